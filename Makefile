@@ -1,0 +1,44 @@
+# Two commands do everything from a fresh clone: `make run` and `make test`.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+PORT   ?= 8000
+HOST   ?= 127.0.0.1
+WORKERS ?= 1
+
+.PHONY: run test lint bench install-service install-test clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(VENV)/.service: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[service]'
+	touch $@
+
+$(VENV)/.test: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[service,test]'
+	touch $@ $(VENV)/.service
+
+install-service: $(VENV)/.service
+install-test: $(VENV)/.test
+
+## Serve HTTP and WebSocket on $(HOST):$(PORT) (embedded SQLite + in-memory layer by default).
+run: $(VENV)/.service
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	$(BIN)/uvicorn canfield_site.asgi:application --host $(HOST) --port $(PORT) --workers $(WORKERS)
+
+## Run every test (PostgreSQL/Redis when DATABASE_URL/REDIS_URL are set, SQLite otherwise).
+test: $(VENV)/.test
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
+
+lint: $(VENV)/.test
+	$(BIN)/ruff check .
+
+bench: $(VENV)/.test
+	$(BIN)/python bench/engine_bench.py
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles
