@@ -1,0 +1,184 @@
+"""Real server processes for end-to-end tests (browser, WebSocket, load).
+
+End-to-end tests must talk to the app the way a player does: over a socket, to
+the same ASGI application `make run` serves. So instead of an in-process test
+client, `run_asgi_server` starts uvicorn as a subprocess on a free loopback
+port and hands back its base URL.
+
+The subprocess is a different process from pytest, so it cannot see data
+written inside a test transaction, and by default it would open the developer
+database. `server_env_for_test_db()` points it at pytest-django's TEST database;
+tests using it must request `transactional_db` (or
+`django_db(transaction=True)`) so that rows are committed and visible to it.
+
+Example::
+
+    def test_health(transactional_db):
+        with run_asgi_server(env=server_env_for_test_db()) as base_url:
+            assert httpx.get(f"{base_url}/api/health/").status_code == 200
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+UVICORN = REPO_ROOT / ".venv" / "bin" / "uvicorn"
+HEALTH_PATH = "/api/health/"
+STARTUP_TIMEOUT_S = 30.0
+SHUTDOWN_TIMEOUT_S = 10.0
+
+
+class ServerStartError(RuntimeError):
+    """The server did not become healthy; the message carries its stderr."""
+
+
+def free_port() -> int:
+    """Ask the OS for a free loopback port (released at once, reused by the server)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def server_env_for_test_db() -> dict[str, str]:
+    """Environment that makes a server subprocess use pytest-django's test database.
+
+    (Its name does not start with `test_` so that importing it into a test
+    module does not make pytest collect it.) Call it from inside a test that
+    has `transactional_db`: only then does
+    `connection.settings_dict["NAME"]` name the test database (pytest-django
+    swaps it in when the database is set up), and only then are the test's rows
+    committed where another process can read them.
+    """
+    from django.db import connection
+
+    settings = connection.settings_dict
+    name = str(settings["NAME"])
+    vendor = connection.vendor
+    if vendor == "postgresql":
+        return {"DATABASE_URL": _with_database_name(_postgres_url(settings), name)}
+    if vendor == "sqlite":
+        if name == ":memory:" or name.startswith("file:"):
+            raise RuntimeError(
+                "the SQLite test database is in memory, a server subprocess cannot share it: "
+                "give DATABASES['default']['TEST']['NAME'] a file path"
+            )
+        return {"DATABASE_URL": "sqlite:///" + str(Path(name).resolve())}
+    raise RuntimeError(f"no server environment known for database vendor {vendor!r}")
+
+
+def _postgres_url(settings: dict) -> str:
+    """The DATABASE_URL the tests run with, or one rebuilt from the connection settings."""
+    url = os.environ.get("DATABASE_URL", "")
+    if url.startswith(("postgres://", "postgresql://")):
+        return url
+    user = settings.get("USER") or ""
+    password = settings.get("PASSWORD") or ""
+    credentials = f"{user}:{password}@" if password else (f"{user}@" if user else "")
+    host = settings.get("HOST") or "127.0.0.1"
+    port = settings.get("PORT") or "5432"
+    return f"postgresql://{credentials}{host}:{port}/{settings['NAME']}"
+
+
+def _with_database_name(url: str, name: str) -> str:
+    """Replace the database name (the URL's path) and keep everything else."""
+    parts = urlsplit(url)
+    return urlunsplit((parts.scheme, parts.netloc, "/" + name, parts.query, parts.fragment))
+
+
+@contextmanager
+def run_asgi_server(
+    *, env: dict[str, str] | None = None, port: int | None = None, workers: int = 1
+) -> Iterator[str]:
+    """Serve `canfield_site.asgi:application` with uvicorn and yield its base URL.
+
+    Waits until `GET /api/health/` answers 200 (or raises ServerStartError with
+    the server's stderr), and always stops the server on exit: SIGTERM first so
+    uvicorn shuts down cleanly, then SIGKILL to the process group it leads (its
+    workers included) if it does not stop in time.
+    """
+    port = port or free_port()
+    base_url = f"http://127.0.0.1:{port}"
+    command = [
+        str(UVICORN),
+        "canfield_site.asgi:application",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--workers",
+        str(workers),
+        "--log-level",
+        "warning",
+    ]
+    with tempfile.TemporaryFile(mode="w+b") as stderr:
+        process = subprocess.Popen(
+            command,
+            cwd=REPO_ROOT,
+            env={**os.environ, **(env or {})},
+            stdout=subprocess.DEVNULL,
+            stderr=stderr,
+            start_new_session=True,
+        )
+        try:
+            _wait_until_healthy(process, base_url, stderr)
+            yield base_url
+        finally:
+            _stop(process)
+
+
+def _wait_until_healthy(process: subprocess.Popen[bytes], base_url: str, stderr) -> None:
+    """Poll the health endpoint until it says 200, the process dies, or time runs out."""
+    deadline = time.monotonic() + STARTUP_TIMEOUT_S
+    last_problem = "no answer yet"
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise ServerStartError(
+                f"uvicorn exited with code {process.returncode} before answering:\n"
+                + _read_tail(stderr)
+            )
+        try:
+            with urllib.request.urlopen(base_url + HEALTH_PATH, timeout=2) as response:
+                if response.status == 200:
+                    return
+                last_problem = f"health answered {response.status}"
+        except urllib.error.HTTPError as error:
+            last_problem = f"health answered {error.code}"
+        except (urllib.error.URLError, ConnectionError, TimeoutError) as error:
+            last_problem = str(error)
+        time.sleep(0.1)
+    raise ServerStartError(
+        f"{base_url}{HEALTH_PATH} not healthy after {STARTUP_TIMEOUT_S:.0f}s ({last_problem}):\n"
+        + _read_tail(stderr)
+    )
+
+
+def _read_tail(stderr, limit: int = 4000) -> str:
+    """The end of the server's stderr, where the traceback of a failed start is."""
+    stderr.flush()
+    stderr.seek(0)
+    return stderr.read().decode("utf-8", "replace")[-limit:]
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout=SHUTDOWN_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        # start_new_session made the server the leader of its own group: this
+        # reaches its workers and nothing else.
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=SHUTDOWN_TIMEOUT_S)
