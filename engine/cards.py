@@ -1,0 +1,78 @@
+"""Cards as small ints, and the tables built once at import.
+
+A card is ``suit * 13 + rank`` with suits ``C D H S`` (0..3) and ranks
+``A 2 .. K`` (0..12), so the ordered deck ``AC 2C .. KC AD .. KS`` is simply
+``range(52)``. Inside the engine cards stay ints (fast comparisons, list
+indexing instead of string work); strings appear only at the edges.
+"""
+
+from __future__ import annotations
+
+from .errors import NotationError
+
+RANKS = "A23456789TJQK"
+SUITS = "CDHS"
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+RED_SUITS = frozenset("DH")
+
+Card = int
+
+#: Card int -> its two-letter name, e.g. ``CARD_NAMES[0] == "AC"``.
+CARD_NAMES: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
+#: Two-letter name -> card int.
+CARD_BY_NAME: dict[str, Card] = {name: i for i, name in enumerate(CARD_NAMES)}
+#: Rank index (0 = ace .. 12 = king) of each card.
+RANK_OF: tuple[int, ...] = tuple(i % 13 for i in range(52))
+#: Suit index (0 = clubs .. 3 = spades) of each card.
+SUIT_OF: tuple[int, ...] = tuple(i // 13 for i in range(52))
+#: 1 for a red card (diamonds, hearts), 0 for a black one.
+RED_OF: tuple[int, ...] = tuple(1 if SUITS[i // 13] in RED_SUITS else 0 for i in range(52))
+
+RANK_WORDS = ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
+RANK_SHORT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def _stacks_on(card: Card, target: Card) -> bool:
+    """The column rule: other colour, exactly one rank lower, with a king on an ace."""
+    return RED_OF[card] != RED_OF[target] and (RANK_OF[card] + 1) % 13 == RANK_OF[target]
+
+
+#: ``STACKS_ON[card * 52 + target]`` is True when ``card`` may be put on ``target`` in a column.
+#: A flat tuple because one index beats a call in the engine's hot loops.
+STACKS_ON: tuple[bool, ...] = tuple(_stacks_on(c, t) for c in range(52) for t in range(52))
+
+
+def card_name(card: Card) -> str:
+    """``card_name(45) == "7S"``."""
+    return CARD_NAMES[card]
+
+
+def parse_card(text: str) -> Card:
+    """Parse a card name such as ``"7H"``, ``"th"`` or ``"10h"`` (case-insensitive).
+
+    Raises :class:`NotationError` that says what is wrong with the name.
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a card name must be a string, not {type(text).__name__}")
+    name = text.strip().upper()
+    if name.startswith("10"):
+        name = "T" + name[2:]
+    card = CARD_BY_NAME.get(name)
+    if card is not None:
+        return card
+    if len(name) != 2:
+        raise NotationError(f"{text!r} is not a card: write rank then suit, like 7H, TS or AC")
+    if name[0] not in RANKS:
+        raise NotationError(f"{text!r} is not a card: the rank must be one of {RANKS}")
+    raise NotationError(f"{text!r} is not a card: the suit must be one of {SUITS}")
+
+
+def pretty(card: Card) -> str:
+    """A card with its suit symbol for terminals: ``pretty(45) == "7♠"``."""
+    return RANK_SHORT[RANK_OF[card]] + SUIT_SYMBOLS[SUITS[SUIT_OF[card]]]
+
+
+def describe_need(card: Card) -> str:
+    """What ``card`` needs under it in a column, e.g. ``"a red 10"`` for a black 9."""
+    colour = "black" if RED_OF[card] else "red"
+    return f"a {colour} {RANK_WORDS[(RANK_OF[card] + 1) % 13]}"

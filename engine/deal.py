@@ -1,0 +1,220 @@
+"""Deal codes and the CF1 shuffle.
+
+``CF1-D<draw>-<7 letters>``: the letters are the deal number in base 26
+(``A`` = 0, most significant first). The number seeds SplitMix64, which drives a
+Fisher-Yates shuffle with rejection sampling (no modulo bias), so every
+implementation of the scheme deals exactly the same cards. Both draw modes of
+one number share the layout.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .cards import CARD_NAMES, Card, parse_card
+from .errors import DealCodeError
+
+SCHEME = "CF1"
+CODE_LETTERS = 7
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+DEAL_NUMBERS = 26**CODE_LETTERS
+DRAW_MODES = (1, 3)
+
+RESERVE_SIZE = 13
+COLUMNS = 4
+_MASK64 = (1 << 64) - 1
+
+
+def splitmix64(seed: int) -> Iterable[int]:
+    """The SplitMix64 stream for ``seed``; the first output for seed 0 is ``0xE220A8397B1DCDAF``."""
+    state = seed & _MASK64
+    while True:
+        state = (state + 0x9E3779B97F4A7C15) & _MASK64
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        yield z ^ (z >> 31)
+
+
+@lru_cache(maxsize=4096)
+def shuffled_deck(number: int) -> tuple[Card, ...]:
+    """The CF1 shuffle of deal ``number`` (cached: the daily deal is dealt over and over)."""
+    deck = list(range(52))
+    stream = splitmix64(number)
+    for i in range(51, 0, -1):
+        span = i + 1
+        limit = ((1 << 64) // span) * span  # reject the top sliver so every j is equally likely
+        r = next(stream)
+        while r >= limit:
+            r = next(stream)
+        j = r % span
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+def number_to_letters(number: int) -> str:
+    """``number_to_letters(63) == "AAAAACL"``."""
+    letters = []
+    for _ in range(CODE_LETTERS):
+        number, digit = divmod(number, 26)
+        letters.append(LETTERS[digit])
+    return "".join(reversed(letters))
+
+
+def make_code(number: int, draw: int) -> str:
+    """The canonical code of a number and draw mode: ``make_code(63, 3) == "CF1-D3-AAAAACL"``."""
+    _check_number(number)
+    _check_draw(draw)
+    return f"{SCHEME}-D{draw}-{number_to_letters(number)}"
+
+
+def parse_code(code: str) -> tuple[int, int]:
+    """``parse_code("cf1-d3-aaaaacl") == (63, 3)``; a :class:`DealCodeError` names what is wrong."""
+    if not isinstance(code, str):
+        raise DealCodeError(f"a deal code must be a string, not {type(code).__name__}")
+    parts = code.upper().split("-")
+    if len(parts) != 3:
+        raise DealCodeError(
+            f"deal code {code!r} must have three parts separated by '-', like CF1-D3-AAAAACL"
+        )
+    scheme, mode, letters = parts
+    if scheme != SCHEME:
+        raise DealCodeError(f"deal code {code!r} must start with {SCHEME}, not {scheme!r}")
+    if mode not in ("D1", "D3"):
+        raise DealCodeError(f"deal code {code!r} has draw mode {mode!r}: it must be D1 or D3")
+    if len(letters) != CODE_LETTERS:
+        raise DealCodeError(
+            f"deal code {code!r} must end with {CODE_LETTERS} letters, not {len(letters)}"
+        )
+    bad = sorted({ch for ch in letters if ch not in LETTERS})
+    if bad:
+        raise DealCodeError(
+            f"deal code {code!r} may only use the letters A-Z in its number, not {''.join(bad)!r}"
+        )
+    number = 0
+    for ch in letters:
+        number = number * 26 + LETTERS.index(ch)
+    return number, int(mode[1])
+
+
+def random_code(draw: int = 3) -> str:
+    """A fresh deal code drawn with :mod:`secrets` (unpredictable, unlike :mod:`random`)."""
+    return make_code(secrets.randbelow(DEAL_NUMBERS), draw)
+
+
+def _check_number(number: int) -> None:
+    if not isinstance(number, int) or isinstance(number, bool):
+        raise DealCodeError(f"a deal number must be an int, not {type(number).__name__}")
+    if not 0 <= number < DEAL_NUMBERS:
+        raise DealCodeError(f"deal number {number} is out of range 0..{DEAL_NUMBERS - 1}")
+
+
+def _check_draw(draw: int) -> None:
+    if draw not in DRAW_MODES:
+        raise DealCodeError(f"draw mode {draw!r} is not allowed: it must be 1 or 3")
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The starting layout of a game: 52 shuffled cards plus the draw mode.
+
+    ``cards`` is the shuffled deck as ints; it is dealt as: ``cards[0..12]`` the
+    reserve (``cards[12]`` on top), ``cards[13]`` the base card, ``cards[14..17]``
+    columns 1..4, ``cards[18..51]`` the stock (``cards[18]`` on top, drawn first).
+    ``code`` and ``number`` are ``None`` for an explicit deal built by hand.
+    """
+
+    cards: tuple[Card, ...]
+    draw: int = 3
+    code: str | None = None
+    number: int | None = None
+
+    def __post_init__(self) -> None:
+        _check_draw(self.draw)
+        if len(self.cards) != 52 or sorted(self.cards) != list(range(52)):
+            raise DealCodeError("a deal must hold each of the 52 cards exactly once")
+
+    # -- constructors -------------------------------------------------------------------------
+    @classmethod
+    def from_code(cls, code: str) -> Deal:
+        """Deal a code; lower case is accepted and normalised (``deal.code`` is upper case)."""
+        number, draw = parse_code(code)
+        return cls.from_number(number, draw=draw)
+
+    @classmethod
+    def from_number(cls, number: int, draw: int = 3) -> Deal:
+        """Deal a number; D1 and D3 of one number have the same layout."""
+        code = make_code(number, draw)
+        return cls(cards=shuffled_deck(number), draw=draw, code=code, number=number)
+
+    @classmethod
+    def from_cards(cls, shuffled: Sequence[str | Card], draw: int = 3) -> Deal:
+        """An explicit deal from a shuffled deck (52 names or ints), dealt like any other."""
+        return cls(cards=tuple(_as_card(c) for c in shuffled), draw=draw)
+
+    @classmethod
+    def from_layout(
+        cls,
+        *,
+        reserve: Sequence[str | Card],
+        base: str | Card,
+        tableau: Sequence[str | Card],
+        stock: Sequence[str | Card],
+        draw: int = 3,
+    ) -> Deal:
+        """An explicit deal from its piles, each listed bottom -> top like ``Game.state()``.
+
+        ``reserve`` has 13 cards, ``tableau`` the 4 column cards, ``stock`` 34 cards.
+        """
+        if len(reserve) != RESERVE_SIZE or len(tableau) != COLUMNS or len(stock) != 34:
+            raise DealCodeError(
+                "a layout needs 13 reserve cards, 4 column cards and 34 stock cards"
+            )
+        order = [*reserve, base, *tableau, *reversed(stock)]
+        return cls.from_cards(order, draw=draw)
+
+    # -- the piles, as names (strings at the edges) -------------------------------------------
+    @property
+    def shuffled(self) -> list[str]:
+        return [CARD_NAMES[c] for c in self.cards]
+
+    @property
+    def base(self) -> str:
+        return CARD_NAMES[self.cards[13]]
+
+    @property
+    def reserve(self) -> list[str]:
+        """Bottom -> top: the last one is playable first."""
+        return [CARD_NAMES[c] for c in self.cards[:13]]
+
+    @property
+    def tableau(self) -> list[list[str]]:
+        return [[CARD_NAMES[c]] for c in self.cards[14:18]]
+
+    @property
+    def stock(self) -> list[str]:
+        """Bottom -> top: the last one is drawn first."""
+        return [CARD_NAMES[c] for c in reversed(self.cards[18:])]
+
+    def layout(self) -> dict[str, object]:
+        """The dealt piles as names, in the shape of ``deals.json``."""
+        return {
+            "code": self.code,
+            "number": self.number,
+            "shuffled": self.shuffled,
+            "base": self.base,
+            "reserve": self.reserve,
+            "tableau": self.tableau,
+            "stock": self.stock,
+        }
+
+
+def _as_card(card: str | Card) -> Card:
+    if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 52:
+        return card
+    if isinstance(card, str):
+        return parse_card(card)
+    raise DealCodeError(f"{card!r} is not a card")

@@ -1,0 +1,40 @@
+"""The engine's error hierarchy.
+
+Every error is a ``ValueError`` so callers that only care about "bad input"
+can catch one class, while the service can tell a malformed token (client bug)
+from a well-formed but illegal action (player mistake) from a bad deal code.
+"""
+
+from __future__ import annotations
+
+
+class EngineError(ValueError):
+    """Base class of every error the engine raises on bad input."""
+
+
+class DealCodeError(EngineError):
+    """A deal code that is not ``CF1-D<1|3>-<7 letters>``; the message names the faulty part."""
+
+
+class NotationError(EngineError):
+    """A token that is not a well-formed move (or a card name that is not a card).
+
+    ``index`` is the 0-based position of the token in a log when the error
+    comes from :func:`engine.replay`, else ``None``.
+    """
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        super().__init__(message)
+        self.index = index
+
+
+class IllegalMove(EngineError):
+    """A well-formed action that the rules refuse in the current position.
+
+    The message says which rule refused it; ``index`` is set by
+    :func:`engine.replay` to the 0-based position of the offending token.
+    """
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        super().__init__(message)
+        self.index = index
