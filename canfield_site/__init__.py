@@ -1,0 +1,1 @@
+"""Canfield Arena's Django project: settings, URL map and the ASGI/WSGI entry points."""

@@ -1,0 +1,30 @@
+"""ASGI entry point: HTTP (with static files) and WebSocket in one application.
+
+``uvicorn canfield_site.asgi:application`` serves both. Static files are served by Django's
+own handler wrapped around the HTTP app, so the embedded default and a container need no CDN
+and no separate web server.
+"""
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "canfield_site.settings")
+# Set up Django (apps, models) before anything imports a consumer.
+django_http_application = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
+
+from games.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": ASGIStaticFilesHandler(django_http_application),
+        "websocket": AllowedHostsOriginValidator(
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)

@@ -1,0 +1,222 @@
+"""Settings of Canfield Arena, read from the environment.
+
+With no environment at all the project runs embedded: a SQLite file next to ``manage.py``,
+the in-memory channel layer and a local-memory cache, one process. ``DATABASE_URL``
+(PostgreSQL) and ``REDIS_URL`` switch to the production stack; ``CANFIELD_ENV=production``
+refuses to start on the default secret or with DEBUG on. Every variable is listed in the
+README's "Configuration" section.
+"""
+
+import os
+import tempfile
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def env_bool(name: str, default: bool) -> bool:
+    """``1/true/yes/on`` (any case) is true, ``0/false/no/off/''`` false, unset the default."""
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_list(name: str, default: str) -> list[str]:
+    """A comma-separated list, blanks dropped."""
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+def env_rate(name: str, default: str) -> str | None:
+    """A DRF throttle rate like ``120/minute``; ``off`` or ``none`` disables that throttle."""
+    value = os.environ.get(name, default).strip()
+    return None if value.lower() in {"", "off", "none"} else value
+
+
+DEFAULT_SECRET_KEY = "insecure-canfield-arena-development-key-change-me"
+SECRET_KEY = os.environ.get("SECRET_KEY", DEFAULT_SECRET_KEY)
+DEBUG = env_bool("DEBUG", False)
+CANFIELD_ENV = os.environ.get("CANFIELD_ENV", "development")
+
+if CANFIELD_ENV == "production":
+    if SECRET_KEY == DEFAULT_SECRET_KEY or len(SECRET_KEY) < 32:
+        raise ImproperlyConfigured(
+            "CANFIELD_ENV=production needs SECRET_KEY set to a secret of 32+ characters"
+        )
+    if DEBUG:
+        raise ImproperlyConfigured("CANFIELD_ENV=production refuses to run with DEBUG on")
+
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+if env_bool("BEHIND_HTTPS_PROXY", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "channels",
+    "games",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "games.middleware.ApiGuardMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "canfield_site.urls"
+WSGI_APPLICATION = "canfield_site.wsgi.application"
+ASGI_APPLICATION = "canfield_site.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- Database -------------------------------------------------------------------------------
+DATABASES = {
+    "default": dj_database_url.config(
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
+        conn_health_checks=True,
+    )
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Our backend lifts the append-only triggers during `flush` (see its docstring).
+    DATABASES["default"]["ENGINE"] = "canfield_site.sqlite_backend"
+    DATABASES["default"]["OPTIONS"] = {
+        # BEGIN IMMEDIATE: writers queue on the lock instead of failing to upgrade a read lock,
+        # which is what `select_for_update` gives on PostgreSQL.
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        # WAL: a server process and the test process read while the other one writes.
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+    # A file (not :memory:) so server subprocesses started by tests share the test database;
+    # one per test process so parallel test runs do not delete each other's file.
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(Path(tempfile.gettempdir()) / f"canfield_test_{os.getpid()}.sqlite3")
+    }
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Redis: channel layer and cache (throttle counters shared by every worker) ---------------
+REDIS_URL = os.environ.get("REDIS_URL", "")
+CACHE_KEY_PREFIX = os.environ.get("CANFIELD_CACHE_PREFIX", "canfield")
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL]},
+        }
+    }
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": CACHE_KEY_PREFIX,
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "KEY_PREFIX": CACHE_KEY_PREFIX,
+        }
+    }
+
+# --- Auth -------------------------------------------------------------------------------------
+AUTH_PASSWORD_VALIDATORS = [
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 8},
+    },
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+]
+
+# --- Internationalisation, static files -------------------------------------------------------
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+
+# --- Limits (documented in the README) --------------------------------------------------------
+DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("CANFIELD_MAX_BODY_BYTES", str(256 * 1024)))
+CANFIELD_MAX_LOG_ACTIONS = int(os.environ.get("CANFIELD_MAX_LOG_ACTIONS", "10000"))
+DAILY_SECRET = os.environ.get("DAILY_SECRET", SECRET_KEY)
+
+# --- REST framework ---------------------------------------------------------------------------
+CANFIELD_THROTTLE_RATES: dict[str, str | None] = {
+    "anon": env_rate("CANFIELD_THROTTLE_ANON", "300/minute"),
+    "user": env_rate("CANFIELD_THROTTLE_USER", "1200/minute"),
+}
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        # Token first: its WWW-Authenticate header turns "not authenticated" into a 401.
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "DEFAULT_THROTTLE_CLASSES": [
+        "games.api.throttling.AnonThrottle",
+        "games.api.throttling.UserThrottle",
+    ],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "games.api.exception_handler.api_exception_handler",
+    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Canfield Arena API",
+    "DESCRIPTION": (
+        "Competitive Canfield solitaire: every game is an append-only log of actions that the "
+        "rules engine re-verifies. Errors are always JSON: "
+        '{"error": "<code>", "detail": "<message>", ...}.'
+    ),
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    # Self-hosted Swagger UI: /api/docs/ loads nothing from a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+}

@@ -1,0 +1,1 @@
+"""Django's SQLite backend, with a ``flush`` that works on the append-only action table."""

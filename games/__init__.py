@@ -1,0 +1,1 @@
+"""The game service: event store (games and their action logs), projections, API."""

@@ -1,0 +1,1 @@
+"""The JSON API: thin views over ``games.services`` and ``games.selectors``."""

@@ -1,0 +1,77 @@
+"""One place that turns every exception an API view raises into the JSON error shape.
+
+``{"error": <code>, "detail": <message>, ...extra}``: service errors carry their own code and
+extra fields; DRF's own exceptions (parse errors, validation, auth, throttling, 404, 405) get
+stable codes here; a database that does not answer becomes a 503.
+"""
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.db import InterfaceError, OperationalError
+from django.http import Http404
+from rest_framework import exceptions
+from rest_framework.response import Response
+
+from games.errors import DatabaseUnavailable, ServiceError
+
+DRF_ERROR_CODES: dict[type[exceptions.APIException], str] = {
+    exceptions.ParseError: "malformed_request",
+    exceptions.ValidationError: "invalid_input",
+    exceptions.NotAuthenticated: "not_authenticated",
+    exceptions.AuthenticationFailed: "authentication_failed",
+    exceptions.PermissionDenied: "permission_denied",
+    exceptions.NotFound: "not_found",
+    exceptions.MethodNotAllowed: "method_not_allowed",
+    exceptions.NotAcceptable: "not_acceptable",
+    exceptions.UnsupportedMediaType: "unsupported_media_type",
+    exceptions.Throttled: "throttled",
+}
+
+DATABASE_DOWN = DatabaseUnavailable("the database does not answer; try again shortly")
+
+
+def first_message(detail: Any) -> str:
+    """The first human message inside a DRF error detail (a string, list or dict of them)."""
+    if isinstance(detail, dict):
+        field, value = next(iter(detail.items()))
+        message = first_message(value)
+        return message if field == "non_field_errors" else f"{field}: {message}"
+    if isinstance(detail, list):
+        return first_message(detail[0]) if detail else "invalid input"
+    return str(detail)
+
+
+def error_response(error: ServiceError, headers: dict[str, str] | None = None) -> Response:
+    return Response(error.as_dict(), status=error.status, headers=headers)
+
+
+def drf_error_response(exc: exceptions.APIException) -> Response:
+    code = next(
+        (code for cls, code in DRF_ERROR_CODES.items() if isinstance(exc, cls)), "bad_request"
+    )
+    body: dict[str, Any] = {"error": code, "detail": first_message(exc.detail)}
+    if isinstance(exc, exceptions.ValidationError):
+        body["fields"] = exc.detail
+    headers: dict[str, str] = {}
+    if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
+        body["wait"] = exc.wait
+        headers["Retry-After"] = str(max(1, round(exc.wait)))
+    if getattr(exc, "auth_header", None):
+        headers["WWW-Authenticate"] = exc.auth_header  # type: ignore[attr-defined]
+    return Response(body, status=exc.status_code, headers=headers)
+
+
+def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """DRF's EXCEPTION_HANDLER; returning None lets an unknown exception reach the middleware."""
+    if isinstance(exc, ServiceError):
+        return error_response(exc)
+    if isinstance(exc, OperationalError | InterfaceError):
+        return error_response(DATABASE_DOWN)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound(str(exc) or "not found")
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied(str(exc) or "permission denied")
+    if isinstance(exc, exceptions.APIException):
+        return drf_error_response(exc)
+    return None

@@ -1,0 +1,1 @@
+"""One thin view per API operation, grouped by resource."""

@@ -1,0 +1,110 @@
+"""The service's one error hierarchy.
+
+Services raise these; one DRF exception handler (``games.api.exception_handler``) turns each
+into ``{"error": <code>, "detail": <message>, **extra}`` with its HTTP status, so every
+client sees the same shape whatever went wrong.
+"""
+
+from typing import Any, ClassVar
+
+
+class ServiceError(Exception):
+    """Base of every error a client may cause; ``code`` is stable, ``detail`` is for humans."""
+
+    status: ClassVar[int] = 400
+    code: ClassVar[str] = "bad_request"
+
+    def __init__(self, detail: str, **extra: Any) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.extra = extra
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"error": self.code, "detail": self.detail, **self.extra}
+
+
+class InvalidInput(ServiceError):
+    code = "invalid_input"
+
+
+class BadDealCode(ServiceError):
+    code = "bad_deal_code"
+
+
+class BadCredentials(ServiceError):
+    status = 401
+    code = "bad_credentials"
+
+
+class NotGameOwner(ServiceError):
+    status = 403
+    code = "not_your_game"
+
+
+class NotFound(ServiceError):
+    status = 404
+    code = "not_found"
+
+
+class GameNotFound(NotFound):
+    code = "game_not_found"
+
+
+class PlayerNotFound(NotFound):
+    code = "player_not_found"
+
+
+class NotOnBoard(NotFound):
+    code = "not_on_board"
+
+
+class Conflict(ServiceError):
+    status = 409
+    code = "conflict"
+
+
+class StaleSeq(Conflict):
+    """The client's ``seq`` is not the next one: someone (or another tab) moved first."""
+
+    code = "stale_seq"
+
+
+class GameFinished(Conflict):
+    code = "game_finished"
+
+
+class UsernameTaken(Conflict):
+    code = "username_taken"
+
+
+class PayloadTooLarge(ServiceError):
+    status = 413
+    code = "payload_too_large"
+
+
+class RejectedAction(ServiceError):
+    """An action the engine refused; ``index`` (in submissions) says which one."""
+
+    status = 422
+    code = "illegal_action"
+
+
+class BadNotation(RejectedAction):
+    code = "bad_notation"
+
+
+class LogTooLong(ServiceError):
+    status = 422
+    code = "log_too_long"
+
+
+class LogCorrupt(ServiceError):
+    """Stored rows disagree with a replay of the log: server-side corruption, not the client."""
+
+    status = 500
+    code = "log_corrupt"
+
+
+class DatabaseUnavailable(ServiceError):
+    status = 503
+    code = "database_unavailable"

@@ -1,0 +1,67 @@
+"""Guards for /api/ requests that DRF's exception handler cannot see.
+
+* Body size: DRF's parsers read the request stream directly, which skips Django's
+  ``DATA_UPLOAD_MAX_MEMORY_SIZE`` check; reading ``request.body`` here enforces it (and a
+  body without Content-Length is measured after reading) and answers 413 JSON.
+* Anything raised outside a DRF view or not handled by it (a database that went away in a
+  middleware, a bug) still becomes a JSON error for API clients, never an HTML page.
+"""
+
+import logging
+from collections.abc import Callable
+
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
+from django.db import InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+
+from games.errors import DatabaseUnavailable, PayloadTooLarge, ServiceError
+
+logger = logging.getLogger(__name__)
+
+API_PREFIX = "/api/"
+
+
+def json_error(error: ServiceError) -> JsonResponse:
+    return JsonResponse(error.as_dict(), status=error.status)
+
+
+def too_large() -> JsonResponse:
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    return json_error(
+        PayloadTooLarge(f"request body is larger than {limit} bytes", limit_bytes=limit)
+    )
+
+
+class ApiGuardMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if not request.path.startswith(API_PREFIX):
+            return self.get_response(request)
+        try:
+            body = request.body
+        except RequestDataTooBig:
+            return too_large()
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        if limit is not None and len(body) > limit:
+            return too_large()
+        try:
+            return self.get_response(request)
+        except (OperationalError, InterfaceError):
+            return json_error(DatabaseUnavailable("the database does not answer; try again"))
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        """Last resort for API views: a JSON 503/500 instead of Django's HTML error page."""
+        if not request.path.startswith(API_PREFIX):
+            return None
+        if isinstance(exception, OperationalError | InterfaceError):
+            return json_error(DatabaseUnavailable("the database does not answer; try again"))
+        if isinstance(exception, ServiceError):
+            return json_error(exception)
+        logger.exception("unhandled error on %s", request.path, exc_info=exception)
+        return JsonResponse(
+            {"error": "internal_error", "detail": "an unexpected error happened on the server"},
+            status=500,
+        )

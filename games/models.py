@@ -1,0 +1,155 @@
+"""The event store: games (aggregates), their append-only action logs, and projections.
+
+``Action`` rows are the truth. ``Game`` keeps a summary and an engine snapshot of its log so
+a move costs O(1) in the log's length; ``LeaderboardEntry`` is derived from ``Game`` rows.
+Both derived tables can be recomputed from the logs alone (``manage.py rebuild_projections``).
+Writes go through ``games.services``; nothing here holds game logic.
+"""
+
+from typing import Any, ClassVar
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+
+class AppendOnlyError(Exception):
+    """Raised on any attempt to change or delete an action row through the ORM."""
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        PLAYING = "playing"
+        WON = "won"
+        RESIGNED = "resigned"
+
+    id = models.BigAutoField(primary_key=True)
+    code = models.CharField(max_length=16, help_text="Deal code, e.g. CF1-D3-AAAAACL")
+    draw = models.PositiveSmallIntegerField()
+    number = models.BigIntegerField(help_text="Deal number, 0 <= n < 26**7")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games"
+    )
+    seq = models.PositiveIntegerField(default=0, help_text="seq of the last action (0: none)")
+    score = models.PositiveIntegerField(default=0)
+    cards = models.PositiveSmallIntegerField(default=1, help_text="cards on foundations, 1..52")
+    moves = models.PositiveIntegerField(default=0)
+    won = models.BooleanField(default=False)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)
+    assisted = models.BooleanField(default=False, help_text="a solver helped (hints)")
+    snapshot = models.JSONField(help_text="engine snapshot after the last action")
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    reached_at = models.DateTimeField(
+        default=timezone.now, help_text="when the current position was reached"
+    )
+
+    class Meta:
+        indexes: ClassVar = [
+            # A player's best game on a code (the leaderboard projection's source).
+            models.Index(
+                fields=["code", "player", "-cards", "moves", "reached_at", "id"],
+                name="game_best_of_player",
+            ),
+            models.Index(fields=["player", "-created_at"], name="game_by_player_recent"),
+        ]
+
+    def __str__(self) -> str:
+        return f"game {self.id} {self.code} ({self.status})"
+
+
+class ActionQuerySet(models.QuerySet):
+    """Refuses bulk UPDATE and DELETE: the log only grows."""
+
+    def update(self, **kwargs: Any) -> int:
+        raise AppendOnlyError("actions are append-only: update refused")
+
+    def delete(self) -> tuple[int, dict[str, int]]:
+        raise AppendOnlyError("actions are append-only: delete refused")
+
+    # The admin and some helpers use the private variant for deletes and raw updates.
+    def _raw_delete(self, using: Any) -> int:
+        raise AppendOnlyError("actions are append-only: delete refused")
+
+    def _update(self, values: Any) -> int:
+        raise AppendOnlyError("actions are append-only: update refused")
+
+
+class Action(models.Model):
+    """One entry of a game's log: the concrete move token (or ``resign``) at position ``seq``."""
+
+    id = models.BigAutoField(primary_key=True)
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="actions")
+    seq = models.PositiveIntegerField(help_text="1 for the first action")
+    token = models.CharField(max_length=16)
+    score_after = models.PositiveIntegerField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    objects = ActionQuerySet.as_manager()
+
+    class Meta:
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["game", "seq"], name="action_unique_game_seq"),
+        ]
+        ordering: ClassVar = ["game", "seq"]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} #{self.seq} {self.token}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise AppendOnlyError("actions are append-only: update refused")
+        kwargs["force_insert"] = True
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise AppendOnlyError("actions are append-only: delete refused")
+
+
+class LeaderboardEntry(models.Model):
+    """A player's best game on one deal code (projection of ``Game`` rows)."""
+
+    id = models.BigAutoField(primary_key=True)
+    code = models.CharField(max_length=16)
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="leaderboard_entries"
+    )
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    cards = models.PositiveSmallIntegerField()
+    moves = models.PositiveIntegerField()
+    score = models.PositiveIntegerField()
+    won = models.BooleanField()
+    status = models.CharField(max_length=8, choices=Game.Status.choices)
+    reached_at = models.DateTimeField()
+
+    class Meta:
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["code", "player"], name="entry_unique_code_player"),
+        ]
+        indexes: ClassVar = [
+            # The ranking order: pages are range scans, a rank is a count of the entries
+            # strictly before an entry in this index.
+            models.Index(
+                fields=["code", "-cards", "moves", "reached_at", "id"], name="entry_ranking"
+            ),
+        ]
+        verbose_name_plural = "leaderboard entries"
+
+    def __str__(self) -> str:
+        return f"{self.code} {self.player_id}: {self.cards} cards, {self.moves} moves"
+
+
+class DailyDeal(models.Model):
+    """The deal of one UTC day, computed once and kept (its two codes share the number)."""
+
+    id = models.BigAutoField(primary_key=True)
+    date = models.DateField(unique=True)
+    number = models.BigIntegerField()
+    par = models.PositiveIntegerField(
+        null=True, blank=True, help_text="moves of a solver's winning line, when known"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"daily {self.date}: {self.number}"

@@ -1,0 +1,3 @@
+"""WebSocket URL patterns (filled in by the live-updates work)."""
+
+websocket_urlpatterns: list = []

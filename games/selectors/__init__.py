@@ -1,0 +1,1 @@
+"""Reads: plain keyword-only functions returning models or small dataclasses."""

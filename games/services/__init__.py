@@ -1,0 +1,1 @@
+"""Writes: plain keyword-only functions, one transaction each (Django Styleguide "services")."""

@@ -1,0 +1,79 @@
+"""Shared fixtures: API clients, players with tokens, isolated throttle counters.
+
+Throttling is switched off for every test (the suite would otherwise share one anonymous
+bucket for 127.0.0.1); the throttling tests switch it on again with their own rates. Each test
+gets its own cache key prefix so counters never leak between tests, even on a shared Redis.
+"""
+
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+from django.conf import LazySettings
+from django.contrib.auth.models import User
+from rest_framework.test import APIClient
+
+
+@pytest.fixture(autouse=True)
+def _quiet_throttles_and_private_cache(settings: LazySettings) -> None:
+    settings.CANFIELD_THROTTLE_RATES = {"anon": None, "user": None}
+    caches = {name: dict(config) for name, config in settings.CACHES.items()}
+    caches["default"]["KEY_PREFIX"] = f"test-{uuid.uuid4().hex}"
+    settings.CACHES = caches
+
+
+@dataclass(frozen=True)
+class Player:
+    user: User
+    token: str
+    password: str
+
+    @property
+    def username(self) -> str:
+        return self.user.username
+
+
+@pytest.fixture
+def api_client() -> APIClient:
+    """An anonymous API client (JSON by default)."""
+    client = APIClient()
+    client.default_format = "json"
+    return client
+
+
+@pytest.fixture
+def make_player(db: None) -> Callable[..., Player]:
+    """Factory: ``make_player("alice")`` creates a player through the service, with a token."""
+    from games.services.players import player_create
+
+    def make(username: str | None = None, password: str = "correct horse 42") -> Player:
+        name = username or f"player_{uuid.uuid4().hex[:10]}"
+        user, token = player_create(username=name, password=password)
+        return Player(user=user, token=token.key, password=password)
+
+    return make
+
+
+@pytest.fixture
+def player(make_player: Callable[..., Player]) -> Player:
+    return make_player("alice")
+
+
+@pytest.fixture
+def client_for() -> Callable[[Player], APIClient]:
+    """Factory: an API client authenticated with a player's token."""
+
+    def make(who: Player) -> APIClient:
+        client = APIClient()
+        client.default_format = "json"
+        client.credentials(HTTP_AUTHORIZATION=f"Token {who.token}")
+        return client
+
+    return make
+
+
+@pytest.fixture
+def player_client(player: Player, client_for: Callable[[Player], APIClient]) -> APIClient:
+    """An API client signed in as ``player`` (token authentication)."""
+    return client_for(player)
