@@ -76,3 +76,46 @@ def describe_need(card: Card) -> str:
     """What ``card`` needs under it in a column, e.g. ``"a red 10"`` for a black 9."""
     colour = "black" if RED_OF[card] else "red"
     return f"a {colour} {RANK_WORDS[(RANK_OF[card] + 1) % 13]}"
+
+
+#: Stand-in for "the top of an empty column" in the tables below.
+EMPTY = 52
+
+
+def _fits(card: Card, top: int) -> bool:
+    return top == EMPTY or _stacks_on(card, top)
+
+
+#: ``FITS[card * 53 + top]``: may ``card`` go on a column whose top is ``top`` (``EMPTY``
+#: for an empty column, which takes anything: it only exists once the reserve is gone).
+FITS: tuple[bool, ...] = tuple(_fits(c, t) for c in range(52) for t in range(53))
+
+
+def _run_depth(src_top: Card, dst_top: Card) -> int:
+    """Smallest depth d (0 = top) at which a run topped by ``src_top`` holds a card that
+    stacks on ``dst_top``; the next such depth is d + 26 (ranks repeat every 13, colours
+    alternate, so rank and colour both repeat every 26 cards)."""
+    for depth in range(26):
+        rank = (RANK_OF[src_top] + depth) % 13
+        red = RED_OF[src_top] ^ (depth & 1)
+        if red != RED_OF[dst_top] and (rank + 1) % 13 == RANK_OF[dst_top]:
+            return depth
+    raise AssertionError("unreachable: every rank and colour occurs within 26 cards of a run")
+
+
+#: ``RUN_DEPTH[src_top * 52 + dst_top]``: see :func:`_run_depth`.
+RUN_DEPTH: tuple[int, ...] = tuple(_run_depth(s, d) for s in range(52) for d in range(52))
+
+
+def foundation_sequence(base_rank: int) -> tuple[int, ...]:
+    """``seq[suit * 14 + k]`` is the card a foundation of ``suit`` holding k cards takes next
+    (-1 once it holds 13): the base rank first, then up one at a time, king then ace."""
+    return tuple(
+        suit * 13 + (base_rank + k) % 13 if k < 13 else -1 for suit in range(4) for k in range(14)
+    )
+
+
+#: One foundation table per starting rank, shared by every game with that base rank.
+FOUNDATION_SEQUENCES: tuple[tuple[int, ...], ...] = tuple(
+    foundation_sequence(rank) for rank in range(13)
+)

@@ -1,0 +1,190 @@
+"""Games to and from plain data: compact snapshots (with undo history) and positions.
+
+A snapshot is what the service stores on the game row so that each move costs
+O(1) in the log's length: the piles as strings of two-letter cards, foundation
+counts, score, moves and the undo records (``"token"`` or ``"token:extra"``).
+Restoring one is a few list comprehensions, no replay.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping
+from itertools import pairwise
+from typing import Any
+
+from .cards import CARD_BY_NAME, CARD_NAMES, FOUNDATION_SEQUENCES, RANK_OF, STACKS_ON, SUITS, Card
+from .deal import Deal
+from .errors import EngineError
+from .game import UNDO_LIMIT, Game
+from .notation import DRAW, TOKENS, UNDO, Move
+
+SNAPSHOT_VERSION = 1
+
+
+class SnapshotError(EngineError):
+    """A snapshot or position that cannot be a Canfield game (says what is wrong)."""
+
+
+def to_snapshot(game: Game) -> dict[str, Any]:
+    """A JSON-safe dict that :func:`from_snapshot` turns back into an equal game."""
+    names = CARD_NAMES
+    snapshot: dict[str, Any] = {
+        "v": SNAPSHOT_VERSION,
+        "code": game.code,
+        "draw": game.draw,
+        "base": names[game.base],
+        "reserve": "".join([names[c] for c in game.reserve]),
+        "stock": "".join([names[c] for c in game.stock]),
+        "waste": "".join([names[c] for c in game.waste]),
+        "tableau": ["".join([names[c] for c in col]) for col in game.columns],
+        "foundations": list(game.foundations),
+        "score": game.score,
+        "moves": game.moves,
+        "history": [_encode_record(m, extra, game.draw) for m, extra in game.history],
+    }
+    if game.deal is not None and game.deal.code is None:
+        snapshot["deal"] = "".join(game.deal.shuffled)
+    return snapshot
+
+
+def from_snapshot(data: Mapping[str, Any]) -> Game:
+    """The game a snapshot describes, undo history included."""
+    try:
+        if data.get("v") != SNAPSHOT_VERSION:
+            raise SnapshotError(f"unknown snapshot version {data.get('v')!r}")
+        code = data["code"]
+        if code is not None:
+            deal: Deal | None = Deal.from_code(code)
+        elif "deal" in data:
+            deal = Deal(cards=tuple(_cards(data["deal"])), draw=data["draw"])
+        else:
+            deal = None
+        game = _blank(code, data["draw"], CARD_BY_NAME[data["base"]], deal)
+        game.reserve = _cards(data["reserve"])
+        game.stock = _cards(data["stock"])
+        game.waste = _cards(data["waste"])
+        game.columns = [_cards(col) for col in data["tableau"]]
+        game.foundations = [int(n) for n in data["foundations"]]
+        game.on_foundations = sum(game.foundations)
+        game.score = int(data["score"])
+        game.moves = int(data["moves"])
+        game.history = deque(
+            (_decode_record(r, game.draw) for r in data["history"]), maxlen=UNDO_LIMIT
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        if isinstance(exc, EngineError):
+            raise
+        raise SnapshotError(f"malformed snapshot: {exc!r}") from exc
+    _check_cards(game)
+    return game
+
+
+def from_state(state: Mapping[str, Any]) -> Game:
+    """A game at the position ``state`` describes, in the shape of ``Game.state()``.
+
+    For tests, puzzles and bots: any legal-looking position, with no undo history.
+    ``code`` is kept as a label; ``score`` and ``moves`` default to 0. The position
+    is checked: 52 distinct cards, foundations built from the base rank, each column
+    one alternating run, no empty column while the reserve has cards.
+    """
+    try:
+        base = CARD_BY_NAME[state["base"]]
+        game = _blank(state.get("code"), state.get("draw", 3), base, None)
+        game.reserve = [_name(c) for c in state.get("reserve", [])]
+        game.stock = [_name(c) for c in state.get("stock", [])]
+        game.waste = [_name(c) for c in state.get("waste", [])]
+        tableau = state.get("tableau", [[], [], [], []])
+        if len(tableau) != 4:
+            raise SnapshotError("the tableau has exactly 4 columns")
+        game.columns = [[_name(c) for c in col] for col in tableau]
+        foundations = state.get("foundations", {})
+        for suit, letter in enumerate(SUITS):
+            pile = [_name(c) for c in foundations.get(letter, [])]
+            start = suit * 14
+            expected = [c for c in game.sequence[start : start + len(pile)] if c >= 0]
+            if pile != expected:
+                raise SnapshotError(
+                    f"the {letter} foundation must hold "
+                    f"{' '.join(CARD_NAMES[c] for c in expected)} (built from the base rank)"
+                )
+            game.foundations[suit] = len(pile)
+        game.on_foundations = sum(game.foundations)
+        game.score = int(state.get("score", 0))
+        game.moves = int(state.get("moves", 0))
+    except (KeyError, TypeError) as exc:
+        raise SnapshotError(f"malformed position: {exc!r}") from exc
+    _check_cards(game)
+    _check_columns(game)
+    return game
+
+
+def _blank(code: str | None, draw: int, base: Card, deal: Deal | None) -> Game:
+    if draw not in (1, 3):
+        raise SnapshotError(f"draw mode {draw!r} must be 1 or 3")
+    game = Game.__new__(Game)
+    game.deal = deal
+    game.code = code
+    game.draw = draw
+    game.base = base
+    game.sequence = FOUNDATION_SEQUENCES[RANK_OF[base]]
+    game.reserve, game.stock, game.waste = [], [], []
+    game.columns = [[], [], [], []]
+    game.foundations = [0, 0, 0, 0]
+    game.on_foundations = 0
+    game.score = game.moves = 0
+    game.history = deque(maxlen=UNDO_LIMIT)
+    return game
+
+
+def _cards(text: str) -> list[Card]:
+    try:
+        return [CARD_BY_NAME[text[i : i + 2]] for i in range(0, len(text), 2)]
+    except KeyError as exc:
+        raise SnapshotError(f"{exc.args[0]!r} is not a card") from exc
+
+
+def _name(name: str) -> Card:
+    card = CARD_BY_NAME.get(name)
+    if card is None:
+        raise SnapshotError(f"{name!r} is not a card")
+    return card
+
+
+def _encode_record(move: Move, extra: int, draw: int) -> str:
+    """``"24"``, ``"24:64"`` (refilled), ``"WF:40"`` (the card put up); a full draw is
+    just ``"draw"`` as it is by far the most common record."""
+    if not extra or (move.kind == DRAW and extra == draw):
+        return move.token
+    return f"{move.token}:{extra}"
+
+
+def _decode_record(text: str, draw: int) -> tuple[Move, int]:
+    token, _, extra = text.partition(":")
+    move = TOKENS.get(token)
+    if move is None or move.kind == UNDO:
+        raise SnapshotError(f"bad undo record {text!r}")
+    if move.kind == DRAW and not extra:
+        return move, draw
+    return move, int(extra or 0)
+
+
+def _check_cards(game: Game) -> None:
+    if any(not 0 <= n <= 13 for n in game.foundations):
+        raise SnapshotError(f"a foundation holds 0 to 13 cards, not {game.foundations}")
+    seen = [*game.reserve, *game.stock, *game.waste, *(c for col in game.columns for c in col)]
+    for suit in range(4):
+        seen += game.sequence[suit * 14 : suit * 14 + game.foundations[suit]]
+    if len(seen) != 52 or len(set(seen)) != 52:
+        raise SnapshotError(f"a game holds each of the 52 cards exactly once, not {len(seen)}")
+
+
+def _check_columns(game: Game) -> None:
+    for number, column in enumerate(game.columns, start=1):
+        for below, above in pairwise(column):
+            if not STACKS_ON[above * 52 + below]:
+                raise SnapshotError(
+                    f"column {number}: {CARD_NAMES[above]} cannot lie on {CARD_NAMES[below]}"
+                )
+        if not column and game.reserve:
+            raise SnapshotError(f"column {number} is empty while the reserve has cards")
