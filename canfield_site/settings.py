@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "channels",
     "games",
+    "web",
 ]
 
 MIDDLEWARE = [

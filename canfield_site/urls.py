@@ -6,4 +6,5 @@ from django.urls import include, path
 urlpatterns = [
     path("api/", include("games.api.urls")),
     path("admin/", admin.site.urls),
+    path("", include("web.urls")),
 ]

@@ -1,0 +1,97 @@
+// REST client of the Canfield Arena API (session auth + CSRF).
+// Every game action goes through here, so the server verifies and logs it.
+
+/** An API call that did not succeed: `status` is the HTTP status, `data` the JSON error body. */
+export class ApiError extends Error {
+  constructor(status, data) {
+    super((data && (data.detail || data.error)) || `HTTP ${status}`);
+    this.status = status;
+    this.data = data || {};
+  }
+  get code() { return this.data.error || ""; }
+}
+
+/** The CSRF token Django put in the `csrftoken` cookie (the pages ensure it exists). */
+export function csrfToken() {
+  const match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+  return match ? decodeURIComponent(match[1]) : "";
+}
+
+/** Call the API; resolves to the JSON body (null for 204), rejects with ApiError. */
+export async function api(method, path, body) {
+  const headers = { Accept: "application/json" };
+  const init = { method, headers, credentials: "same-origin" };
+  if (body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  if (method !== "GET") headers["X-CSRFToken"] = csrfToken();
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    throw new ApiError(0, { error: "network", detail: "The server cannot be reached. Check your connection." });
+  }
+  const text = await response.text();
+  let data = null;
+  if (text) {
+    try { data = JSON.parse(text); } catch { data = { error: "bad_response", detail: text.slice(0, 200) }; }
+  }
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data;
+}
+
+/** The items of a list answer, whether it is paginated (`{results}`) or a bare list. */
+export function itemsOf(data) {
+  if (Array.isArray(data)) return data;
+  if (data && Array.isArray(data.results)) return data.results;
+  if (data && Array.isArray(data.entries)) return data.entries;
+  if (data && Array.isArray(data.games)) return data.games;
+  return [];
+}
+
+/** Follow `next` links of a paginated list and return every item (bounded by `maxPages`). */
+export async function allItems(path, maxPages = 200) {
+  const items = [];
+  let next = path;
+  for (let page = 0; next && page < maxPages; page += 1) {
+    const data = await api("GET", next);
+    items.push(...itemsOf(data));
+    next = data && !Array.isArray(data) && data.next ? sameOriginPath(data.next) : null;
+  }
+  return items;
+}
+
+function sameOriginPath(url) {
+  const parsed = new URL(url, window.location.href);
+  return parsed.pathname + parsed.search;
+}
+
+export const endpoints = {
+  me: "/api/me/",
+  session: "/api/session/",
+  players: "/api/players/",
+  player: (name) => `/api/players/${encodeURIComponent(name)}/`,
+  daily: "/api/daily/",
+  games: "/api/games/",
+  game: (id) => `/api/games/${id}/`,
+  actions: (id) => `/api/games/${id}/actions/`,
+  stateAt: (id, seq) => `/api/games/${id}/state/?at=${seq}`,
+  resign: (id) => `/api/games/${id}/resign/`,
+  board: (code, query = "") => `/api/leaderboards/${encodeURIComponent(code)}/${query}`,
+  field: (code) => `/boards/${encodeURIComponent(code)}/field.json`,
+};
+
+export const pages = {
+  play: (code) => `/play/${encodeURIComponent(code)}/`,
+  game: (id) => `/games/${id}/`,
+  board: (code) => `/boards/${encodeURIComponent(code)}/`,
+  player: (name) => `/players/${encodeURIComponent(name)}/`,
+  replay: (id) => `/replay/${id}/`,
+};
+
+/** The parameters the Django view handed to the page. */
+export function pageData() {
+  const node = document.getElementById("page-data");
+  return node ? JSON.parse(node.textContent) : {};
+}

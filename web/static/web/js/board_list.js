@@ -1,0 +1,30 @@
+// A compact list of leaderboard entries (home page and the table's side panel).
+import { h, statusText } from "./dom.js";
+import { pages } from "./api.js";
+
+/** Render `entries` into the <ol> `list`, highlighting `me` and the `changed` player. */
+export function renderBoardList(list, entries, { me = null, changed = null, empty = "No one has played yet." } = {}) {
+  if (!entries.length) {
+    list.replaceChildren(h("li", { class: "empty-note muted" }, empty));
+    return;
+  }
+  list.replaceChildren(...entries.map((entry) => h(
+    "li",
+    {
+      class: [entry.player === me ? "me" : "", entry.player === changed ? "changed" : ""].join(" ").trim() || null,
+      dataset: { player: entry.player },
+    },
+    h("span", { class: "rank" }, `${entry.rank}`),
+    h("a", { class: "who", href: pages.player(entry.player) }, entry.player),
+    h("span", { class: "cards", title: "cards on the foundations" }, `${entry.cards}`, h("small", {}, " cards")),
+    h("span", { class: "score", title: "score" }, `${entry.score}`, h("small", {}, " pts")),
+    h("span", { class: `state ${statusText(entry)}` }, statusText(entry)),
+  )));
+}
+
+/** Show the live-state label ("live", "offline"...) on `node`. */
+export function renderLiveState(node, state) {
+  if (!node) return;
+  node.dataset.state = state;
+  node.textContent = { live: "live", connecting: "connecting…", offline: "reconnecting…", polling: "refreshing" }[state] || state;
+}

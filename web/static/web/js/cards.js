@@ -1,0 +1,53 @@
+// Cards as the API spells them ("7H", "TS") and as a player sees them.
+
+export const SUITS = ["C", "D", "H", "S"];
+const SUIT_SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
+const SUIT_NAME = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+const RANK_TEXT = { A: "A", T: "10", J: "J", Q: "Q", K: "K" };
+const RANK_NAME = { A: "ace", T: "10", J: "jack", Q: "queen", K: "king" };
+
+export const rankOf = (card) => card[0];
+export const suitOf = (card) => card[1];
+export const isRed = (card) => card[1] === "H" || card[1] === "D";
+export const suitSymbol = (suit) => SUIT_SYMBOL[suit];
+export const suitName = (suit) => SUIT_NAME[suit];
+export const rankText = (rank) => RANK_TEXT[rank] || rank;
+
+/** "7 of hearts", "queen of spades": what a screen reader says for a card. */
+export function cardName(card) {
+  return `${RANK_NAME[rankOf(card)] || rankOf(card)} of ${SUIT_NAME[suitOf(card)]}`;
+}
+
+/** A face-up card as a focusable button; `data-card` carries the API spelling. */
+export function cardElement(card, { label, interactive = true } = {}) {
+  const node = document.createElement(interactive ? "button" : "div");
+  if (interactive) node.type = "button";
+  node.className = `card ${isRed(card) ? "red" : "black"}`;
+  node.dataset.card = card;
+  node.setAttribute("aria-label", label || cardName(card));
+  if (!interactive) node.setAttribute("role", "img");
+  const corner = `<span class="corner" aria-hidden="true"><span class="rank">${rankText(rankOf(card))}</span><span class="suit">${suitSymbol(suitOf(card))}</span></span>`;
+  const pip = `<span class="pip" aria-hidden="true">${suitSymbol(suitOf(card))}</span>`;
+  node.innerHTML = corner + pip;
+  return node;
+}
+
+/** The back of a card (stock). */
+export function cardBack({ label, interactive = true } = {}) {
+  const node = document.createElement(interactive ? "button" : "div");
+  if (interactive) node.type = "button";
+  node.className = "card back";
+  if (label) node.setAttribute("aria-label", label);
+  if (!interactive) node.setAttribute("role", "img");
+  return node;
+}
+
+/** An empty place (empty column, empty foundation showing its starting card). */
+export function emptySlot({ label, text = "", red = false } = {}) {
+  const node = document.createElement("div");
+  node.className = `card empty${red ? " red" : ""}`;
+  node.setAttribute("role", "img");
+  if (label) node.setAttribute("aria-label", label);
+  node.innerHTML = `<span class="empty-mark" aria-hidden="true">${text}</span>`;
+  return node;
+}

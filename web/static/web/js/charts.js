@@ -1,0 +1,110 @@
+// Tiny SVG charts (no library): bars and a line, scaled into a viewBox so they
+// stretch to any width and stay crisp.
+const SVG = "http://www.w3.org/2000/svg";
+
+function el(tag, attributes = {}, text = null) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
+  if (text !== null) node.textContent = text;
+  return node;
+}
+
+function frame(width, height) {
+  return el("svg", { viewBox: `0 0 ${width} ${height}`, preserveAspectRatio: "xMidYMid meet", "aria-hidden": "true" });
+}
+
+function niceMax(value) {
+  if (value <= 5) return Math.max(1, value);
+  const power = 10 ** Math.floor(Math.log10(value));
+  for (const step of [1, 2, 2.5, 5, 10]) if (step * power >= value) return step * power;
+  return value;
+}
+
+function yAxis(svg, { left, top, bottom, width, max, ticks = 4 }) {
+  for (let index = 0; index <= ticks; index += 1) {
+    const value = (max * index) / ticks;
+    const y = bottom - ((bottom - top) * index) / ticks;
+    svg.append(el("line", { class: "grid", x1: left, x2: width, y1: y, y2: y }));
+    svg.append(el("text", { x: left - 4, y: y + 4, "text-anchor": "end" }, Number.isInteger(value) ? value : value.toFixed(1)));
+  }
+}
+
+/**
+ * Bars: `items` = [{x, value, label?, className?, title?}] in order.
+ * `xLabelEvery` thins the x labels so they stay readable.
+ */
+export function barChart(container, items, { height = 220, xLabelEvery = 1, xTitle = "", onClick = null } = {}) {
+  const width = 640;
+  const left = 34;
+  const top = 10;
+  const bottom = height - (xTitle ? 34 : 22);
+  const svg = frame(width, height);
+  const max = niceMax(Math.max(1, ...items.map((item) => item.value)));
+  yAxis(svg, { left, top, bottom, width, max });
+  const slot = (width - left) / Math.max(items.length, 1);
+  items.forEach((item, index) => {
+    const x = left + index * slot;
+    const barHeight = ((bottom - top) * item.value) / max;
+    const bar = el("rect", {
+      class: `bar ${item.className || ""}`.trim(),
+      x: x + slot * 0.12, y: bottom - barHeight, width: Math.max(slot * 0.76, 1), height: Math.max(barHeight, item.value ? 1 : 0),
+    });
+    bar.append(el("title", {}, item.title || `${item.x}: ${item.value}`));
+    if (onClick) bar.addEventListener("click", () => onClick(item));
+    svg.append(bar);
+    if (item.marker) {
+      svg.append(el("text", { class: "me-label", x: x + slot / 2, y: bottom - barHeight - 4, "text-anchor": "middle" }, item.marker));
+    }
+    if (index % xLabelEvery === 0 || item.marker) {
+      svg.append(el("text", { x: x + slot / 2, y: bottom + 14, "text-anchor": "middle" }, item.label ?? item.x));
+    }
+  });
+  svg.append(el("line", { class: "axis", x1: left, x2: width, y1: bottom, y2: bottom }));
+  if (xTitle) svg.append(el("text", { x: (left + width) / 2, y: height - 4, "text-anchor": "middle" }, xTitle));
+  container.replaceChildren(svg);
+  return svg;
+}
+
+/**
+ * A line of `values` (index = x) with a cursor at `cursor`; `onPick(index)` is
+ * called when the chart is clicked, with the nearest index.
+ */
+export function lineChart(container, values, { height = 180, cursor = null, onPick = null, xTitle = "" } = {}) {
+  const width = 640;
+  const left = 34;
+  const top = 10;
+  const bottom = height - (xTitle ? 34 : 22);
+  const svg = frame(width, height);
+  const max = niceMax(Math.max(5, ...values));
+  yAxis(svg, { left, top, bottom, width, max });
+  const step = (width - left) / Math.max(values.length - 1, 1);
+  const point = (value, index) => [left + index * step, bottom - ((bottom - top) * value) / max];
+  const points = values.map(point);
+  if (points.length) {
+    const line = points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
+    svg.append(el("polygon", { class: "area", points: `${left},${bottom} ${line} ${points[points.length - 1][0]},${bottom}` }));
+    svg.append(el("polyline", { class: "line", points: line }));
+  }
+  if (cursor !== null && points[cursor]) {
+    const [x, y] = points[cursor];
+    svg.append(el("line", { class: "cursor", x1: x, x2: x, y1: top, y2: bottom }));
+    svg.append(el("circle", { class: "dot", cx: x, cy: y, r: 4 }));
+  }
+  const labels = Math.min(values.length, 8);
+  for (let index = 0; index < labels; index += 1) {
+    const at = Math.round(((values.length - 1) * index) / Math.max(labels - 1, 1));
+    svg.append(el("text", { x: left + at * step, y: bottom + 14, "text-anchor": "middle" }, at));
+  }
+  svg.append(el("line", { class: "axis", x1: left, x2: width, y1: bottom, y2: bottom }));
+  if (xTitle) svg.append(el("text", { x: (left + width) / 2, y: height - 4, "text-anchor": "middle" }, xTitle));
+  if (onPick) {
+    svg.style.cursor = "pointer";
+    svg.addEventListener("click", (event) => {
+      const box = svg.getBoundingClientRect();
+      const x = ((event.clientX - box.left) / box.width) * width;
+      onPick(Math.min(values.length - 1, Math.max(0, Math.round((x - left) / step))));
+    });
+  }
+  container.replaceChildren(svg);
+  return svg;
+}

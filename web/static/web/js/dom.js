@@ -1,0 +1,37 @@
+// Small DOM helpers shared by the pages.
+
+/** Create an element: `h("a", {href: "/", class: "x"}, "text", child)`. */
+export function h(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name === "class") node.className = value;
+    else if (name === "dataset") Object.assign(node.dataset, value);
+    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export const byId = (id) => document.getElementById(id);
+
+/** Show a message in a status/alert node (empty hides it). */
+export function say(node, message, kind = "info") {
+  if (!node) return;
+  node.textContent = message || "";
+  node.dataset.kind = kind;
+  if ("hidden" in node && node.classList.contains("form-error")) node.hidden = !message;
+}
+
+export const prefersReducedMotion = () =>
+  window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+/** "won" / "playing" / "resigned" in words a player reads. */
+export function statusText(entry) {
+  if (entry.won || entry.status === "won") return "won";
+  return entry.status || "";
+}

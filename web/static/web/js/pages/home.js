@@ -1,0 +1,50 @@
+// Home: today's two deals with their live top entries, and the code box.
+import { api, endpoints, pages } from "../api.js";
+import { renderBoardList } from "../board_list.js";
+import { byId, say } from "../dom.js";
+import { LiveBoard } from "../live.js";
+import { initAccount } from "../session.js";
+
+const CODE = /^CF1-D[13]-[A-Z]{7}$/;
+
+function showDeal(panel, code, me) {
+  panel.querySelector("[data-code]").textContent = code;
+  panel.querySelector("[data-play]").href = pages.play(code);
+  panel.querySelector("[data-board]").href = pages.board(code);
+  const list = panel.querySelector("[data-entries]");
+  new LiveBoard(code, {
+    limit: 5,
+    onChange: ({ entries, changed }) => renderBoardList(list, entries, { me, changed, empty: "No one has played it yet: be the first." }),
+  }).start();
+}
+
+function wireCodeBox() {
+  const form = byId("code-form");
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const code = form.code.value.trim().toUpperCase();
+    if (!CODE.test(code)) {
+      say(byId("code-error"), "A code looks like CF1-D3-ABCDEFG (D3 or D1, then seven letters).", "error");
+      return;
+    }
+    const target = event.submitter && event.submitter.value === "board" ? pages.board(code) : pages.play(code);
+    window.location.assign(target);
+  });
+}
+
+async function main() {
+  const user = await initAccount();
+  wireCodeBox();
+  try {
+    const daily = await api("GET", endpoints.daily);
+    byId("daily-date").textContent = `Deal of ${daily.date} (UTC).`;
+    for (const panel of document.querySelectorAll(".daily-deal")) {
+      const code = daily.codes[panel.dataset.mode];
+      if (code) showDeal(panel, code, user && user.username);
+    }
+  } catch (error) {
+    byId("daily-date").textContent = `Today's deal is not available: ${error.message}`;
+  }
+}
+
+main();

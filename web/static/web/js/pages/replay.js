@@ -1,0 +1,128 @@
+// Replay viewer: step through any game's log; every position comes from the
+// server replaying the log (`state/?at=seq`), never from client-side rules.
+import { allItems, api, endpoints, pageData, pages } from "../api.js";
+import { lineChart } from "../charts.js";
+import { byId, h, say } from "../dom.js";
+import { initAccount, playerName } from "../session.js";
+import { renderState, renderStats } from "../table_view.js";
+
+const AUTOPLAY_MS = 700;
+
+const replay = { id: null, steps: [0], tokens: [""], scores: [0], index: 0, states: new Map(), timer: null };
+
+async function stateAt(seq) {
+  if (!replay.states.has(seq)) {
+    const request = api("GET", endpoints.stateAt(replay.id, seq)).then((data) => data.state ?? data);
+    replay.states.set(seq, request);
+    request.catch(() => replay.states.delete(seq));
+  }
+  return replay.states.get(seq);
+}
+
+async function show(index) {
+  replay.index = Math.max(0, Math.min(index, replay.steps.length - 1));
+  const seq = replay.steps[replay.index];
+  let state;
+  try {
+    state = await stateAt(seq);
+  } catch (error) {
+    say(byId("status"), `Cannot load position ${seq}: ${error.message}`, "error");
+    return;
+  }
+  if (replay.steps[replay.index] !== seq) return;
+  renderState(state, { interactive: false });
+  renderStats(state);
+  byId("stat-step").textContent = `${replay.index}/${replay.steps.length - 1}`;
+  byId("scrubber").value = String(replay.index);
+  const token = replay.tokens[replay.index];
+  say(byId("status"), replay.index ? `Action ${seq}: ${token}` : "The deal, before the first action.");
+  for (const button of byId("action-list").querySelectorAll("button")) {
+    const current = Number(button.dataset.index) === replay.index;
+    if (current) {
+      button.setAttribute("aria-current", "step");
+      button.scrollIntoView({ block: "nearest", inline: "nearest" });
+    } else {
+      button.removeAttribute("aria-current");
+    }
+  }
+  drawScore();
+  if (replay.index + 1 < replay.steps.length) stateAt(replay.steps[replay.index + 1]).catch(() => {});
+}
+
+function drawScore() {
+  lineChart(byId("score-chart"), replay.scores, {
+    cursor: replay.index, onPick: (index) => { stop(); show(index); }, xTitle: "actions",
+  });
+  byId("score-chart").setAttribute("aria-label",
+    `Score along the ${replay.steps.length - 1} actions; now ${replay.scores[replay.index]} points at step ${replay.index}.`);
+}
+
+function stop() {
+  clearInterval(replay.timer);
+  replay.timer = null;
+  const button = byId("play");
+  button.textContent = "▶ Play";
+  button.setAttribute("aria-pressed", "false");
+  button.setAttribute("aria-label", "Play");
+}
+
+function toggleAutoplay() {
+  if (replay.timer) return stop();
+  if (replay.index >= replay.steps.length - 1) show(0);
+  const button = byId("play");
+  button.textContent = "⏸ Pause";
+  button.setAttribute("aria-pressed", "true");
+  button.setAttribute("aria-label", "Pause");
+  replay.timer = setInterval(() => {
+    if (replay.index >= replay.steps.length - 1) stop();
+    else show(replay.index + 1);
+  }, AUTOPLAY_MS);
+}
+
+function wire() {
+  byId("first").addEventListener("click", () => { stop(); show(0); });
+  byId("back").addEventListener("click", () => { stop(); show(replay.index - 1); });
+  byId("forward").addEventListener("click", () => { stop(); show(replay.index + 1); });
+  byId("last").addEventListener("click", () => { stop(); show(replay.steps.length - 1); });
+  byId("play").addEventListener("click", toggleAutoplay);
+  byId("scrubber").addEventListener("input", (event) => { stop(); show(Number(event.target.value)); });
+  document.addEventListener("keydown", (event) => {
+    if (event.target.closest && event.target.closest("input:not([type=range]), textarea")) return;
+    const moves = { ArrowLeft: -1, ArrowRight: 1 };
+    if (event.key in moves) { event.preventDefault(); stop(); show(replay.index + moves[event.key]); }
+    if (event.key === "Home") { event.preventDefault(); stop(); show(0); }
+    if (event.key === "End") { event.preventDefault(); stop(); show(replay.steps.length - 1); }
+  });
+}
+
+async function main() {
+  await initAccount();
+  replay.id = pageData().game;
+  wire();
+  try {
+    const [game, log] = await Promise.all([
+      api("GET", endpoints.game(replay.id)),
+      allItems(endpoints.actions(replay.id)),
+    ]);
+    const player = playerName(game.player);
+    byId("replay-who").textContent = `of ${player}'s game #${game.id}`;
+    byId("game-code").textContent = game.code;
+    byId("game-code").href = pages.board(game.code);
+    const ordered = [...log].sort((a, b) => a.seq - b.seq);
+    replay.steps = [0, ...ordered.map((action) => action.seq)];
+    replay.tokens = ["", ...ordered.map((action) => action.token)];
+    replay.scores = [0, ...ordered.map((action) => action.score_after)];
+    byId("scrubber").max = String(replay.steps.length - 1);
+    byId("action-list").replaceChildren(...ordered.map((action, index) => h("li", {},
+      h("button", {
+        type: "button", dataset: { index: index + 1 },
+        "aria-label": `Go to action ${action.seq}, ${action.token}, score ${action.score_after}`,
+        onclick: () => { stop(); show(index + 1); },
+      }, action.token))));
+    await show(0);
+  } catch (error) {
+    say(byId("status"), error.status === 404 ? "There is no such game." : error.message, "error");
+  }
+}
+
+main();

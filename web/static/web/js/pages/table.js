@@ -1,0 +1,277 @@
+// The table: play one game through the REST API, watch the deal's board live.
+import { api, ApiError, endpoints, itemsOf, pageData, pages } from "../api.js";
+import { renderBoardList, renderLiveState } from "../board_list.js";
+import { byId, h, say } from "../dom.js";
+import { enableDrag } from "../drag.js";
+import { LiveBoard, socketUrl } from "../live.js";
+import { initAccount, openAccountDialog, playerName } from "../session.js";
+import { renderState, renderStats } from "../table_view.js";
+
+const DOUBLE_CLICK_KEY = "canfield.doubleClick";
+const CARD_TEXT = /^(10|[A2-9TJQK])([CDHS])$/i;
+
+const table = {
+  game: null,
+  me: null,
+  owner: false,
+  queue: Promise.resolve(),
+  board: null,
+};
+
+function status(message, kind = "info") {
+  say(byId("status"), message, kind);
+}
+
+function doubleClick() {
+  return localStorage.getItem(DOUBLE_CLICK_KEY) !== "off";
+}
+
+/** Show a game (API game JSON) and everything that depends on it. */
+function showGame(game, { from = null } = {}) {
+  const wasWon = table.game && table.game.won;
+  table.game = game;
+  table.owner = Boolean(table.me) && playerName(game.player) === table.me.username;
+  const playable = table.owner && game.status === "playing";
+  renderState(game.state, { interactive: playable, from });
+  renderStats(game);
+  const code = byId("game-code");
+  code.textContent = game.code;
+  code.href = pages.board(game.code);
+  byId("live-full").href = pages.board(game.code);
+  byId("replay-link").href = pages.replay(game.id);
+  document.title = `${game.code} · ${game.score} points`;
+  const undo = byId("undo-button");
+  undo.disabled = !playable || !(game.legal_moves || []).includes("undo");
+  byId("move-input").disabled = !playable;
+  renderLegalMoves(playable ? game.legal_moves || [] : []);
+  if (!table.owner) {
+    status(`${playerName(game.player)}'s game (${game.status}). You are watching.`);
+  } else if (game.status === "resigned") {
+    status("This game was resigned.");
+  }
+  if (game.won && !wasWon && table.gameLoaded) celebrate(game);
+  table.gameLoaded = true;
+  startBoard(game.code);
+}
+
+function renderLegalMoves(tokens) {
+  const node = byId("legal-moves");
+  const shown = tokens.filter((token) => token !== "undo");
+  node.replaceChildren(
+    shown.length ? "Legal moves: " : "",
+    ...shown.map((token) => h("button", {
+      type: "button", class: "chip", dataset: { token },
+      "aria-label": `Play ${token}`, onclick: () => play({ action: token }),
+    }, token)),
+  );
+}
+
+/** Send one action; actions are queued so each one carries the seq of the one before. */
+function play(body, { from = null } = {}) {
+  const result = table.queue.then(() => send(body, from));
+  table.queue = result.catch(() => false);
+  return result;
+}
+
+async function send(body, from) {
+  if (!table.game || !table.owner) return false;
+  try {
+    const game = await api("POST", endpoints.actions(table.game.id), { ...body, seq: table.game.seq });
+    status(describeAction(body, game));
+    showGame(game, { from });
+    return true;
+  } catch (error) {
+    await explain(error);
+    return false;
+  }
+}
+
+function describeAction(body, game) {
+  const last = (game.last_action && game.last_action.token) || body.action || "";
+  return last ? `Played ${last}.` : "";
+}
+
+async function explain(error) {
+  if (!(error instanceof ApiError)) {
+    status("Something went wrong. Try again.", "error");
+    return;
+  }
+  if (error.status === 409) {
+    status("This game moved on elsewhere (another tab?): it has been reloaded.", "error");
+    await reload();
+  } else if (error.status === 401 || (error.status === 403 && !table.me)) {
+    openAccountDialog("signin", "Sign in to play.");
+  } else {
+    status(error.data.detail || error.message, "error");
+  }
+}
+
+async function reload() {
+  showGame(await api("GET", endpoints.game(table.game.id)));
+}
+
+function tap(card) {
+  return play({ tap: card, double_click: doubleClick() });
+}
+
+function onFeltClick(event) {
+  if (!table.owner || table.game.status !== "playing") return;
+  const stock = event.target.closest("[data-stock]");
+  if (stock && stock.tagName === "BUTTON") {
+    play({ tap: "stock" });
+    return;
+  }
+  const card = event.target.closest("button[data-card]");
+  if (card) tap(card.dataset.card);
+}
+
+/** Keyboard box: a move token, or a card to tap ("7H", "10h"), or "stock". */
+export function parseTyped(text) {
+  const typed = text.trim();
+  if (!typed) return null;
+  const card = typed.match(CARD_TEXT);
+  if (card) return { tap: `${card[1] === "10" ? "T" : card[1].toUpperCase()}${card[2].toUpperCase()}` };
+  if (/^stock$/i.test(typed)) return { tap: "stock" };
+  if (/^(draw|recycle|undo)$/i.test(typed)) return { action: typed.toLowerCase() };
+  return { action: typed.toUpperCase().replace("X", "x") };
+}
+
+function celebrate(game) {
+  const overlay = byId("win");
+  byId("win-text").textContent = `All 52 cards home in ${game.moves} moves, ${game.score} points.`;
+  byId("win-board").href = pages.board(game.code);
+  overlay.hidden = false;
+  const burst = overlay.querySelector(".win-burst");
+  burst.replaceChildren(...Array.from({ length: 36 }, (_, index) => h("span", {
+    style: `--a:${(index * 137) % 360}deg;--d:${(index % 6) * 0.12}s`,
+    class: index % 2 ? "red" : "black",
+  }, "♠♥♣♦"[index % 4])));
+  byId("win-close").focus();
+}
+
+function startBoard(code) {
+  if (table.board && table.board.code === code) return;
+  if (table.board) table.board.stop();
+  const list = byId("live-entries");
+  table.board = new LiveBoard(code, {
+    limit: 10,
+    onChange: ({ entries, changed }) => renderBoardList(list, entries, {
+      me: table.me && table.me.username, changed,
+    }),
+    onState: (state) => renderLiveState(byId("live-state"), state),
+  }).start();
+}
+
+/** Spectators follow the game itself over its WebSocket. */
+function followGame(gameId) {
+  const socket = new WebSocket(socketUrl(`/ws/games/${gameId}/`));
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(event.data);
+    if (!message.state || table.owner) return;
+    const state = message.state;
+    showGame({ ...table.game, seq: message.seq, state, score: state.score, cards: state.cards,
+      moves: state.moves, won: state.won, legal_moves: [] });
+  });
+}
+
+async function openGame(page) {
+  if (page.game) return api("GET", endpoints.game(page.game));
+  if (!table.me) {
+    status("Sign in or create an account to play this deal.");
+    openAccountDialog("signup", "Create an account (or sign in) to play.");
+    return null;
+  }
+  const resumed = await resumable(page.code);
+  const game = resumed ? await api("GET", endpoints.game(resumed.id))
+    : await api("POST", endpoints.games, { code: page.code });
+  window.history.replaceState(null, "", pages.game(game.id));
+  return game;
+}
+
+/** The player's latest unfinished game of `code`, so reopening a deal resumes it. */
+async function resumable(code) {
+  try {
+    const profile = await api("GET", endpoints.player(table.me.username));
+    const games = itemsOf(profile.games || profile);
+    return games
+      .filter((game) => game.code === code && game.status === "playing")
+      .sort((a, b) => b.id - a.id)[0] || null;
+  } catch {
+    return null;
+  }
+}
+
+function wireNewGame() {
+  const dialog = byId("new-game-dialog");
+  const form = byId("new-game-form");
+  const error = form.querySelector(".form-error");
+  byId("new-game-button").addEventListener("click", () => {
+    if (!table.me) return openAccountDialog("signin", "Sign in to start a game.");
+    say(error, "");
+    dialog.showModal();
+  });
+  byId("win-new").addEventListener("click", () => { byId("win").hidden = true; byId("new-game-button").click(); });
+  byId("win-close").addEventListener("click", () => { byId("win").hidden = true; });
+  form.querySelector("[data-close]").addEventListener("click", () => dialog.close());
+  form.code.addEventListener("focus", () => { form.deal.value = "code"; });
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const draw = Number(form.draw.value);
+    const body = form.deal.value === "code" ? { code: form.code.value.trim().toUpperCase() }
+      : form.deal.value === "daily" ? { daily: `D${draw}` } : { draw };
+    try {
+      const game = await api("POST", endpoints.games, body);
+      window.location.assign(pages.game(game.id));
+    } catch (problem) {
+      say(error, problem.data ? problem.data.detail || problem.message : problem.message, "error");
+    }
+  });
+}
+
+function wireControls() {
+  const felt = byId("felt");
+  felt.addEventListener("click", onFeltClick);
+  enableDrag(felt, (token, rects) => play({ action: token }, { from: rects }));
+  byId("undo-button").addEventListener("click", () => play({ action: "undo" }));
+  const setting = byId("double-click");
+  setting.checked = doubleClick();
+  setting.addEventListener("change", () => {
+    localStorage.setItem(DOUBLE_CLICK_KEY, setting.checked ? "on" : "off");
+    status(setting.checked ? "Double click on: a tapped card goes to a column when no foundation takes it."
+      : "Double click off: a tapped card only goes to its foundation.");
+  });
+  byId("move-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const input = byId("move-input");
+    const body = parseTyped(input.value);
+    if (!body) return;
+    if (body.tap && body.tap !== "stock") body.double_click = doubleClick();
+    if (await play(body)) input.value = "";
+    input.focus();
+  });
+  document.addEventListener("keydown", (event) => {
+    const typing = event.target.closest && event.target.closest("input, textarea");
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "z" && !typing) {
+      event.preventDefault();
+      play({ action: "undo" });
+    }
+  });
+}
+
+async function main() {
+  table.me = await initAccount();
+  wireControls();
+  wireNewGame();
+  const page = pageData();
+  if (page.code) startBoard(page.code);
+  try {
+    const game = await openGame(page);
+    if (!game) return;
+    showGame(game);
+    if (!table.owner) followGame(game.id);
+  } catch (error) {
+    status(error.data && error.data.detail ? error.data.detail : error.message, "error");
+  }
+}
+
+main();

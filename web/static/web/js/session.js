@@ -1,0 +1,132 @@
+// Who is signed in, and the sign in / sign up dialog shared by every page.
+import { api, ApiError, endpoints, pages } from "./api.js";
+
+let mePromise = null;
+
+/** The signed-in user (`{username, ...}`) or null; asked once per page. */
+export function currentUser() {
+  if (!mePromise) {
+    mePromise = api("GET", endpoints.me).then(
+      (me) => (me && me.username ? me : null),
+      (error) => {
+        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
+        throw error;
+      },
+    );
+  }
+  return mePromise;
+}
+
+/** A player field of the API as a name, whether it is a string or `{username}`. */
+export function playerName(player) {
+  if (!player) return "";
+  return typeof player === "string" ? player : player.username || String(player.id || "");
+}
+
+const dialog = () => document.getElementById("account-dialog");
+
+/** Open the account dialog in "signin" or "signup" mode, with an optional reason shown. */
+export function openAccountDialog(mode = "signin", reason = "") {
+  const node = dialog();
+  const form = node.querySelector("form");
+  form.dataset.mode = mode;
+  const signup = mode === "signup";
+  node.querySelector("#account-title").textContent = signup ? "Create your account" : "Sign in";
+  form.querySelector("[data-submit]").textContent = signup ? "Create account" : "Sign in";
+  form.querySelector("[data-switch]").textContent = signup
+    ? "I already have an account" : "Create an account instead";
+  form.password.autocomplete = signup ? "new-password" : "current-password";
+  showError(form, reason);
+  if (!node.open) node.showModal();
+  form.username.focus();
+}
+
+function showError(form, message) {
+  const node = form.querySelector(".form-error");
+  node.textContent = message || "";
+  node.hidden = !message;
+}
+
+function describeError(error) {
+  if (!(error instanceof ApiError)) return "Something went wrong. Try again.";
+  const data = error.data || {};
+  if (data.detail && typeof data.detail === "string") return data.detail;
+  const fields = Object.entries(data).filter(([, value]) => Array.isArray(value));
+  if (fields.length) return fields.map(([field, value]) => `${field}: ${value.join(" ")}`).join(" ");
+  return error.message;
+}
+
+async function submitAccount(event) {
+  event.preventDefault();
+  const form = event.currentTarget;
+  const username = form.username.value.trim();
+  const password = form.password.value;
+  const button = form.querySelector("[data-submit]");
+  button.disabled = true;
+  try {
+    if (form.dataset.mode === "signup") {
+      await api("POST", endpoints.players, { username, password, session: true });
+    } else {
+      await api("POST", endpoints.session, { username, password });
+    }
+    window.location.reload();
+  } catch (error) {
+    showError(form, describeError(error));
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function signOut() {
+  try { await api("DELETE", endpoints.session); } finally { window.location.reload(); }
+}
+
+function renderAccount(user) {
+  const nav = document.getElementById("account");
+  nav.dataset.state = user ? "signed-in" : "anonymous";
+  nav.replaceChildren();
+  if (user) {
+    const link = document.createElement("a");
+    link.href = pages.player(user.username);
+    link.textContent = user.username;
+    link.setAttribute("aria-label", `Signed in as ${user.username}: your games`);
+    link.id = "account-name";
+    const out = document.createElement("button");
+    out.type = "button";
+    out.textContent = "Sign out";
+    out.addEventListener("click", signOut);
+    nav.append(link, out);
+  } else {
+    for (const [mode, text] of [["signin", "Sign in"], ["signup", "Sign up"]]) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = text;
+      button.id = `${mode}-button`;
+      if (mode === "signup") button.className = "primary";
+      button.addEventListener("click", () => openAccountDialog(mode));
+      nav.append(button);
+    }
+  }
+}
+
+function wireDialog() {
+  const node = dialog();
+  const form = node.querySelector("form");
+  form.addEventListener("submit", submitAccount);
+  form.querySelector("[data-switch]").addEventListener("click", () =>
+    openAccountDialog(form.dataset.mode === "signup" ? "signin" : "signup"));
+  form.querySelector("[data-close]").addEventListener("click", () => node.close());
+}
+
+/** Fill the header's account area; resolves to the current user (or null). */
+export async function initAccount() {
+  wireDialog();
+  let user = null;
+  try {
+    user = await currentUser();
+  } catch {
+    user = null;
+  }
+  renderAccount(user);
+  return user;
+}

@@ -1,0 +1,203 @@
+// Draws an engine state (the API's `state`) onto the felt.
+//
+// The felt is redrawn from scratch after every action: the server's state is
+// the truth, and a full redraw can never drift from it. Movement stays visible
+// through a FLIP animation: each card slides from where it was to where it is.
+import { cardBack, cardElement, cardName, emptySlot, rankOf, rankText, suitName, suitOf, suitSymbol, SUITS } from "./cards.js";
+import { byId, prefersReducedMotion } from "./dom.js";
+
+/** Foundations in the app's order: the base card's suit first, then the others. */
+export function foundationOrder(base) {
+  const first = base ? suitOf(base) : "C";
+  return [first, ...SUITS.filter((suit) => suit !== first)];
+}
+
+function startingRank(state) {
+  return state.base ? rankOf(state.base) : "A";
+}
+
+function renderStock(state, interactive) {
+  const node = byId("stock");
+  const count = state.stock.length;
+  let card;
+  if (count > 0) {
+    card = cardBack({
+      label: `Stock, ${count} card${count === 1 ? "" : "s"}: draw ${Math.min(state.draw, count)}`,
+      interactive,
+    });
+  } else if (state.waste.length > 0) {
+    card = emptySlot({ label: "Stock empty: recycle the waste", text: "↻" });
+    if (interactive) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = card.className;
+      button.innerHTML = card.innerHTML;
+      button.setAttribute("aria-label", "Stock empty: recycle the waste");
+      card = button;
+    }
+  } else {
+    card = emptySlot({ label: "Stock empty", text: "" });
+  }
+  card.dataset.stock = "true";
+  card.id = "stock-card";
+  const badge = document.createElement("span");
+  badge.className = "count-badge";
+  badge.setAttribute("aria-hidden", "true");
+  badge.textContent = String(count);
+  node.replaceChildren(card, badge);
+}
+
+function renderWaste(state, interactive) {
+  const node = byId("waste");
+  const shown = state.draw === 3 ? state.waste.slice(-3) : state.waste.slice(-1);
+  const top = shown.length - 1;
+  node.style.setProperty("--shown", String(Math.max(shown.length, 1)));
+  node.replaceChildren(
+    ...shown.map((card, index) => {
+      const playable = index === top;
+      const element = cardElement(card, {
+        interactive: interactive && playable,
+        label: playable ? `${cardName(card)}, top of the waste (${state.waste.length})` : cardName(card),
+      });
+      element.style.setProperty("--i", String(index));
+      if (playable) element.dataset.source = "W";
+      else element.classList.add("covered");
+      return element;
+    }),
+  );
+  if (!shown.length) node.append(emptySlot({ label: "Waste empty" }));
+}
+
+function renderFoundations(state, interactive) {
+  const node = byId("foundations");
+  const start = startingRank(state);
+  node.replaceChildren(
+    ...foundationOrder(state.base).map((suit) => {
+      const pile = state.foundations[suit] || [];
+      const wrapper = document.createElement("div");
+      wrapper.className = "pile foundation";
+      wrapper.dataset.drop = "F";
+      wrapper.dataset.suit = suit;
+      if (pile.length === 0) {
+        wrapper.append(emptySlot({
+          label: `${suitName(suit)} foundation, empty: starts with the ${rankText(start)} of ${suitName(suit)}`,
+          text: `${rankText(start)}${suitSymbol(suit)}`,
+          red: suit === "H" || suit === "D",
+        }));
+      } else {
+        const top = pile[pile.length - 1];
+        const element = cardElement(top, {
+          interactive,
+          label: `${cardName(top)}, top of the ${suitName(suit)} foundation (${pile.length} of 13)`,
+        });
+        element.dataset.source = `F${suit}`;
+        wrapper.append(element);
+      }
+      const count = document.createElement("span");
+      count.className = "count-badge";
+      count.setAttribute("aria-hidden", "true");
+      count.textContent = String(pile.length);
+      wrapper.append(count);
+      return wrapper;
+    }),
+  );
+}
+
+function renderReserve(state, interactive) {
+  const node = byId("reserve");
+  const count = state.reserve.length;
+  if (count) {
+    const top = state.reserve[count - 1];
+    const element = cardElement(top, {
+      interactive,
+      label: `${cardName(top)}, top of the reserve (${count} card${count === 1 ? "" : "s"})`,
+    });
+    element.dataset.source = "R";
+    node.replaceChildren(element);
+  } else {
+    node.replaceChildren(emptySlot({ label: "Reserve empty" }));
+  }
+  byId("reserve-count").textContent = String(count);
+}
+
+function renderTableau(state, interactive) {
+  const node = byId("tableau");
+  node.replaceChildren(
+    ...state.tableau.map((pile, index) => {
+      const column = index + 1;
+      const wrapper = document.createElement("div");
+      wrapper.className = "pile column";
+      wrapper.dataset.drop = String(column);
+      wrapper.dataset.column = String(column);
+      wrapper.setAttribute("role", "group");
+      wrapper.setAttribute("aria-label", `Column ${column}, ${pile.length} card${pile.length === 1 ? "" : "s"}`);
+      wrapper.style.setProperty("--n", String(Math.max(pile.length, 1)));
+      if (!pile.length) wrapper.append(emptySlot({ label: `Column ${column} empty` }));
+      pile.forEach((card, depth) => {
+        const element = cardElement(card, {
+          interactive,
+          label: `${cardName(card)}, column ${column}${depth === pile.length - 1 ? "" : `, card ${depth + 1} of ${pile.length}`}`,
+        });
+        element.dataset.source = String(column);
+        element.dataset.block = String(pile.length - depth);
+        element.style.setProperty("--i", String(depth));
+        wrapper.append(element);
+      });
+      return wrapper;
+    }),
+  );
+}
+
+function cardRects() {
+  const rects = new Map();
+  for (const node of byId("felt").querySelectorAll("[data-card]")) {
+    rects.set(node.dataset.card, node.getBoundingClientRect());
+  }
+  return rects;
+}
+
+function slideFrom(before) {
+  if (prefersReducedMotion()) return;
+  for (const node of byId("felt").querySelectorAll("[data-card]")) {
+    const old = before.get(node.dataset.card);
+    if (!old) continue;
+    const now = node.getBoundingClientRect();
+    const dx = old.left - now.left;
+    const dy = old.top - now.top;
+    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+    node.animate(
+      [{ transform: `translate(${dx}px, ${dy}px)`, zIndex: 50 }, { transform: "translate(0, 0)", zIndex: 50 }],
+      { duration: 220, easing: "cubic-bezier(.2,.7,.3,1)" },
+    );
+  }
+}
+
+/**
+ * Draw `state`; `interactive` makes the cards buttons a player can tap or drag.
+ * `from` overrides where some cards appear to come from (a dropped drag ghost).
+ */
+export function renderState(state, { interactive = true, from = null } = {}) {
+  const before = cardRects();
+  if (from) for (const [card, rect] of from) before.set(card, rect);
+  const felt = byId("felt");
+  felt.dataset.draw = String(state.draw);
+  felt.classList.toggle("read-only", !interactive);
+  renderStock(state, interactive);
+  renderWaste(state, interactive);
+  renderFoundations(state, interactive);
+  renderReserve(state, interactive);
+  renderTableau(state, interactive);
+  const hint = byId("base-hint");
+  if (hint && state.base) {
+    hint.textContent = `Base card ${rankText(rankOf(state.base))}${suitSymbol(suitOf(state.base))}: every foundation starts at ${rankText(startingRank(state))}.`;
+  }
+  slideFrom(before);
+}
+
+/** Fill the score / cards / moves figures. */
+export function renderStats(summary) {
+  for (const key of ["score", "cards", "moves"]) {
+    const node = byId(`stat-${key}`);
+    if (node && summary[key] !== undefined) node.textContent = String(summary[key]);
+  }
+}

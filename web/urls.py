@@ -1,0 +1,17 @@
+"""Page URLs of the browser client; everything under /api/ and /ws/ belongs to `games`."""
+
+from django.urls import path
+
+from web import views
+
+app_name = "web"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("play/<str:code>/", views.play, name="play"),
+    path("games/<int:game_id>/", views.table, name="table"),
+    path("boards/<str:code>/", views.board, name="board"),
+    path("boards/<str:code>/field.json", views.board_field, name="board-field"),
+    path("players/<str:username>/", views.player, name="player"),
+    path("replay/<int:game_id>/", views.replay, name="replay"),
+]
