@@ -63,7 +63,9 @@ def play(request: HttpRequest, code: str) -> HttpResponse:
 @require_GET
 @ensure_csrf_cookie
 def table(request: HttpRequest, game_id: int) -> HttpResponse:
-    return _page(request, "table.html", title=f"Game {game_id}", data={"code": None, "game": game_id})
+    return _page(
+        request, "table.html", title=f"Game {game_id}", data={"code": None, "game": game_id}
+    )
 
 
 @require_GET
@@ -72,7 +74,9 @@ def board(request: HttpRequest, code: str) -> HttpResponse:
     normalised, reason = normalise_code(code)
     if normalised is None:
         return _bad_code(request, code, reason)
-    return _page(request, "board.html", title=f"Leaderboard {normalised}", data={"code": normalised})
+    return _page(
+        request, "board.html", title=f"Leaderboard {normalised}", data={"code": normalised}
+    )
 
 
 @require_GET
