@@ -19,16 +19,21 @@ def position(
     draw: int = 3,
 ) -> Game:
     """A game at the given piles; every card not placed goes to the pile named by ``rest``
-    (in deck order, so tests that care about the order of that pile must give it)."""
+    (in deck order, under the cards given for that pile). Without ``tableau``, each column
+    gets one of the unplaced cards (the first four in deck order)."""
     piles: dict[str, list] = {
         "reserve": list(reserve or []),
         "stock": list(stock or []),
         "waste": list(waste or []),
     }
-    tableau = [list(col) for col in (tableau or [[], [], [], []])]
     foundations = {k: list(v) for k, v in (foundations or {}).items()}
-    used = {c for pile in piles.values() for c in pile}
-    used |= {c for col in tableau for c in col} | {c for f in foundations.values() for c in f}
+    used = {c for pile in piles.values() for c in pile} | {
+        c for f in foundations.values() for c in f
+    }
+    if tableau is None:
+        tableau = [[c] for c in [c for c in ALL_CARDS if c not in used][:4]]
+    tableau = [list(col) for col in tableau]
+    used |= {c for col in tableau for c in col}
     piles[rest] = [c for c in ALL_CARDS if c not in used] + piles[rest]
     return Game.from_state(
         {"base": base, "draw": draw, "tableau": tableau, "foundations": foundations, **piles}
