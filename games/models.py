@@ -12,6 +12,9 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+#: Ids are 64-bit: a bigger number in a URL is simply not a game (not a database error).
+MAX_ID = 2**63 - 1
+
 
 class AppendOnlyError(Exception):
     """Raised on any attempt to change or delete an action row through the ORM."""

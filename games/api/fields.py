@@ -32,3 +32,12 @@ class StrictBooleanField(serializers.BooleanField):
         if not isinstance(data, bool):
             self.fail("invalid")
         return data
+
+
+class StrictChoiceField(serializers.ChoiceField):
+    """A choice that must also have the choices' JSON type (``3``, not ``"3"``)."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, bool) or not any(type(data) is type(choice) for choice in self.choices):
+            self.fail("invalid_choice", input=data)
+        return super().to_internal_value(data)

@@ -1,16 +1,25 @@
-"""The /api/ URL map: one view per operation."""
+"""The /api/ URL map: one view per operation (GET and POST of a log share its URL)."""
 
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from games.api.views import players, system
+from games.api.views import boards, games, players, submissions, system
 
 urlpatterns = [
     path("health/", system.HealthView.as_view(), name="health"),
     path("players/", players.PlayerCreateView.as_view(), name="player-create"),
+    path("players/<str:username>/", boards.PlayerDetailView.as_view(), name="player-detail"),
     path("token/", players.TokenView.as_view(), name="token"),
     path("session/", players.SessionView.as_view(), name="session"),
     path("me/", players.MeView.as_view(), name="me"),
+    path("daily/", boards.DailyView.as_view(), name="daily"),
+    path("games/", games.GameCreateView.as_view(), name="game-create"),
+    path("games/<int:game_id>/", games.GameDetailView.as_view(), name="game-detail"),
+    path("games/<int:game_id>/actions/", games.GameActionsView.as_view(), name="game-actions"),
+    path("games/<int:game_id>/resign/", games.GameResignView.as_view(), name="game-resign"),
+    path("games/<int:game_id>/state/", games.GameStateView.as_view(), name="game-state"),
+    path("submissions/", submissions.SubmissionCreateView.as_view(), name="submission-create"),
+    path("leaderboards/<str:code>/", boards.LeaderboardView.as_view(), name="leaderboard"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     re_path(r"^.*$", system.ApiNotFoundView.as_view(), name="api-not-found"),

@@ -1,0 +1,139 @@
+"""Games: start one, read it (anyone), play it and resign it (its owner), replay its log."""
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.api.parsing import validated
+from games.api.serializers import (
+    ActionIn,
+    ActionListIn,
+    ActionListOut,
+    ActionOut,
+    ErrorOut,
+    GameAfterActionOut,
+    GameCreateIn,
+    GameOut,
+    ResignIn,
+    StateAtIn,
+    StateAtOut,
+)
+from games.models import Game
+from games.selectors.games import game_actions, game_get, game_position, game_state_at
+from games.services.actions import Appended, action_append, game_resign
+from games.services.games import game_create
+
+ERRORS = {status: ErrorOut for status in (400, 401, 403, 404, 409, 422)}
+
+
+def game_json(game: Game) -> dict[str, Any]:
+    """A game as clients see it: its summary, its board and the moves it allows."""
+    position = game_position(game=game)
+    return GameOut(
+        {
+            **vars(game),
+            "player": game.player,
+            "state": position.state,
+            "legal_moves": position.legal_moves,
+        }
+    ).data
+
+
+def appended_json(appended: Appended) -> dict[str, Any]:
+    return {**game_json(appended.game), "action": ActionOut(appended.action).data}
+
+
+class GameCreateView(APIView):
+    """Start a game on a deal code, today's deal (``daily``) or a random deal (``draw``)."""
+
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(
+        operation_id="game_create", request=GameCreateIn, responses={201: GameOut, **ERRORS}
+    )
+    def post(self, request: Request) -> Response:
+        data = validated(GameCreateIn, request.data)
+        game = game_create(player=request.user, **data)
+        return Response(game_json(game_get(game_id=game.id)), status=201)
+
+
+class GameDetailView(APIView):
+    """A game with its board and legal moves; games are public (spectating, replays)."""
+
+    @extend_schema(operation_id="game_detail", responses={200: GameOut, 404: ErrorOut})
+    def get(self, request: Request, game_id: int) -> Response:
+        return Response(game_json(game_get(game_id=game_id)))
+
+
+class GameActionsView(APIView):
+    """The log (GET, public) and the next action (POST, the owner only)."""
+
+    permission_classes = (IsAuthenticatedOrReadOnly,)
+
+    @extend_schema(
+        operation_id="game_actions",
+        parameters=[ActionListIn],
+        responses={200: ActionListOut, 400: ErrorOut, 404: ErrorOut},
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        query = validated(ActionListIn, request.query_params)
+        game = game_get(game_id=game_id)
+        actions = game_actions(game=game, after=query["after"])
+        return Response(
+            ActionListOut(
+                {"game": game.id, "code": game.code, "seq": game.seq, "actions": actions}
+            ).data
+        )
+
+    @extend_schema(
+        operation_id="action_append",
+        request=ActionIn,
+        responses={201: GameAfterActionOut, **ERRORS},
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        data = validated(ActionIn, request.data)
+        appended = action_append(
+            game_id=game_id,
+            player=request.user,
+            token=data.get("action"),
+            tap=data.get("tap"),
+            double_click=data["double_click"],
+            expected_seq=data.get("seq"),
+        )
+        return Response(appended_json(appended), status=201)
+
+
+class GameResignView(APIView):
+    """End a game: a ``resign`` action closes its log (owner only)."""
+
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(
+        operation_id="game_resign", request=ResignIn, responses={201: GameAfterActionOut, **ERRORS}
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        data = validated(ResignIn, request.data or {})
+        appended = game_resign(game_id=game_id, player=request.user, expected_seq=data.get("seq"))
+        return Response(appended_json(appended), status=201)
+
+
+class GameStateView(APIView):
+    """The board after action ``at`` (replayed from the log; for the replay viewer)."""
+
+    @extend_schema(
+        operation_id="game_state_at",
+        parameters=[StateAtIn],
+        responses={200: StateAtOut, 400: ErrorOut, 404: ErrorOut},
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        query = validated(StateAtIn, request.query_params)
+        game = game_get(game_id=game_id)
+        at = query.get("at", game.seq)
+        state = game_state_at(game=game, at=at)
+        return Response(
+            StateAtOut({"game": game.id, "at": at, "seq": game.seq, "state": state}).data
+        )

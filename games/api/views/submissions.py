@@ -1,0 +1,32 @@
+"""A whole game played offline, submitted at once."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.api.parsing import validated
+from games.api.serializers import ErrorOut, GameOut, SubmissionIn
+from games.api.views.games import game_json
+from games.selectors.games import game_get
+from games.services.submissions import submission_create
+
+
+class SubmissionCreateView(APIView):
+    """Replay a submitted log; 201 with the stored game, or 422 naming the first bad action
+    (``index``, 0-based) with nothing stored. At most ``CANFIELD_MAX_LOG_ACTIONS`` actions."""
+
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(
+        operation_id="submission_create",
+        request=SubmissionIn,
+        responses={201: GameOut, **{s: ErrorOut for s in (400, 401, 413, 422)}},
+    )
+    def post(self, request: Request) -> Response:
+        data = validated(SubmissionIn, request.data)
+        game = submission_create(
+            player=request.user, code=data["code"], actions=data.get("actions"), log=data.get("log")
+        )
+        return Response(game_json(game_get(game_id=game.id)), status=201)

@@ -1,0 +1,95 @@
+"""Replaying a log through the engine: the one place where stored tokens meet the rules.
+
+Submissions, the re-verification of a won game, ``verify_games``, ``rebuild_projections`` and
+the replay viewer all replay logs; they share this loop so they agree on what a log means.
+The rules themselves stay in the engine: this module only feeds it tokens and records the
+score after each one.
+
+``resign`` is the service's own token (the engine knows nothing of giving up): it may only
+be the last action of a log and changes nothing on the board.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine import Deal, DealCodeError, IllegalMove, NotationError
+from engine import Game as EngineGame
+from games.errors import BadDealCode, BadNotation, RejectedAction
+
+RESIGN = "resign"
+
+
+@dataclass(frozen=True)
+class ReplayedAction:
+    seq: int
+    token: str
+    score_after: int
+
+
+@dataclass(frozen=True)
+class ReplayedLog:
+    """The engine game after a whole log, and what each action should have stored."""
+
+    game: EngineGame
+    actions: list[ReplayedAction]
+    resigned: bool
+
+    @property
+    def status(self) -> str:
+        return game_status(won=self.game.won, resigned=self.resigned)
+
+
+def game_status(*, won: bool, resigned: bool) -> str:
+    """A game's status: won beats everything, a resignation ends the rest."""
+    if won:
+        return "won"
+    return "resigned" if resigned else "playing"
+
+
+def deal_from_code(code: str) -> Deal:
+    """The engine's deal for a code, with the engine's reason as a 400 when it is bad."""
+    try:
+        return Deal.from_code(code)
+    except DealCodeError as error:
+        raise BadDealCode(str(error), code=code) from error
+
+
+def play_token(game: EngineGame, token: str, *, index: int | None = None) -> str:
+    """Play one token on ``game`` and return its canonical form; errors carry ``index``."""
+    extra = {} if index is None else {"index": index}
+    try:
+        return str(game.play(token))
+    except NotationError as error:
+        raise BadNotation(str(error), token=token, **extra) from error
+    except IllegalMove as error:
+        raise RejectedAction(str(error), token=token, **extra) from error
+
+
+def replay_log(*, code: str, tokens: Sequence[str]) -> ReplayedLog:
+    """Play ``tokens`` from the deal of ``code``, checking every one.
+
+    Raises ``BadNotation`` / ``RejectedAction`` with the 0-based ``index`` of the first bad
+    token (nothing after it is looked at), ``BadDealCode`` for a bad code. A won or resigned
+    game is over: nothing may follow, as in live play.
+
+    >>> replay_log(code="CF1-D3-AAAAACL", tokens=["draw", "undo"]).actions[-1].seq
+    2
+    """
+    game = EngineGame(deal_from_code(code))
+    actions: list[ReplayedAction] = []
+    resigned = False
+    for index, token in enumerate(tokens):
+        if game.won or resigned:
+            ending = "won" if game.won else "resigned"
+            raise RejectedAction(
+                f"the game was {ending} by action {index}: nothing can follow",
+                index=index,
+                token=token,
+            )
+        if token == RESIGN:
+            resigned = True
+            canonical = RESIGN
+        else:
+            canonical = play_token(game, token, index=index)
+        actions.append(ReplayedAction(seq=index + 1, token=canonical, score_after=game.score))
+    return ReplayedLog(game=game, actions=actions, resigned=resigned)

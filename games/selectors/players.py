@@ -1,0 +1,37 @@
+"""A player's page: their games and totals."""
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import User
+from django.db.models import Count, Max, Q, QuerySet, Sum
+
+from games.errors import PlayerNotFound
+from games.models import Game
+
+RECENT_GAMES = 50
+
+
+@dataclass(frozen=True)
+class PlayerProfile:
+    user: User
+    totals: dict[str, int]
+    games: QuerySet[Game]
+
+
+def player_profile(*, username: str) -> PlayerProfile:
+    """Totals over all of a player's games and their most recent games (newest first)."""
+    user = User.objects.filter(username=username).first()
+    if user is None:
+        raise PlayerNotFound(f"there is no player {username!r}", username=username)
+    totals = Game.objects.filter(player=user).aggregate(
+        games=Count("id"),
+        won=Count("id", filter=Q(status=Game.Status.WON)),
+        playing=Count("id", filter=Q(status=Game.Status.PLAYING)),
+        resigned=Count("id", filter=Q(status=Game.Status.RESIGNED)),
+        best_cards=Max("cards"),
+        best_score=Max("score"),
+        total_score=Sum("score"),
+    )
+    clean = {name: value or 0 for name, value in totals.items()}
+    games = Game.objects.filter(player=user).select_related("player").order_by("-created_at")
+    return PlayerProfile(user=user, totals=clean, games=games[:RECENT_GAMES])

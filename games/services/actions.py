@@ -1,0 +1,167 @@
+"""Appending to a game's log: a live move or tap, and resigning.
+
+One transaction per action: lock the game row, check the owner, the status and the client's
+``seq``, restore the engine from the row's snapshot (O(1) in the log's length), play, write
+the action row, then the game row and the leaderboard entry. A game that becomes won is
+replayed in full from its stored log before the commit. WebSocket watchers hear about it
+only after the commit.
+"""
+
+from dataclasses import dataclass
+from datetime import datetime
+from functools import partial
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from engine import Game as EngineGame
+from engine import NotationError
+from games import live
+from games.errors import (
+    BadNotation,
+    GameFinished,
+    InvalidInput,
+    LogCorrupt,
+    NotGameOwner,
+    RejectedAction,
+    ServiceError,
+    StaleSeq,
+)
+from games.models import Action, Game
+from games.projections import engine_summary, leaderboard_entry_refresh
+from games.replaying import RESIGN, play_token, replay_log
+from games.services.locking import lock_game, lock_player
+
+
+@dataclass(frozen=True)
+class Appended:
+    game: Game
+    action: Action
+
+
+def action_append(
+    *,
+    game_id: int,
+    player: AbstractBaseUser,
+    token: str | None = None,
+    tap: str | None = None,
+    double_click: bool = True,
+    expected_seq: int | None = None,
+) -> Appended:
+    """Play one action (a token, or a tap the engine resolves to a move) on a live game.
+
+    ``expected_seq`` is the seq the action is to get (1 for the first); a stale one raises
+    ``StaleSeq`` and nothing is written. The stored token is always the concrete move.
+    """
+    if (token is None) == (tap is None):
+        raise InvalidInput('give exactly one of "action" (a move token) or "tap" (a card)')
+    with transaction.atomic():
+        game = lock_writable_game(game_id=game_id, player=player, expected_seq=expected_seq)
+        engine_game = EngineGame.from_snapshot(game.snapshot)
+        if tap is not None:
+            token = resolve_tap(engine_game, tap, double_click=double_click)
+        played = play_token(engine_game, str(token))
+        now = timezone.now()
+        action = append_row(game=game, token=played, score_after=engine_game.score, at=now)
+        for field, value in engine_summary(engine_game).items():
+            setattr(game, field, value)
+        game.reached_at = now
+        if engine_game.won:
+            verify_won_log(game=game, engine_game=engine_game)
+            game.status = Game.Status.WON
+            game.finished_at = now
+        return finish_append(game=game, action=action)
+
+
+def game_resign(
+    *, game_id: int, player: AbstractBaseUser, expected_seq: int | None = None
+) -> Appended:
+    """Give up a live game: a ``resign`` action ends it (its position and entry stay)."""
+    with transaction.atomic():
+        game = lock_writable_game(game_id=game_id, player=player, expected_seq=expected_seq)
+        now = timezone.now()
+        action = append_row(game=game, token=RESIGN, score_after=game.score, at=now)
+        game.status = Game.Status.RESIGNED
+        game.finished_at = now
+        return finish_append(game=game, action=action)
+
+
+def lock_writable_game(
+    *, game_id: int, player: AbstractBaseUser, expected_seq: int | None
+) -> Game:
+    """The locked game row, once the player may append the action ``expected_seq`` to it."""
+    game = lock_game(game_id=game_id)
+    if game.player_id != player.pk:
+        raise NotGameOwner(f"game {game_id} belongs to another player", game=game_id)
+    if game.status != Game.Status.PLAYING:
+        raise GameFinished(f"game {game_id} is over ({game.status})", status=game.status)
+    if expected_seq is not None and expected_seq != game.seq + 1:
+        raise StaleSeq(
+            f"seq {expected_seq} is stale: game {game_id} has {game.seq} actions, "
+            f"the next one is {game.seq + 1}",
+            seq=game.seq,
+            expected=game.seq + 1,
+        )
+    return game
+
+
+def resolve_tap(engine_game: EngineGame, tap: str, *, double_click: bool) -> str:
+    """The token of the move a tap makes (the engine decides), or ``RejectedAction``."""
+    try:
+        move = engine_game.tap(tap, double_click=double_click)
+    except NotationError as error:
+        raise BadNotation(str(error), tap=tap) from error
+    if move is None:
+        raise RejectedAction(f"tapping {tap} does nothing here", tap=tap)
+    return str(move)
+
+
+def append_row(*, game: Game, token: str, score_after: int, at: datetime) -> Action:
+    """Write the next action row; the unique (game, seq) constraint is the last guard."""
+    game.seq += 1
+    try:
+        with transaction.atomic():
+            return Action.objects.create(
+                game=game, seq=game.seq, token=token, score_after=score_after, created_at=at
+            )
+    except IntegrityError as error:
+        raise StaleSeq(
+            f"action {game.seq} of game {game.id} was written by another request",
+            seq=game.seq,
+            expected=game.seq + 1,
+        ) from error
+
+
+def verify_won_log(*, game: Game, engine_game: EngineGame) -> None:
+    """Replay the whole stored log of a game that just became won; it must agree exactly."""
+    stored = list(game.actions.order_by("seq").values_list("seq", "token", "score_after"))
+    try:
+        replayed = replay_log(code=game.code, tokens=[token for _, token, _ in stored])
+    except ServiceError as error:
+        raise LogCorrupt(f"game {game.id}: its stored log does not replay: {error}") from error
+    expected = [(a.seq, a.token, a.score_after) for a in replayed.actions]
+    if expected != stored or replayed.game != engine_game:
+        raise LogCorrupt(f"game {game.id}: its stored log does not replay to this win")
+
+
+def finish_append(*, game: Game, action: Action) -> Appended:
+    """Save the game row, refresh the player's entry, tell watchers after the commit."""
+    game.save()
+    lock_player(player_id=game.player_id)
+    board_changed = leaderboard_entry_refresh(code=game.code, player_id=game.player_id)
+    transaction.on_commit(
+        partial(
+            live.game_changed,
+            game_id=game.id,
+            code=game.code,
+            actions=[action_payload(action)],
+            board_changed=board_changed,
+        )
+    )
+    return Appended(game=game, action=action)
+
+
+def action_payload(action: Action) -> dict[str, int | str]:
+    """An action as live watchers get it."""
+    return {"seq": action.seq, "token": action.token, "score_after": action.score_after}

@@ -1,0 +1,26 @@
+"""Row locks that serialise writes (PostgreSQL ``SELECT ... FOR UPDATE``).
+
+On SQLite ``select_for_update`` is a no-op, but the backend opens every transaction with
+``BEGIN IMMEDIATE`` (see settings), so writers queue on the database lock instead.
+"""
+
+from django.contrib.auth.models import User
+
+from games.errors import GameNotFound
+from games.models import MAX_ID, Game
+
+
+def lock_game(*, game_id: int) -> Game:
+    """The game row, locked until the transaction ends (``GameNotFound`` if there is none)."""
+    if not 0 < game_id <= MAX_ID:
+        raise GameNotFound(f"there is no game {game_id}", game=game_id)
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    if game is None:
+        raise GameNotFound(f"there is no game {game_id}", game=game_id)
+    return game
+
+
+def lock_player(*, player_id: int) -> None:
+    """Lock a player's row: their leaderboard entries are then written by one transaction at
+    a time. Always taken after the game row, so lock order is the same everywhere."""
+    User.objects.select_for_update().filter(pk=player_id).values_list("pk", flat=True).first()

@@ -1,0 +1,78 @@
+"""Whole games played offline: replayed in full, stored only if every action is legal."""
+
+from functools import partial
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from games import live
+from games.errors import InvalidInput, LogTooLong
+from games.models import Action, Game
+from games.projections import game_summary_from_log, leaderboard_entry_refresh
+from games.replaying import deal_from_code, replay_log
+from games.services.actions import action_payload
+from games.services.locking import lock_player
+
+
+def submission_tokens(*, actions: list[str] | None, log: str | None) -> list[str]:
+    """The submitted log as tokens: a list, or text with tokens separated by whitespace."""
+    if (actions is None) == (log is None):
+        raise InvalidInput('give exactly one of "actions" (a list of tokens) or "log" (text)')
+    tokens = actions if actions is not None else (log or "").split()
+    limit = settings.CANFIELD_MAX_LOG_ACTIONS
+    if len(tokens) > limit:
+        raise LogTooLong(
+            f"a log has at most {limit} actions, this one has {len(tokens)}", limit=limit
+        )
+    return tokens
+
+
+def submission_create(
+    *,
+    player: AbstractBaseUser,
+    code: str,
+    actions: list[str] | None = None,
+    log: str | None = None,
+) -> Game:
+    """Replay a whole game; store it (game, every action, the entry) only if all is legal.
+
+    A bad action raises ``RejectedAction``/``BadNotation`` with its ``index`` before anything
+    is written. A log that ends neither won nor resigned stays playable through the API.
+    """
+    deal = deal_from_code(code)
+    replayed = replay_log(code=deal.code, tokens=submission_tokens(actions=actions, log=log))
+    now = timezone.now()
+    with transaction.atomic():
+        lock_player(player_id=player.pk)
+        game = Game(
+            code=deal.code,
+            draw=deal.draw,
+            number=deal.number,
+            player_id=player.pk,
+            created_at=now,
+            reached_at=now,
+            snapshot={},
+        )
+        game.save()
+        rows = Action.objects.bulk_create(
+            Action(game=game, seq=a.seq, token=a.token, score_after=a.score_after, created_at=now)
+            for a in replayed.actions
+        )
+        for field, value in game_summary_from_log(
+            game=game, replayed=replayed, actions=rows
+        ).items():
+            setattr(game, field, value)
+        game.save()
+        board_changed = leaderboard_entry_refresh(code=game.code, player_id=player.pk)
+        transaction.on_commit(
+            partial(
+                live.game_changed,
+                game_id=game.id,
+                code=game.code,
+                actions=[action_payload(row) for row in rows],
+                board_changed=board_changed,
+            )
+        )
+    return game

@@ -1,0 +1,55 @@
+"""Data and small helpers shared by the service tests."""
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from rest_framework.test import APIClient
+
+DATA = Path(__file__).parent / "data"
+
+#: A deal whose first legal moves are known from the engine: draw, then 42.
+SIMPLE_CODE = "CF1-D3-AAAAACL"
+
+
+@cache
+def won_logs() -> list[dict[str, Any]]:
+    """Winning logs (code + tokens) found once with ``engine.solver`` and kept as data; the
+    tests play them through the service, which re-verifies them with the engine."""
+    return json.loads((DATA / "won_logs.json").read_text())
+
+
+def start_game(client: APIClient, code: str = SIMPLE_CODE) -> dict[str, Any]:
+    response = client.post("/api/games/", {"code": code})
+    assert response.status_code == 201, response.json()
+    return response.json()
+
+
+def play(client: APIClient, game_id: int, token: str, **extra: Any) -> Any:
+    return client.post(f"/api/games/{game_id}/actions/", {"action": token, **extra})
+
+
+def tamper_action(action_id: int, **values: Any) -> None:
+    """Change a stored action behind the service's back, as an attacker with SQL access
+    would: the append-only trigger is lifted for this one statement, then restored."""
+    from django.db import connection
+
+    from games.append_only import ACTION_TABLE, install_statements, uninstall_statements
+
+    assignments = ", ".join(f"{column} = %s" for column in values)
+    update = f"UPDATE {ACTION_TABLE} SET {assignments} WHERE id = %s"
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            # Deferred foreign-key checks of this transaction's inserts must run first:
+            # PostgreSQL will not alter a table with pending trigger events.
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+            cursor.execute(f"ALTER TABLE {ACTION_TABLE} DISABLE TRIGGER USER")
+            cursor.execute(update, [*values.values(), action_id])
+            cursor.execute(f"ALTER TABLE {ACTION_TABLE} ENABLE TRIGGER USER")
+        else:
+            for statement in uninstall_statements(connection.vendor):
+                cursor.execute(statement)
+            cursor.execute(update, [*values.values(), action_id])
+            for statement in install_statements(connection.vendor):
+                cursor.execute(statement)
