@@ -77,8 +77,8 @@ def _why_not_on_foundation(game: Game, card: int) -> str:
     if count == 0:
         start = RANK_WORDS[game.base % 13]
         return (
-            f"{name} cannot start the {SUIT_WORDS[suit]} foundation:"
-            f" foundations start with the {start} (the base card's rank), here {wanted}"
+            f"{name} cannot start the {SUIT_WORDS[suit]} foundation: it starts with {wanted}"
+            f" (every foundation starts with the base card's rank, {start})"
         )
     return f"{name} cannot go on the {SUIT_WORDS[suit]} foundation: it needs {wanted}"
 

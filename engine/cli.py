@@ -1,0 +1,226 @@
+"""``python -m engine``: deal, play in a terminal, verify a log, random codes, solve.
+
+The solver (``engine/solver.py``) is imported only by ``solve`` and ``hint`` so the
+rest works without it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TextIO
+
+from .cards import CARD_NAMES
+from .deal import Deal, random_code
+from .errors import EngineError, IllegalMove, NotationError
+from .game import Game
+from .notation import HELP as TOKEN_HELP
+from .notation import TOKENS
+from .replay import replay
+
+#: Case-insensitive lookup for the terminal game only; logs and the API stay exact.
+_TOKENS_ANY_CASE = {token.lower(): token for token in TOKENS}
+
+PLAY_HELP = f"""\
+Type one or more actions separated by spaces:
+  {TOKEN_HELP}
+  a card name (7H, 10h, qs) taps it: to its foundation if it can go up, else onto the
+  longest column that takes it, else into an empty column
+  stock   tap the stock (draw, or recycle when it is empty)
+  moves   list the legal moves        hint   ask the solver for a move
+  board   show the board again        help   this text        quit   leave"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point; returns the exit status."""
+    args_list = sys.argv[1:] if argv is None else list(argv)
+    if args_list[:1] == ["solve"]:
+        return _solve(args_list[1:])
+    parser = _parser()
+    args = parser.parse_args(args_list)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    try:
+        return int(args.run(args))
+    except EngineError as error:  # a bad deal code, typically
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m engine", description="Canfield rules engine: deal, play, verify, solve."
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    deal = commands.add_parser("deal", help="print the layout of a deal code")
+    deal.add_argument("code", help="deal code, e.g. CF1-D3-AAAAACL")
+    deal.set_defaults(run=_deal)
+
+    play = commands.add_parser("play", help="play a deal in the terminal")
+    play.add_argument("code", help="deal code, e.g. CF1-D3-AAAAACL (or 'random')")
+    play.add_argument(
+        "--no-double-click",
+        dest="double_click",
+        action="store_false",
+        help="a tapped card only goes to its foundation, never to a column",
+    )
+    play.add_argument("--hint-seconds", type=float, default=5.0, help="solver time per hint")
+    play.set_defaults(run=_play)
+
+    verify = commands.add_parser("verify", help="replay a log file and check every action")
+    verify.add_argument("code", help="deal code the log was played on")
+    verify.add_argument("file", help="log: tokens separated by spaces or newlines ('-': stdin)")
+    verify.set_defaults(run=_verify)
+
+    rand = commands.add_parser("random", help="print a fresh random deal code")
+    rand.add_argument("--draw", type=int, choices=(1, 3), default=3, help="draw mode (default 3)")
+    rand.set_defaults(run=lambda args: print(random_code(draw=args.draw)) or 0)
+
+    commands.add_parser(
+        "solve",
+        help="search a deal for a win (python -m engine solve --help)",
+        add_help=False,
+    )
+    return parser
+
+
+# -- deal -----------------------------------------------------------------------------------------
+def _deal(args: argparse.Namespace) -> int:
+    deal = Deal.from_code(args.code)
+    print(f"{deal.code}  deal number {deal.number}  draw {deal.draw}")
+    print(f"base      {deal.base}")
+    print(f"reserve   {' '.join(deal.reserve)}   (bottom -> top: {deal.reserve[-1]} plays first)")
+    for number, column in enumerate(deal.tableau, start=1):
+        print(f"column {number}  {column[0]}")
+    print(f"stock     {' '.join(deal.stock)}   (bottom -> top: {deal.stock[-1]} is drawn first)")
+    print()
+    print(Game(deal).render())
+    return 0
+
+
+# -- verify ---------------------------------------------------------------------------------------
+def _verify(args: argparse.Namespace) -> int:
+    deal = Deal.from_code(args.code)
+    try:
+        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text()
+    except OSError as error:
+        print(f"error: cannot read {args.file}: {error.strerror}", file=sys.stderr)
+        return 2
+    tokens = text.split()
+    try:
+        game = replay(deal, tokens)
+    except (IllegalMove, NotationError) as error:
+        kind = "illegal" if isinstance(error, IllegalMove) else "malformed"
+        assert error.index is not None
+        print(f"{kind} token at index {error.index} ({tokens[error.index]!r}): {error}")
+        return 1
+    print(f"{deal.code}: {len(tokens)} actions verified")
+    print(f"score {game.score}")
+    print(f"cards {game.cards}")
+    print(f"moves {game.moves}")
+    print(f"won {'yes' if game.won else 'no'}")
+    return 0
+
+
+# -- solve and hint (the solver helper's module, imported lazily) -------------------------------
+def _solve(argv: list[str]) -> int:
+    try:
+        from . import solver
+    except ImportError as error:
+        print(f"the solver is not available ({error})", file=sys.stderr)
+        return 2
+    return int(solver.cli_main(argv))
+
+
+def _hint(game: Game, seconds: float) -> str:
+    try:
+        from . import solver
+    except ImportError as error:
+        return f"no hint: the solver is not available ({error})"
+    result = solver.hint(game, seconds)
+    if result.status == "won" and result.line:
+        return f"hint: {result.line[0]}   (a win in {len(result.line)} actions from here)"
+    if result.status == "won":
+        return "hint: nothing to do, the game is won"
+    if result.status == "lost":
+        return "hint: no win is possible from here: undo some moves"
+    return f"hint: no win found within {seconds:g} s"
+
+
+# -- play -----------------------------------------------------------------------------------------
+def _play(args: argparse.Namespace) -> int:
+    code = random_code() if args.code.lower() == "random" else args.code
+    game = Game.from_code(code)
+    session = TerminalGame(game, double_click=args.double_click, hint_seconds=args.hint_seconds)
+    session.run(_input_lines(), sys.stdout)
+    return 0
+
+
+def _input_lines() -> Iterator[str]:
+    """Lines typed by the player (``input`` gives line editing on a terminal)."""
+    while True:
+        try:
+            yield input("> ")
+        except EOFError:
+            print()
+            return
+
+
+class TerminalGame:
+    """The interactive game: reads commands, plays them, prints the board or the reason."""
+
+    def __init__(self, game: Game, *, double_click: bool = True, hint_seconds: float = 5.0) -> None:
+        self.game = game
+        self.double_click = double_click
+        self.hint_seconds = hint_seconds
+
+    def run(self, lines: Iterator[str], out: TextIO) -> None:
+        say: Callable[[str], None] = lambda text: print(text, file=out)  # noqa: E731
+        say(self.game.render())
+        say("Type a move (draw, RF, 24x3...), a card to tap (7H), 'help' or 'quit'.")
+        for line in lines:
+            words = line.split()
+            if words[:1] and words[0].lower() in ("quit", "q", "exit"):
+                break
+            for word in words:
+                reply = self.command(word)
+                say(reply)
+                if reply.startswith(("error", "nothing")):
+                    break  # stop a pasted sequence at the first refusal
+        say(f"bye: score {self.game.score}, cards {self.game.cards}, moves {self.game.moves}")
+
+    def command(self, word: str) -> str:
+        """Do what one word asks and say what happened."""
+        lower = word.lower()
+        if lower in ("help", "?"):
+            return PLAY_HELP
+        if lower == "board":
+            return self.game.render()
+        if lower == "moves":
+            return "legal: " + " ".join(str(m) for m in self.game.legal_moves())
+        if lower == "hint":
+            return _hint(self.game, self.hint_seconds)
+        token = _TOKENS_ANY_CASE.get(lower)
+        label = ""
+        if token is None:
+            name = "stock" if lower == "stock" else lower.upper().replace("10", "T", 1)
+            if name != "stock" and name not in CARD_NAMES:
+                return (
+                    f"error: {word!r} is neither a move nor a card (type 'help' for the moves)"
+                )
+            move = self.game.tap(name, double_click=self.double_click)
+            if move is None:
+                return f"nothing happens: {word} cannot move (type 'moves' to see what can)"
+            token, label = move.token, f"{name} -> "
+        try:
+            self.game.play(token)
+        except IllegalMove as error:
+            return f"error: {error}"
+        board = self.game.render()
+        if self.game.won:
+            board += f"\nYou won! Score {self.game.score} in {self.game.moves} moves."
+        return f"{label}{token}\n{board}"

@@ -1,0 +1,130 @@
+"""``python -m engine`` through real subprocesses (and the terminal game in memory)."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine import Game
+from engine.cli import TerminalGame
+from tests.engine.positions import position
+
+ROOT = Path(__file__).resolve().parents[2]
+VECTORS = json.loads((Path(__file__).parent / "data" / "deals.json").read_text())
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "engine", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize("command", ["deal", "play", "verify", "random"])
+def test_each_command_has_help(command: str) -> None:
+    result = run(command, "--help")
+    assert result.returncode == 0
+    assert result.stdout.startswith(f"usage: python -m engine {command}")
+
+
+def test_top_level_help_lists_the_commands() -> None:
+    result = run("--help")
+    assert result.returncode == 0
+    for command in ("deal", "play", "verify", "random", "solve"):
+        assert command in result.stdout
+
+
+def test_deal_prints_the_layout() -> None:
+    vector = VECTORS[2]
+    result = run("deal", vector["code"].lower())
+    assert result.returncode == 0
+    assert f"{vector['code']}  deal number {vector['number']}" in result.stdout
+    assert " ".join(vector["reserve"]) in result.stdout
+    assert " ".join(vector["stock"]) in result.stdout
+
+
+def test_a_bad_code_is_explained() -> None:
+    result = run("deal", "CF1-D2-AAAAAAA")
+    assert result.returncode == 2
+    assert "draw mode 'D2'" in result.stderr
+
+
+def test_random_prints_a_code_in_the_asked_draw_mode() -> None:
+    result = run("random", "--draw", "1")
+    assert result.returncode == 0
+    assert re.fullmatch(r"CF1-D1-[A-Z]{7}\n", result.stdout)
+
+
+def test_verify_a_legal_log(tmp_path: Path) -> None:
+    log = tmp_path / "game.log"
+    log.write_text("draw 42\ndraw undo\n")
+    result = run("verify", "CF1-D3-AAAAACL", str(log))
+    assert result.returncode == 0
+    assert result.stdout.splitlines()[1:] == ["score 0", "cards 1", "moves 2", "won no"]
+
+
+def test_verify_reports_the_first_illegal_token(tmp_path: Path) -> None:
+    log = tmp_path / "game.log"
+    log.write_text("draw 42 RF draw")
+    result = run("verify", "CF1-D3-AAAAACL", str(log))
+    assert result.returncode == 1
+    assert "illegal token at index 2 ('RF')" in result.stdout
+    assert "9H cannot start the hearts foundation" in result.stdout
+
+
+def test_verify_reports_a_malformed_token_and_reads_stdin() -> None:
+    result = run("verify", "CF1-D3-AAAAACL", "-", stdin="draw 4x2")
+    assert result.returncode == 1
+    assert "malformed token at index 1 ('4x2')" in result.stdout
+
+
+def test_verify_a_missing_file() -> None:
+    result = run("verify", "CF1-D3-AAAAACL", "/nonexistent/log")
+    assert result.returncode == 2
+    assert "cannot read" in result.stderr
+
+
+def test_play_in_the_terminal_fed_by_stdin() -> None:
+    result = run("play", "CF1-D3-AAAAACL", stdin="draw\n42\nRF\nfoo\n9c\nundo\nQUIT\n")
+    assert result.returncode == 0
+    out = result.stdout
+    assert "error: RF: 9H cannot start the hearts foundation" in out
+    assert "error: 'foo' is neither a move nor a card" in out
+    assert "nothing happens: 9c cannot move" in out
+    assert "bye: score 0, cards 1, moves 1" in out  # draw, 42, undo
+
+
+def test_play_taps_cards_and_the_stock_and_ends_at_end_of_input() -> None:
+    result = run("play", "CF1-D3-AAAAACL", stdin="stock 6h")
+    assert result.returncode == 0
+    assert "stock -> draw" in result.stdout
+    assert "6H -> 42" in result.stdout
+    assert "bye: score 0, cards 1, moves 2" in result.stdout
+
+
+def test_the_terminal_game_announces_a_win() -> None:
+    full = {s: [r + s for r in "789TJQKA23456"] for s in "CDHS"}
+    last = full["S"].pop()
+    game = position(base="7H", waste=[last], foundations=full, tableau=[[], [], [], []])
+    out = io.StringIO()
+    TerminalGame(game).run(iter(["wf", "help"]), out)
+    assert "You won! Score 5 in 1 moves." in out.getvalue()
+    assert "a card name (7H, 10h, qs) taps it" in out.getvalue()
+
+
+def test_the_terminal_game_lists_moves_and_accepts_any_case() -> None:
+    game = Game.from_code("CF1-D3-AAAAACL")
+    out = io.StringIO()
+    TerminalGame(game).run(iter(["moves", "DRAW"]), out)
+    assert "legal: draw 42" in out.getvalue()
+    assert game.moves == 1
