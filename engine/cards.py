@@ -43,12 +43,19 @@ STACKS_ON: tuple[bool, ...] = tuple(_stacks_on(c, t) for c in range(52) for t in
 
 
 def card_name(card: Card) -> str:
-    """``card_name(45) == "7S"``."""
+    """The two-letter name of a card.
+
+    >>> card_name(45), card_name(0), CARD_BY_NAME["TH"]
+    ('7S', 'AC', 35)
+    """
     return CARD_NAMES[card]
 
 
 def parse_card(text: str) -> Card:
     """Parse a card name such as ``"7H"``, ``"th"`` or ``"10h"`` (case-insensitive).
+
+    >>> parse_card("10h") == parse_card("TH") == 35
+    True
 
     Raises :class:`NotationError` that says what is wrong with the name.
     """

@@ -56,7 +56,11 @@ def shuffled_deck(number: int) -> tuple[Card, ...]:
 
 
 def number_to_letters(number: int) -> str:
-    """``number_to_letters(63) == "AAAAACL"``."""
+    """The 7 letters of a deal number in base 26, ``A`` = 0.
+
+    >>> number_to_letters(63)
+    'AAAAACL'
+    """
     letters = []
     for _ in range(CODE_LETTERS):
         number, digit = divmod(number, 26)

@@ -75,7 +75,11 @@ class Game:
     >>> game.play("draw")
     Move.parse('draw')
     >>> game.state()["waste"]
-    ['AS', 'AC', 'JH']
+    ['KC', 'AS', 'AC']
+    >>> game.play("42")
+    Move.parse('42')
+    >>> game.state()["tableau"]
+    [['9C'], ['7S', '6H'], ['AH'], ['TC']]
     """
 
     __slots__ = (
@@ -306,7 +310,7 @@ class Game:
         (the message says which rule refused it) for a move the rules forbid; in both
         cases the game is left untouched.
         """
-        parsed = Move.parse(move if isinstance(move, str) else move.token)
+        parsed = Move.parse(move.token if isinstance(move, Move) else move)
         if not self._apply(parsed):
             from .reasons import why_illegal
 
@@ -319,7 +323,7 @@ class Game:
 
     def is_legal(self, move: Move | str) -> bool:
         """Whether a move is legal here, without playing it (a malformed token is not)."""
-        parsed = TOKENS.get(move if isinstance(move, str) else move.token)
+        parsed = TOKENS.get(move.token if isinstance(move, Move) else move)
         if parsed is None:
             return False
         if parsed[1] == UNDO:
