@@ -1,0 +1,86 @@
+"""Depth-first search over solver positions with a transposition table and budgets.
+
+The outcome of a Canfield position does not depend on how it was reached (no move
+limit, unlimited recycling), so a position seen once never needs searching again:
+``seen`` holds the canonical key of every position ever entered.  The search is an
+explicit stack (solution paths run to hundreds of moves) of move lists, each popped
+best first.  If every reachable position has been entered without a win, the deal is
+proven lost.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Literal
+
+from engine.solver_moves import ordered_moves
+from engine.solver_position import Move, Position, Undo
+
+Status = Literal["won", "lost", "unknown"]
+_CLOCK_EVERY = 1024  # nodes between two looks at the clock (perf_counter is not free)
+
+
+@dataclass(frozen=True)
+class SearchOutcome:
+    status: Status
+    moves: list[Move]  # from the root to a win (empty unless won)
+    nodes: int
+
+
+def search(position: Position, *, seconds: float, max_nodes: int | None) -> SearchOutcome:
+    """Search from ``position`` (left as it was on return) for a winning move sequence."""
+    if position.won:
+        return SearchOutcome("won", [], 0)
+    deadline = time.perf_counter() + seconds
+    node_limit = max_nodes if max_nodes is not None else -1
+    seen = {position.key()}
+    pending: list[list[Move]] = [ordered_moves(position)[::-1]]
+    path: list[Undo] = []
+    nodes = 0
+    status: Status = "lost"
+    while pending:
+        moves = pending[-1]
+        if not moves:
+            pending.pop()
+            if path:
+                position.undo(path.pop())
+            continue
+        if nodes == node_limit:
+            status = "unknown"
+            break
+        if nodes % _CLOCK_EVERY == 0 and nodes and time.perf_counter() >= deadline:
+            status = "unknown"
+            break
+        record = position.play(moves.pop())
+        nodes += 1
+        if position.won:
+            path.append(record)
+            line = [step[0] for step in path]
+            _unwind(position, path)
+            return SearchOutcome("won", line, nodes)
+        key = position.key()
+        if key in seen:
+            position.undo(record)
+            continue
+        seen.add(key)
+        path.append(record)
+        pending.append(ordered_moves(position)[::-1])
+    _unwind(position, path)
+    return SearchOutcome(status, [], nodes)
+
+
+def _unwind(position: Position, path: list[Undo]) -> None:
+    while path:
+        position.undo(path.pop())
+
+
+def line_tokens(position: Position, moves: list[Move]) -> list[str]:
+    """Engine tokens for ``moves`` played from ``position`` (left as it was on return)."""
+    tokens: list[str] = []
+    played: list[Undo] = []
+    for move in moves:
+        tokens.extend(position.tokens(move))
+        played.append(position.play(move))
+    _unwind(position, played)
+    return tokens
