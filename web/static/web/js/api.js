@@ -47,6 +47,7 @@ export function itemsOf(data) {
   if (data && Array.isArray(data.results)) return data.results;
   if (data && Array.isArray(data.entries)) return data.entries;
   if (data && Array.isArray(data.games)) return data.games;
+  if (data && Array.isArray(data.actions)) return data.actions;
   return [];
 }
 

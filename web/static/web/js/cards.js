@@ -26,7 +26,7 @@ export function cardElement(card, { label, interactive = true } = {}) {
   node.dataset.card = card;
   node.setAttribute("aria-label", label || cardName(card));
   if (!interactive) node.setAttribute("role", "img");
-  const corner = `<span class="corner" aria-hidden="true"><span class="rank">${rankText(rankOf(card))}</span><span class="suit">${suitSymbol(suitOf(card))}</span></span>`;
+  const corner = `<span class="corner${rankOf(card) === "T" ? " ten" : ""}" aria-hidden="true"><span class="rank">${rankText(rankOf(card))}</span><span class="suit">${suitSymbol(suitOf(card))}</span></span>`;
   const pip = `<span class="pip" aria-hidden="true">${suitSymbol(suitOf(card))}</span>`;
   node.innerHTML = corner + pip;
   return node;

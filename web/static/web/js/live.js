@@ -68,6 +68,8 @@ export class LiveBoard {
         return;
       }
       this.onState("offline");
+      // Until the socket is back, show what REST knows rather than an empty board.
+      if (this.version === null) this.refetch();
       this.timer = setTimeout(() => this.connect(), this.backoff);
       this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF_MS);
     });

@@ -44,6 +44,7 @@ function renderStock(state, interactive) {
   badge.className = "count-badge";
   badge.setAttribute("aria-hidden", "true");
   badge.textContent = String(count);
+  badge.dataset.count = String(count);
   node.replaceChildren(card, badge);
 }
 
@@ -97,6 +98,7 @@ function renderFoundations(state, interactive) {
       count.className = "count-badge";
       count.setAttribute("aria-hidden", "true");
       count.textContent = String(pile.length);
+      count.dataset.count = String(pile.length);
       wrapper.append(count);
       return wrapper;
     }),

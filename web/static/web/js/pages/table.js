@@ -76,7 +76,8 @@ function play(body, { from = null } = {}) {
 async function send(body, from) {
   if (!table.game || !table.owner) return false;
   try {
-    const game = await api("POST", endpoints.actions(table.game.id), { ...body, seq: table.game.seq });
+    // `seq` is the number this action is to get: a stale one (another tab played) is refused.
+    const game = await api("POST", endpoints.actions(table.game.id), { ...body, seq: table.game.seq + 1 });
     status(describeAction(body, game));
     showGame(game, { from });
     return true;
@@ -87,7 +88,7 @@ async function send(body, from) {
 }
 
 function describeAction(body, game) {
-  const last = (game.last_action && game.last_action.token) || body.action || "";
+  const last = (game.action && game.action.token) || body.action || "";
   return last ? `Played ${last}.` : "";
 }
 

@@ -1,0 +1,105 @@
+"""Deals that put the table in a known situation, found by asking the engine.
+
+Browser tests need a card that can be tapped to a foundation, a block that can
+be dragged, a drop that must be refused. Rather than hard-coding deal codes
+(which would silently rot if the shuffle changed), each helper walks deal
+numbers 0, 1, 2... and returns the first deal where the engine says the
+situation holds, together with what the test should do and expect.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import count
+
+from engine import Deal, Game, IllegalMove
+
+SEARCH_LIMIT = 20_000
+
+
+@dataclass(frozen=True)
+class TapToFoundation:
+    code: str
+    card: str  # tapping it sends it to its foundation
+    take_back: str  # a legal take-back token of that card right after, e.g. "FH2"
+    column: int  # the column the take-back lands on (1..4)
+
+
+@dataclass(frozen=True)
+class BlockMove:
+    code: str
+    first: str  # a single-card column move, e.g. "13", legal at the start
+    block: str  # then a legal block move of 2+ cards, e.g. "34x2"
+    block_cards: tuple[str, ...]  # the cards of the block, bottom to top
+    rejected: str  # a single-card column move that is illegal at the start, e.g. "21"
+    reason: str  # the engine's reason for refusing `rejected`
+
+
+def _deals(draw: int):
+    for number in count():
+        if number >= SEARCH_LIMIT:
+            raise LookupError(f"no deal among the first {SEARCH_LIMIT} fits")
+        yield Game(Deal.from_number(number, draw=draw))
+
+
+def _playable_cards(state: dict) -> list[str]:
+    tops = [state["reserve"][-1]] if state["reserve"] else []
+    return tops + [column[-1] for column in state["tableau"] if column]
+
+
+def tap_to_foundation(draw: int = 3) -> TapToFoundation:
+    """A deal whose start has a card that a tap sends home and that can then be taken back."""
+    for game in _deals(draw):
+        for card in _playable_cards(game.state()):
+            move = game.tap(card)
+            if move is None or not move.to_foundation:
+                continue
+            game.play(move)
+            take_backs = [str(m) for m in game.legal_moves() if str(m).startswith("F")]
+            if take_backs:
+                token = take_backs[0]
+                return TapToFoundation(game.state()["code"], card, token, int(token[-1]))
+            game.play("undo")
+    raise AssertionError("unreachable")
+
+
+def block_move(draw: int = 3) -> BlockMove:
+    """A deal where one single-card column move makes a 2+ card block movable."""
+    for game in _deals(draw):
+        starts = {str(m) for m in game.legal_moves()}
+        singles = [t for t in starts if len(t) == 2 and t.isdigit()]
+        rejected = _illegal_single_column_move(game, starts)
+        if rejected is None:
+            continue
+        for first in sorted(singles):
+            game.play(first)
+            blocks = sorted(str(m) for m in game.legal_moves() if "x" in str(m))
+            if blocks:
+                block = blocks[0]
+                source = game.state()["tableau"][int(block[0]) - 1]
+                size = int(block.split("x")[1])
+                code = game.state()["code"]
+                game.play("undo")
+                reason = _reason(game, rejected)
+                return BlockMove(code, first, block, tuple(source[-size:]), rejected, reason)
+            game.play("undo")
+    raise AssertionError("unreachable")
+
+
+def _illegal_single_column_move(game: Game, legal: set[str]) -> str | None:
+    columns = game.state()["tableau"]
+    for source in range(1, 5):
+        for target in range(1, 5):
+            token = f"{source}{target}"
+            both_occupied = bool(columns[source - 1] and columns[target - 1])
+            if source != target and both_occupied and token not in legal:
+                return token
+    return None
+
+
+def _reason(game: Game, token: str) -> str:
+    try:
+        game.play(token)
+    except IllegalMove as error:
+        return str(error)
+    raise AssertionError(f"{token} was expected to be illegal")

@@ -1,0 +1,172 @@
+"""The table in a real Chromium against the real server: every gesture goes
+through the REST API and the screen must then show the server's state."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.support.browser import artifact_path
+from tests.web.situations import block_move, tap_to_foundation
+from tests.web.table_page import GAME_URL, Table
+
+pytestmark = [pytest.mark.browser, pytest.mark.e2e]
+
+
+def test_sign_up_in_the_page_then_play_todays_deal(new_player):
+    player = new_player(sign_up=False)
+    page = player.page
+    page.goto("/")
+    page.locator("#signup-button").click()
+    dialog = page.locator("#account-dialog")
+    dialog.get_by_label("Username").fill(player.username)
+    dialog.get_by_label("Password").fill("correct horse 42")
+    dialog.get_by_role("button", name="Create account").click()
+    expect(page.locator("#account-name")).to_have_text(player.username)
+
+    daily = page.request.get("/api/daily/").json()["codes"]["D3"]
+    expect(page.locator('[data-mode="D3"] [data-code]')).to_have_text(daily)
+    page.get_by_role("link", name="Play draw 3").click()
+    expect(page).to_have_url(GAME_URL)
+    table = Table(page)
+    expect(page.locator("#game-code")).to_have_text(daily)
+    state = table.server_game()["state"]
+    expect(page.locator("#reserve-count")).to_have_text(str(len(state["reserve"])))
+    expect(table.card(state["reserve"][-1])).to_be_visible()
+    expect(
+        table.foundation(state["base"][1]).locator(f'[data-card="{state["base"]}"]')
+    ).to_be_visible()
+    table.expect_matches_server()
+    assert player.errors == []
+
+
+def test_tap_sends_a_card_home_then_drag_takes_it_back(new_player):
+    situation = tap_to_foundation()
+    player = new_player()
+    table = Table.open_deal(player.page, situation.code)
+    suit = situation.card[1]
+
+    table.card(situation.card).click()
+    expect(table.foundation(suit).locator(f'[data-card="{situation.card}"]')).to_be_visible()
+    expect(table.stat("score")).to_have_text("5")
+    expect(table.stat("moves")).to_have_text("1")
+
+    # A take-back keeps the points already scored.
+    table.drag(table.foundation(suit).locator("[data-card]"), table.column(situation.column))
+    expect(
+        table.column(situation.column).locator(f'[data-card="{situation.card}"]')
+    ).to_be_visible()
+    expect(table.stat("moves")).to_have_text("2")
+    expect(table.stat("score")).to_have_text("5")
+    assert [a["token"] for a in _log(table)] == [_tap_token(situation), situation.take_back]
+    table.expect_matches_server()
+    assert player.errors == []
+
+
+def _tap_token(situation) -> str:
+    from engine import Game
+
+    return str(Game.from_code(situation.code).tap(situation.card))
+
+
+def _log(table: Table) -> list[dict]:
+    return table.page.request.get(f"/api/games/{table.game_id}/actions/").json()["actions"]
+
+
+def test_draw_then_undo(new_player):
+    situation = block_move()
+    player = new_player()
+    table = Table.open_deal(player.page, situation.code)
+    stock = table.server_game()["state"]["stock"]
+
+    player.page.locator("#stock-card").click()
+    expect(player.page.locator("#waste [data-card]")).to_have_count(3)
+    assert table.waste_cards() == list(reversed(stock[-3:]))
+    expect(table.stat("moves")).to_have_text("1")
+
+    player.page.get_by_role("button", name="Undo").click()
+    expect(player.page.locator("#waste [data-card]")).to_have_count(0)
+    expect(table.stat("moves")).to_have_text("0")
+    assert [a["token"] for a in _log(table)] == ["draw", "undo"]
+    assert player.errors == []
+
+
+def test_drag_a_block_and_see_a_refused_drop_snap_back(new_player):
+    situation = block_move()
+    player = new_player()
+    table = Table.open_deal(player.page, situation.code)
+
+    # Refused: the card stays home and the server's reason is shown.
+    source, target = (int(c) for c in situation.rejected)
+    moved = table.column_cards(source)[-1]
+    table.drag(table.card(moved), table.column(target))
+    expect(table.status).to_contain_text(situation.reason.split(": ", 1)[-1])
+    expect(table.column(source).locator(f'[data-card="{moved}"]')).to_be_visible()
+    expect(table.stat("moves")).to_have_text("0")
+
+    # A single card, then the block it makes possible.
+    first_source, first_target = (int(c) for c in situation.first)
+    table.drag(table.card(table.column_cards(first_source)[-1]), table.column(first_target))
+    expect(table.stat("moves")).to_have_text("1")
+    block_source, block_target = int(situation.block[0]), int(situation.block[1])
+    table.drag(table.card(situation.block_cards[0]), table.column(block_target))
+    expect(table.stat("moves")).to_have_text("2")
+    assert table.column_cards(block_target)[-len(situation.block_cards) :] == list(
+        situation.block_cards
+    )
+    assert situation.block_cards[0] not in table.column_cards(block_source)
+    assert [a["token"] for a in _log(table)] == [situation.first, situation.block]
+    table.expect_matches_server()
+    assert player.errors == []
+
+
+def test_keyboard_box_plays_tokens_and_taps(new_player):
+    situation = tap_to_foundation()
+    player = new_player()
+    page = player.page
+    table = Table.open_deal(page, situation.code)
+    box = page.get_by_label("Move", exact=True)
+    box.fill("draw")
+    box.press("Enter")
+    expect(table.stat("moves")).to_have_text("1")
+    box.fill(situation.card.lower())
+    box.press("Enter")
+    expect(
+        table.foundation(situation.card[1]).locator(f'[data-card="{situation.card}"]')
+    ).to_be_visible()
+    box.fill("24x9")
+    box.press("Enter")
+    expect(table.status).not_to_be_empty()
+    expect(table.stat("moves")).to_have_text("2")
+    assert player.errors == []
+
+
+@pytest.mark.parametrize(("name", "viewport"), [("desktop", (1280, 800)), ("phone", (390, 844))])
+def test_table_layout_fits_and_is_readable(new_player, name, viewport):
+    """Screenshots for humans (tests/artifacts/), plus the layout facts that must hold."""
+    situation = block_move()
+    player = new_player(viewport=viewport)
+    page = player.page
+    table = Table.open_deal(page, situation.code)
+    page.locator("#stock-card").click()
+    expect(table.stat("moves")).to_have_text("1")
+    page.wait_for_timeout(400)  # let the slide animation end before the picture
+    page.screenshot(path=artifact_path(f"table-{name}.png"), full_page=True)
+
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= viewport[0], f"the page scrolls sideways at {name} size ({width}px)"
+    for number in range(1, 5):
+        box = table.column(number).bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= viewport[0]
+    card_box = table.column(1).locator("[data-card]").first.bounding_box()
+    assert card_box and card_box["width"] >= 40, "cards must stay readable on a phone"
+    rank_size = page.locator("#tableau .card .corner").first.evaluate(
+        "node => parseFloat(getComputedStyle(node).fontSize)"
+    )
+    assert rank_size >= 14
+    red = page.locator("#felt .card.red").first.evaluate("n => getComputedStyle(n).color")
+    black = page.locator("#felt .card.black").first.evaluate("n => getComputedStyle(n).color")
+    assert red != black and re.match(r"rgb\((\d+)", red) and int(red[4:].split(",")[0]) > 150
+    assert player.errors == []
