@@ -339,58 +339,79 @@ class Game:
         return True
 
     def legal_moves(self) -> list[Move]:
-        """Every legal action in this position, ``undo`` included when there is one to undo."""
-        out: list[Move] = []
-        if self.history:
-            out.append(UNDO_MOVE)
+        """Every legal action in this position, ``undo`` included when there is one to undo.
+
+        Unrolled over the four columns on purpose: bots and the solver call this in
+        their inner loop, and plain locals are the fastest thing Python has.
+        """
+        out: list[Move] = [UNDO_MOVE] if self.history else []
         if self.stock:
             out.append(DRAW_MOVE)
         elif self.waste:
             out.append(RECYCLE_MOVE)
-        columns = self.columns
-        tops = [col[-1] if col else EMPTY for col in columns]
-        foundations = self.foundations
+        c0, c1, c2, c3 = self.columns
+        t0 = c0[-1] if c0 else EMPTY
+        t1 = c1[-1] if c1 else EMPTY
+        t2 = c2[-1] if c2 else EMPTY
+        t3 = c3[-1] if c3 else EMPTY
+        tops = (t0, t1, t2, t3)
+        f0, f1, f2, f3 = self.foundations
         sequence = self.sequence
+        # The card each foundation takes next (-1 when full), by suit.
+        wanted = (sequence[f0], sequence[14 + f1], sequence[28 + f2], sequence[42 + f3])
         for pile, to_foundation, to_column in (
             (self.reserve, _RESERVE_TO_FOUNDATION, _RESERVE_TO_COLUMN),
             (self.waste, _WASTE_TO_FOUNDATION, _WASTE_TO_COLUMN),
         ):
             if pile:
                 card = pile[-1]
-                suit = card // 13
-                if sequence[suit * 14 + foundations[suit]] == card:
+                if wanted[card // 13] == card:
                     out.append(to_foundation)
-                base = card * 53
-                for dst in range(4):
-                    if FITS[base + tops[dst]]:
-                        out.append(to_column[dst])
-        for src in range(4):
-            top = tops[src]
+                row = card * 53
+                if FITS[row + t0]:
+                    out.append(to_column[0])
+                if FITS[row + t1]:
+                    out.append(to_column[1])
+                if FITS[row + t2]:
+                    out.append(to_column[2])
+                if FITS[row + t3]:
+                    out.append(to_column[3])
+        for src, column, top, others in (
+            (0, c0, t0, (1, 2, 3)),
+            (1, c1, t1, (0, 2, 3)),
+            (2, c2, t2, (0, 1, 3)),
+            (3, c3, t3, (0, 1, 2)),
+        ):
             if top == EMPTY:
                 continue
-            suit = top // 13
-            if sequence[suit * 14 + foundations[suit]] == top:
+            if wanted[top // 13] == top:
                 out.append(_COLUMN_TO_FOUNDATION[src])
-            length = len(columns[src])
+            length = len(column)
             moves = COLUMN_MOVES[src]
-            for dst in range(4):
-                if dst == src:
-                    continue
+            row = top * 52
+            for dst in others:
                 dst_top = tops[dst]
                 if dst_top == EMPTY:
-                    out += moves[dst][1 : length + 1]
+                    out += moves[dst][1 : length + 1]  # any tail fits an empty column
                 else:
-                    n = RUN_DEPTH[top * 52 + dst_top] + 1
+                    # The only depths whose card fits on dst_top (see cards.RUN_DEPTH).
+                    n = RUN_DEPTH[row + dst_top] + 1
                     while n <= length:
                         out.append(moves[dst][n])
                         n += 26
-        for suit in range(4):
-            count = foundations[suit]
-            if count:
-                base = sequence[suit * 14 + count - 1] * 53
-                for dst in range(4):
-                    if FITS[base + tops[dst]]:
-                        out.append(_TAKE_BACK[suit][dst])
+        if f0 or f1 or f2 or f3:
+            for suit, count in enumerate((f0, f1, f2, f3)):
+                if count:
+                    row = sequence[suit * 14 + count - 1] * 53
+                    take_back = _TAKE_BACK[suit]
+                    if FITS[row + t0]:
+                        out.append(take_back[0])
+                    if FITS[row + t1]:
+                        out.append(take_back[1])
+                    if FITS[row + t2]:
+                        out.append(take_back[2])
+                    if FITS[row + t3]:
+                        out.append(take_back[3])
         return out
 
     # -- tap ------------------------------------------------------------------------------------
