@@ -1,0 +1,102 @@
+"""What the service benchmarks share: Django set-up on a real database, timing, percentiles.
+
+The service benchmarks measure the code the API runs (services, selectors, the ASGI server)
+against PostgreSQL, because SQLite's single writer would measure SQLite, not the service.
+So they refuse to run without ``DATABASE_URL`` pointing at PostgreSQL instead of silently
+measuring the embedded default.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))
+
+
+def require_postgres_url() -> str:
+    """``DATABASE_URL`` if it names PostgreSQL; otherwise exit with how to set it."""
+    url = os.environ.get("DATABASE_URL", "")
+    if not url.startswith(("postgres://", "postgresql://")):
+        sys.exit(
+            "set DATABASE_URL to a PostgreSQL database, e.g. "
+            "DATABASE_URL=postgresql://postgres@127.0.0.1:5432/canfield_bench"
+        )
+    return url
+
+
+def setup_django() -> None:
+    """Configure Django on the PostgreSQL database and bring its schema up to date."""
+    require_postgres_url()
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "canfield_site.settings")
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    call_command("migrate", verbosity=0, interactive=False)
+
+
+def percentile(samples: Sequence[float], q: float) -> float:
+    """The ``q``-th percentile (0..100), nearest-rank: an observed value, never interpolated."""
+    if not samples:
+        return math.nan
+    ordered = sorted(samples)
+    rank = max(1, math.ceil(q / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+@dataclass(frozen=True)
+class Latency:
+    """Summary of a list of durations in milliseconds."""
+
+    count: int
+    p50: float
+    p99: float
+    mean: float
+    max: float
+
+    @classmethod
+    def of(cls, samples_ms: Sequence[float]) -> Latency:
+        return cls(
+            count=len(samples_ms),
+            p50=percentile(samples_ms, 50),
+            p99=percentile(samples_ms, 99),
+            mean=statistics.fmean(samples_ms) if samples_ms else math.nan,
+            max=max(samples_ms) if samples_ms else math.nan,
+        )
+
+    def __str__(self) -> str:
+        return (
+            f"p50 {self.p50:7.2f} ms  p99 {self.p99:7.2f} ms  "
+            f"mean {self.mean:7.2f} ms  max {self.max:7.2f} ms  (n={self.count})"
+        )
+
+
+def time_calls(call: Callable[[], object], *, repeat: int, warmup: int = 3) -> list[float]:
+    """Milliseconds of each of ``repeat`` calls, after ``warmup`` untimed ones (cold caches
+    and first-query planning are not what a busy server sees)."""
+    for _ in range(warmup):
+        call()
+    samples: list[float] = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        call()
+        samples.append((time.perf_counter() - start) * 1000)
+    return samples
+
+
+def stock_token(legal: Sequence[str]) -> str:
+    """``draw`` or ``recycle``, whichever is legal: a move that is always possible in Canfield
+    (the stock can be recycled without limit), so logs of any length are quick to build."""
+    for token in ("draw", "recycle"):
+        if token in legal:
+            return token
+    raise RuntimeError(f"neither draw nor recycle is legal here: {list(legal)}")
