@@ -1,0 +1,168 @@
+"""WebSocket consumers: join a group, send a snapshot, relay what the append path publishes.
+
+They hold no game logic. ``games.live`` publishes after each commit; a consumer only checks
+the path, sends the snapshot and relays messages in order of their number (a board's
+``version``, a game's ``seq``). Close codes: 4400 for a malformed code or id, 4404 for a
+game (or path) that does not exist. Anything a client sends is ignored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from engine import Deal, DealCodeError
+from games import live
+from games.errors import GameNotFound
+from games.selectors.games import game_get
+
+CLOSE_BAD_REQUEST = 4400
+CLOSE_NOT_FOUND = 4404
+
+#: How long a relay waits for a missing number before passing the gap on to the client.
+REORDER_WAIT_S = 0.25
+
+
+class InOrderRelay:
+    """Relays numbered messages to one socket in order, once each.
+
+    Two server processes may publish versions 6 and 7 of a board in the wrong order (each
+    bumps the counter, then sends). The relay holds a message that arrives ahead of a gap
+    for up to ``wait`` seconds; if the gap fills, both go out in order, otherwise the held
+    ones go out anyway and the client, seeing the gap, re-fetches. Numbers at or below the
+    last one sent (already in the snapshot, or repeated) are dropped.
+    """
+
+    def __init__(self, *, last: int, send: Callable[[str], Awaitable[None]], wait: float) -> None:
+        self.last = last
+        self._send = send
+        self._wait = wait
+        self._held: dict[int, str] = {}
+        self._timer: asyncio.Task[None] | None = None
+
+    async def offer(self, number: int, text: str) -> None:
+        if number <= self.last or number in self._held:
+            return
+        self._held[number] = text
+        await self._release_in_order()
+        if self._held and self._timer is None:
+            self._timer = asyncio.create_task(self._give_up_waiting())
+
+    async def _release_in_order(self) -> None:
+        while self.last + 1 in self._held:
+            self.last += 1
+            await self._send(self._held.pop(self.last))
+        if not self._held and self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    async def _give_up_waiting(self) -> None:
+        await asyncio.sleep(self._wait)
+        self._timer = None
+        while self._held:
+            number = min(self._held)
+            text = self._held.pop(number)
+            self.last = max(self.last, number)
+            await self._send(text)
+
+    def close(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+
+class RelayConsumer(AsyncWebsocketConsumer):
+    """Common part: one group, a snapshot, then numbered messages relayed in order."""
+
+    group: str | None = None
+    relay: InOrderRelay | None = None
+
+    async def start(self, *, group: str, snapshot: Callable[[], dict[str, Any]], key: str) -> None:
+        """Join ``group`` first, then take the snapshot: nothing can fall between the two."""
+        self.group = group
+        await self.channel_layer.group_add(group, self.channel_name)
+        message = await database_sync_to_async(snapshot)()
+        self.relay = InOrderRelay(last=message[key], send=self.send_text, wait=REORDER_WAIT_S)
+        await self.send(text_data=json.dumps(message, separators=(",", ":")))
+
+    async def send_text(self, text: str) -> None:
+        await self.send(text_data=text)
+
+    async def relay_event(self, event: dict[str, Any]) -> None:
+        if self.relay is not None:
+            await self.relay.offer(event["number"], event["text"])
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """Clients have nothing to say on these sockets: whatever they send is ignored."""
+
+    async def disconnect(self, code: int) -> None:
+        if self.relay is not None:
+            self.relay.close()
+        if self.group is not None:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def refuse(self, code: int) -> None:
+        """Accept, then close with ``code``: a close code before accepting is only an HTTP 403."""
+        await self.accept()
+        await self.close(code=code)
+
+
+class LeaderboardConsumer(RelayConsumer):
+    """``ws/leaderboards/<CODE>/``: a board's snapshot, then one ``entry`` per change."""
+
+    async def connect(self) -> None:
+        try:
+            code = Deal.from_code(self.scope["url_route"]["kwargs"]["code"]).code
+        except DealCodeError:
+            await self.refuse(CLOSE_BAD_REQUEST)
+            return
+        await self.accept()
+        await self.start(
+            group=live.leaderboard_group(code),
+            snapshot=lambda: live.board_snapshot(code),
+            key="version",
+        )
+
+    async def leaderboard_entry(self, event: dict[str, Any]) -> None:
+        await self.relay_event(event)
+
+
+class GameConsumer(RelayConsumer):
+    """``ws/games/<id>/``: the game's board, then one ``action`` per appended action."""
+
+    async def connect(self) -> None:
+        raw = self.scope["url_route"]["kwargs"]["game_id"]
+        if not (raw.isascii() and raw.isdigit()) or len(raw) > 19:
+            await self.refuse(CLOSE_BAD_REQUEST)
+            return
+        game_id = int(raw)
+        try:
+            await database_sync_to_async(game_get)(game_id=game_id)
+        except GameNotFound:
+            await self.refuse(CLOSE_NOT_FOUND)
+            return
+        await self.accept()
+        await self.start(
+            group=live.game_group(game_id),
+            snapshot=lambda: live.game_snapshot(game_get(game_id=game_id)),
+            key="seq",
+        )
+
+    async def game_action(self, event: dict[str, Any]) -> None:
+        await self.relay_event(event)
+
+
+class NotFoundConsumer(AsyncWebsocketConsumer):
+    """Any other ``ws/`` path: a clear 4404 instead of an error in the server log."""
+
+    async def connect(self) -> None:
+        await self.accept()
+        await self.close(code=CLOSE_NOT_FOUND)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """Ignored: the socket is closing."""

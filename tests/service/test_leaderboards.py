@@ -1,0 +1,135 @@
+"""GET /api/leaderboards/<code>/: order, ranks, paging, the window around a player."""
+
+from collections.abc import Callable
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from engine import Game
+from games.models import Game as GameRow
+from games.models import LeaderboardEntry
+from games.selectors.leaderboards import leaderboard_around, leaderboard_page
+from tests.conftest import Player
+from tests.service.helpers import SIMPLE_CODE, start_game, won_logs
+
+pytestmark = pytest.mark.django_db
+
+
+def cards_after(code: str, tokens: list[str]) -> tuple[int, int]:
+    game = Game.from_code(code)
+    for token in tokens:
+        game.play(token)
+    return game.cards, game.moves
+
+
+def test_board_order_cards_then_moves_then_time(
+    make_player: Callable[..., Player], client_for: Callable[[Player], APIClient]
+) -> None:
+    won = won_logs()[0]
+    code, tokens = won["code"], won["tokens"]
+    # Prefixes of a winning log: more of it means more cards (or equal cards, more moves).
+    plays = {
+        "early_short": tokens[:60],
+        "late_short": tokens[:60],  # same cards and moves, reached later: ranks after
+        "long": tokens[:150],
+        "winner": tokens,
+        "padded": [*tokens[:60], "draw"],  # same cards as the 60s unless the draw changed it
+    }
+    for name, log in plays.items():
+        client = client_for(make_player(name))
+        assert client.post("/api/submissions/", {"code": code, "actions": log}).status_code == 201
+    # sorted() is stable: equal standings keep submission order, i.e. reached_at order.
+    expected = sorted(
+        plays,
+        key=lambda name: (-cards_after(code, plays[name])[0], cards_after(code, plays[name])[1]),
+    )
+    board = client_for(make_player("viewer")).get(f"/api/leaderboards/{code}/").json()
+    assert board["total"] == 5
+    assert [entry["player"] for entry in board["entries"]] == expected  # stable: earlier first
+    assert board["entries"][0]["won"] is True and board["entries"][0]["cards"] == 52
+    ranks = [entry["rank"] for entry in board["entries"]]
+    assert ranks == list(range(1, 6))  # reached_at differs, so no ties
+
+
+def test_one_entry_per_player_showing_their_best_game(
+    player: Player, player_client: APIClient
+) -> None:
+    won = won_logs()[0]
+    worse = player_client.post(
+        "/api/submissions/", {"code": won["code"], "actions": won["tokens"][:50]}
+    ).json()
+    better = player_client.post(
+        "/api/submissions/", {"code": won["code"], "actions": won["tokens"][:120]}
+    ).json()
+    start_game(player_client, won["code"])  # a third, fresh game changes nothing
+    entries = player_client.get(f"/api/leaderboards/{won['code']}/").json()["entries"]
+    assert len(entries) == 1
+    best = max((worse, better), key=lambda g: (g["cards"], -g["moves"]))
+    assert entries[0]["game"] == best["id"] and entries[0]["cards"] == best["cards"]
+
+
+def make_entries(count: int, *, tie_from: int | None = None) -> list[str]:
+    """``count`` players on SIMPLE_CODE with distinct standings (best first); entries from
+    ``tie_from`` on all share one standing. Built directly: these test the reads only."""
+    from django.contrib.auth.models import User
+
+    now = timezone.now()
+    names = []
+    for index in range(count):
+        user = User.objects.create(username=f"p{index:02d}")
+        game = GameRow.objects.create(
+            code=SIMPLE_CODE, draw=3, number=63, player=user, snapshot={}
+        )
+        standing = index if tie_from is None else min(index, tie_from)
+        LeaderboardEntry.objects.create(
+            code=SIMPLE_CODE, player=user, game=game, cards=40 - standing, moves=100,
+            score=0, won=False, status="playing", reached_at=now + timedelta(seconds=standing),
+        )  # fmt: skip
+        names.append(user.username)
+    return names
+
+
+def test_pages_and_competition_ranks_with_ties() -> None:
+    names = make_entries(8, tie_from=3)  # p03..p07 tie for rank 4
+    page = leaderboard_page(code=SIMPLE_CODE, limit=3, offset=4)
+    assert [e.player for e in page.entries] == names[4:7]
+    assert [e.rank for e in page.entries] == [4, 4, 4]
+    first = leaderboard_page(code=SIMPLE_CODE, limit=5, offset=0)
+    assert [e.rank for e in first.entries] == [1, 2, 3, 4, 4]
+    assert page.total == 8
+
+
+def test_around_a_player_is_a_window_centred_on_them(api_client: APIClient) -> None:
+    names = make_entries(12)
+    body = api_client.get(f"/api/leaderboards/{SIMPLE_CODE}/?around=p06&limit=5").json()
+    assert body["around"] == "p06"
+    assert [e["player"] for e in body["entries"]] == names[4:9]
+    assert [e["rank"] for e in body["entries"]] == [5, 6, 7, 8, 9]
+    top = leaderboard_around(code=SIMPLE_CODE, username="p01", limit=5)
+    assert [e.player for e in top.entries] == names[:5]  # clipped at the top
+
+
+@pytest.mark.parametrize(
+    ("query", "status", "error"),
+    [
+        ("?around=nobody", 404, "not_on_board"),
+        ("?limit=101", 400, "invalid_input"),
+        ("?limit=0", 400, "invalid_input"),
+        ("?offset=-1", 400, "invalid_input"),
+        ("?limit=ten", 400, "invalid_input"),
+    ],
+)
+def test_bad_board_queries(api_client: APIClient, query: str, status: int, error: str) -> None:
+    make_entries(2)
+    response = api_client.get(f"/api/leaderboards/{SIMPLE_CODE}/{query}")
+    assert response.status_code == status
+    assert response.json()["error"] == error
+
+
+def test_a_bad_code_is_a_400_and_an_unplayed_one_an_empty_board(api_client: APIClient) -> None:
+    bad = api_client.get("/api/leaderboards/not-a-code/")
+    assert bad.status_code == 400 and bad.json()["error"] == "bad_deal_code"
+    empty = api_client.get("/api/leaderboards/cf1-d1-zzzzzzz/").json()
+    assert (empty["code"], empty["total"], empty["entries"]) == ("CF1-D1-ZZZZZZZ", 0, [])

@@ -1,0 +1,35 @@
+"""Anonymous and per-player request rates (DRF throttling), answered with a 429 JSON."""
+
+import pytest
+from django.conf import LazySettings
+from rest_framework.test import APIClient
+
+pytestmark = pytest.mark.django_db
+
+
+def test_anonymous_requests_are_throttled_per_client(
+    api_client: APIClient, settings: LazySettings
+) -> None:
+    settings.CANFIELD_THROTTLE_RATES = {"anon": "3/minute", "user": None}
+    statuses = [api_client.get("/api/daily/").status_code for _ in range(4)]
+    assert statuses == [200, 200, 200, 429]
+    response = api_client.get("/api/daily/")
+    body = response.json()
+    assert body["error"] == "throttled" and body["wait"] > 0
+    assert int(response["Retry-After"]) >= 1
+    other_client = APIClient(REMOTE_ADDR="10.0.0.9")
+    assert other_client.get("/api/daily/").status_code == 200
+
+
+def test_players_have_their_own_rate(
+    player_client: APIClient, api_client: APIClient, settings: LazySettings
+) -> None:
+    settings.CANFIELD_THROTTLE_RATES = {"anon": "2/minute", "user": "4/minute"}
+    statuses = [player_client.get("/api/me/").status_code for _ in range(5)]
+    assert statuses == [200, 200, 200, 200, 429]
+    assert api_client.get("/api/daily/").status_code == 200  # anonymous bucket is separate
+
+
+def test_health_is_never_throttled(api_client: APIClient, settings: LazySettings) -> None:
+    settings.CANFIELD_THROTTLE_RATES = {"anon": "1/minute", "user": "1/minute"}
+    assert {api_client.get("/api/health/").status_code for _ in range(3)} == {200}
