@@ -7,9 +7,9 @@
 
 The search itself (``engine.solver_search``) runs on the solver's own compact position
 (``engine.solver_position``); this module is the edge: it reads the engine's
-``Game.state()``, turns the found moves into engine tokens, and re-plays every winning
-line on a copy of the game before returning it, so a line the solver hands out is one
-the rules engine itself accepted.
+``Game.state()``, cuts the detours out of the line found (``engine.solver_shorten``),
+turns it into engine tokens, and re-plays it on a copy of the game before returning it,
+so a line the solver hands out is one the rules engine itself accepted.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Literal
 
 from engine.solver_position import Position
 from engine.solver_search import line_tokens, search
+from engine.solver_shorten import shorten
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -53,7 +54,7 @@ def solve(game: Game, *, seconds: float = 10.0, max_nodes: int | None = None) ->
     outcome = search(position, seconds=seconds, max_nodes=max_nodes)
     line: list[str] = []
     if outcome.status == "won":
-        line = line_tokens(position, outcome.moves)
+        line = line_tokens(position, shorten(position, outcome.moves))
         _verify(game, line)
     return SolveResult(outcome.status, line, outcome.nodes, time.perf_counter() - started)
 

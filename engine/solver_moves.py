@@ -14,11 +14,12 @@ search proves deals lost sooner:
   move there now.
 
 The rest is ordered best first: foundation moves, reserve cards, moves that empty a
-column (the reserve refills it), moves that uncover a card, waste cards, then the rest.
+column (the reserve refills it), waste cards, block splits, then take-backs.
 """
 
 from __future__ import annotations
 
+from engine.cards import RUN_DEPTH
 from engine.solver_position import (
     CC,
     CF,
@@ -33,20 +34,22 @@ from engine.solver_position import (
     WF,
     Move,
     Position,
-    run_start,
 )
 
 
-def free_cards(position: Position, waste_positions: list[int]) -> set[int]:
-    """Cards that can move right now: reserve top, reachable waste cards, column runs."""
-    talon = position.talon
-    free = {talon[q - 1] for q in waste_positions}
-    if position.reserve:
-        free.add(position.reserve[-1])
+def is_free(position: Position, card: int, waste_positions: list[int]) -> bool:
+    """Can ``card`` move right now?  The reserve top, a reachable waste card, or any
+    column card (each column is one run, so every card heads a movable block)."""
+    reserve = position.reserve
+    if reserve and reserve[-1] == card:
+        return True
     for column in position.columns:
-        if column:
-            free.update(column[run_start(column):])
-    return free
+        if card in column:
+            return True
+    talon = position.talon
+    if card not in talon:
+        return False
+    return position.draw == 1 or talon.index(card) + 1 in waste_positions
 
 
 def ordered_moves(position: Position) -> list[Move]:
@@ -79,10 +82,9 @@ def ordered_moves(position: Position) -> list[Move]:
     to_foundation: list[Move] = []
     from_reserve: list[Move] = []
     emptying: list[Move] = []
-    uncovering: list[Move] = []
     from_waste: list[Move] = []
-    rest: list[Move] = []
-    free: set[int] | None = None
+    splitting: list[Move] = []
+    take_backs: list[Move] = []
 
     if reserve_top >= 0:
         if foundations[SUIT_OF[reserve_top]] == relative[reserve_top]:
@@ -91,6 +93,8 @@ def ordered_moves(position: Position) -> list[Move]:
             if top >= 0 and STACKS[reserve_top * 52 + top]:
                 from_reserve.append((RC, 0, j, 0))
 
+    # Every column is one alternating run (the engine guarantees it), so the block that
+    # fits a given target starts at a fixed depth, then every 26 cards deeper.
     for i, column in enumerate(columns):
         if not column:
             continue
@@ -98,30 +102,20 @@ def ordered_moves(position: Position) -> list[Move]:
         top = column[-1]
         if foundations[SUIT_OF[top]] == relative[top]:
             to_foundation.append((CF, i, 0, 0))
-        start = run_start(column)
-        for k in range(start, height):
-            head = column[k]
-            count = height - k
-            if k > start:
-                # The block lies on a fitting card: moving it only helps if that card
-                # can go up, or the block's twin can take its place.
-                under = column[k - 1]
-                if foundations[SUIT_OF[under]] != relative[under]:
-                    if free is None:
-                        free = free_cards(position, waste_positions)
-                    if SIBLING[head] not in free:
-                        continue
-            for j, top in enumerate(tops):
-                if j != i and top >= 0 and STACKS[head * 52 + top]:
-                    move = (CC, i, j, count)
-                    if k == 0:
-                        emptying.append(move)
-                    elif k == start:
-                        uncovering.append(move)
-                    else:
-                        rest.append(move)
-            if empty >= 0 and k > 0:
-                (uncovering if k == start else rest).append((CC, i, empty, count))
+        for j, target in enumerate(tops):
+            if j == i or target < 0:
+                continue
+            count = RUN_DEPTH[top * 52 + target] + 1
+            while count <= height:
+                if count == height:
+                    emptying.append((CC, i, j, count))
+                elif _split_helps(position, column, height - count, waste_positions):
+                    splitting.append((CC, i, j, count))
+                count += 26
+        if empty >= 0:
+            for count in range(1, height):
+                if _split_helps(position, column, height - count, waste_positions):
+                    splitting.append((CC, i, empty, count))
 
     for q in waste_positions:
         card = talon[q - 1]
@@ -133,20 +127,27 @@ def ordered_moves(position: Position) -> list[Move]:
         if empty >= 0:
             from_waste.append((WC, q, empty, 0))
 
-    take_backs: list[Move] = []
     for suit in range(4):
         if not foundations[suit]:
             continue
         card = position.foundation_top(suit)
-        if free is None:
-            free = free_cards(position, waste_positions)
-        if not any(child in free for child in CHILDREN[card]):
-            continue
-        for j, top in enumerate(tops):
-            if top >= 0 and STACKS[card * 52 + top]:
-                take_backs.append((FC, suit, j, 0))
+        targets = [j for j, top in enumerate(tops) if top >= 0 and STACKS[card * 52 + top]]
         if empty >= 0:
-            take_backs.append((FC, suit, empty, 0))
+            targets.append(empty)
+        if not targets:
+            continue
+        first, second = CHILDREN[card]
+        if is_free(position, first, waste_positions) or is_free(position, second, waste_positions):
+            take_backs.extend((FC, suit, j, 0) for j in targets)
 
-    return (to_foundation + from_reserve + emptying + uncovering + from_waste + rest
-            + take_backs)
+    return to_foundation + from_reserve + emptying + from_waste + splitting + take_backs
+
+
+def _split_helps(position: Position, column: list[int], index: int,
+                 waste_positions: list[int]) -> bool:
+    """Moving ``column[index:]`` off the card under it only matters if that card can go
+    up now, or the block head's twin is free to take its place."""
+    under = column[index - 1]
+    if position.foundations[SUIT_OF[under]] == position.relative[under]:
+        return True
+    return is_free(position, SIBLING[column[index]], waste_positions)

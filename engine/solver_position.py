@@ -76,11 +76,14 @@ class Position:
         stock = cards(state["stock"])
         stock.reverse()  # stock top first: the order it will be drawn
         foundations = [len(state["foundations"][suit]) for suit in SUITS]
+        columns = [cards(column) for column in state["tableau"]]
+        if any(run_start(column) for column in columns):
+            raise ValueError("every column must be one alternating run, as the rules keep it")
         return cls(
             draw=int(state["draw"]),
             base_rank=RANK_OF[CARD_BY_NAME[state["base"]]],
             reserve=cards(state["reserve"]),
-            columns=[cards(column) for column in state["tableau"]],
+            columns=columns,
             talon=waste + stock,
             waste_len=len(waste),
             foundations=foundations,
@@ -148,6 +151,16 @@ class Position:
         columns = self.columns
         parts = sorted((bytes(columns[0]), bytes(columns[1]), bytes(columns[2]),
                         bytes(columns[3])))
+        here = self.waste_len
+        if here % self.draw == 0 or here == len(self.talon):
+            here = 0
+        parts.append(bytes((len(self.reserve), here)) + bytes(self.talon))
+        return b"\xff".join(parts)
+
+    def placed_key(self) -> bytes:
+        """Like :meth:`key` but with the columns in place, so that a move list that reaches
+        one position also fits every other position with the same ``placed_key``."""
+        parts = [bytes(column) for column in self.columns]
         here = self.waste_len
         if here % self.draw == 0 or here == len(self.talon):
             here = 0
@@ -253,7 +266,7 @@ class Position:
 
 def run_start(column: Sequence[int]) -> int:
     """Index where the column's movable tail (alternating, descending) begins."""
-    start = len(column) - 1
+    start = max(len(column) - 1, 0)
     while start > 0 and STACKS[column[start] * 52 + column[start - 1]]:
         start -= 1
     return start
