@@ -145,7 +145,9 @@ class Deal:
     @classmethod
     def from_code(cls, code: str) -> Deal:
         """Deal a code; lower case is accepted and normalised (``deal.code`` is upper case)."""
-        number, draw = parse_code(code)
+        if isinstance(code, str):
+            return _deal_of_code(code)  # cached: the service restores games of few codes
+        number, draw = parse_code(code)  # raises the right DealCodeError
         return cls.from_number(number, draw=draw)
 
     @classmethod
@@ -214,6 +216,12 @@ class Deal:
             "tableau": self.tableau,
             "stock": self.stock,
         }
+
+
+@lru_cache(maxsize=4096)
+def _deal_of_code(code: str) -> Deal:
+    number, draw = parse_code(code)
+    return Deal.from_number(number, draw=draw)
 
 
 def _as_card(card: str | Card) -> Card:

@@ -20,6 +20,9 @@ from .game import UNDO_LIMIT, Game
 from .notation import DRAW, TOKENS, UNDO, Move
 
 SNAPSHOT_VERSION = 1
+_DECK = set(range(52))
+#: Decoded undo records by draw mode (a bare "draw" means a full draw of that mode).
+_RECORDS: dict[int, dict[str, tuple[Move, int]]] = {1: {}, 3: {}}
 
 
 class SnapshotError(EngineError):
@@ -69,9 +72,7 @@ def from_snapshot(data: Mapping[str, Any]) -> Game:
         game.on_foundations = sum(game.foundations)
         game.score = int(data["score"])
         game.moves = int(data["moves"])
-        game.history = deque(
-            (_decode_record(r, game.draw) for r in data["history"]), maxlen=UNDO_LIMIT
-        )
+        game.history = deque(_decode_records(data["history"], game.draw), maxlen=UNDO_LIMIT)
     except (KeyError, TypeError, ValueError) as exc:
         if isinstance(exc, EngineError):
             raise
@@ -159,7 +160,21 @@ def _encode_record(move: Move, extra: int, draw: int) -> str:
     return f"{move.token}:{extra}"
 
 
-def _decode_record(text: str, draw: int) -> tuple[Move, int]:
+def _decode_records(records: list[str], draw: int) -> list[tuple[Move, int]]:
+    """Decode the undo records; decoded records are cached (there are only a few thousand
+    distinct ones) because restoring a snapshot decodes up to 100 of them."""
+    cache = _RECORDS[draw]
+    try:
+        return [cache[text] for text in records]
+    except KeyError:
+        pass
+    for text in records:
+        if text not in cache:
+            cache[text] = _decode_new_record(text, draw)
+    return [cache[text] for text in records]
+
+
+def _decode_new_record(text: str, draw: int) -> tuple[Move, int]:
     token, _, extra = text.partition(":")
     move = TOKENS.get(token)
     if move is None or move.kind == UNDO:
@@ -170,12 +185,14 @@ def _decode_record(text: str, draw: int) -> tuple[Move, int]:
 
 
 def _check_cards(game: Game) -> None:
-    if any(not 0 <= n <= 13 for n in game.foundations):
+    if min(game.foundations) < 0 or max(game.foundations) > 13:
         raise SnapshotError(f"a foundation holds 0 to 13 cards, not {game.foundations}")
-    seen = [*game.reserve, *game.stock, *game.waste, *(c for col in game.columns for c in col)]
-    for suit in range(4):
-        seen += game.sequence[suit * 14 : suit * 14 + game.foundations[suit]]
-    if len(seen) != 52 or len(set(seen)) != 52:
+    seen = game.reserve + game.stock + game.waste
+    for column in game.columns:
+        seen += column
+    for suit, count in enumerate(game.foundations):
+        seen += game.sequence[suit * 14 : suit * 14 + count]
+    if len(seen) != 52 or set(seen) != _DECK:
         raise SnapshotError(f"a game holds each of the 52 cards exactly once, not {len(seen)}")
 
 
