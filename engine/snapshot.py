@@ -69,6 +69,8 @@ def from_snapshot(data: Mapping[str, Any]) -> Game:
         game.waste = _cards(data["waste"])
         game.columns = [_cards(col) for col in data["tableau"]]
         game.foundations = [int(n) for n in data["foundations"]]
+        if len(game.columns) != 4 or len(game.foundations) != 4:
+            raise SnapshotError("a snapshot has 4 columns and 4 foundation counts")
         game.on_foundations = sum(game.foundations)
         game.score = int(data["score"])
         game.moves = int(data["moves"])

@@ -59,6 +59,8 @@ def test_a_snapshot_of_an_explicit_deal_keeps_the_deal() -> None:
         ({"stock": ""}, "52 cards exactly once"),
         ({"history": ["nonsense"]}, "bad undo record"),
         ({"foundations": [14, 0, 0, 0]}, "0 to 13 cards"),
+        ({"foundations": [1, 0, 0]}, "4 foundation counts"),
+        ({"tableau": ["9C", "7S", "AH"]}, "4 columns"),
         ({"code": "CF9-D3-AAAAAAA"}, "must start with CF1"),
     ],
 )
