@@ -1,0 +1,332 @@
+"""Leaderboards at scale: one board of 1,000,000 entries, read the way the API reads it.
+
+1. Fill (once; skipped when the board already has the entries): players, their games and
+   their entries are made by PostgreSQL itself with ``INSERT ... SELECT generate_series``,
+   with random cards/moves and distinct ``reached_at`` times. Use a scratch database: the
+   games are bare rows without logs, so ``verify_games`` would (rightly) reject them.
+2. SQL: p50/p99 of the selectors the API calls (``games.selectors.leaderboards``): the top
+   100, a deep page (offset ~500,000) and the window around a player in the middle.
+3. Rank index (``--redis``): the same three reads with a Redis sorted set holding the board's
+   order (ZRANK/ZRANGE are O(log N)); only the page's rows are then read from PostgreSQL by
+   primary key. This is the measured alternative for when counting ranks in SQL is too slow.
+
+Run: ``DATABASE_URL=postgresql://postgres@127.0.0.1:5432/canfield_bench_lb
+REDIS_URL=redis://127.0.0.1:6379/6 python bench/leaderboard.py --redis``
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from _common import Latency, setup_django, time_calls
+
+#: The deal of the benchmark's board (any valid code would do).
+CODE = "CF1-D3-AAJHJUE"
+NUMBER = 4242424
+USER_PREFIX = "lb_"
+TARGET_P99_MS = 5.0
+
+FILL_STATEMENTS = (
+    # Players: bare rows (an unusable password, as for players created by an admin).
+    """
+    INSERT INTO auth_user (password, is_superuser, username, first_name, last_name, email,
+                           is_staff, is_active, date_joined)
+    SELECT '!', false, %(prefix)s || g, '', '', '', false, true, now()
+    FROM generate_series(1, %(size)s) AS g
+    """,
+    # One game each, with a plausible spread: most players end with few cards up.
+    """
+    INSERT INTO games_game (code, draw, number, player_id, seq, score, cards, moves, won,
+                            status, assisted, snapshot, created_at, updated_at, finished_at,
+                            reached_at)
+    SELECT %(code)s, 3, %(number)s, u.id, m.moves, 0, m.cards, m.moves, m.cards = 52,
+           CASE WHEN m.cards = 52 THEN 'won' ELSE 'playing' END, false, '{}'::jsonb,
+           m.at, m.at, NULL, m.at
+    FROM auth_user AS u
+    CROSS JOIN LATERAL (
+        SELECT 1 + floor(51 * power(random(), 3))::int AS cards,
+               20 + floor(400 * random())::int AS moves,
+               timestamptz '2026-01-01' + u.id * interval '1 millisecond'
+                 + floor(random() * 1000) * interval '1 microsecond' AS at
+    ) AS m
+    WHERE u.username LIKE %(prefix_like)s
+    """,
+    """
+    INSERT INTO games_leaderboardentry (code, player_id, game_id, cards, moves, score, won,
+                                        status, reached_at)
+    SELECT code, player_id, id, cards, moves, score, won, status, reached_at
+    FROM games_game WHERE code = %(code)s
+    """,
+)
+
+
+def board_size() -> int:
+    from games.models import LeaderboardEntry
+
+    return LeaderboardEntry.objects.filter(code=CODE).count()
+
+
+def fill(size: int) -> None:
+    """Create ``size`` entries on the board unless it already has them."""
+    from django.db import connection, transaction
+
+    existing = board_size()
+    if existing >= size:
+        print(f"board {CODE} already has {existing:,} entries")
+        return
+    if existing:
+        raise SystemExit(f"board {CODE} has {existing:,} entries, not {size:,}: use a new database")
+    params = {
+        "size": size,
+        "prefix": USER_PREFIX,
+        "prefix_like": USER_PREFIX + "%",
+        "code": CODE,
+        "number": NUMBER,
+    }
+    start = time.perf_counter()
+    with transaction.atomic(), connection.cursor() as cursor:
+        for statement in FILL_STATEMENTS:
+            cursor.execute(statement, params)
+    with connection.cursor() as cursor:  # fresh statistics and visibility map (index-only scans)
+        for table in ("auth_user", "games_game", "games_leaderboardentry"):
+            cursor.execute(f"VACUUM ANALYZE {table}")
+    print(f"filled {size:,} entries in {time.perf_counter() - start:.0f} s")
+
+
+@dataclass(frozen=True)
+class Reads:
+    """The three reads under test, each a callable that takes a random target."""
+
+    top: Callable[[], object]
+    deep: Callable[[], object]
+    around: Callable[[], object]
+
+
+def middle_players(count: int, size: int, rng: random.Random) -> list[str]:
+    """Usernames of players around the middle of the board (by rank)."""
+    from games.models import LeaderboardEntry
+    from games.selectors.leaderboards import RANKING_ORDER
+
+    offsets = [size // 2 + rng.randrange(-size // 20, size // 20) for _ in range(count)]
+    return [
+        LeaderboardEntry.objects.filter(code=CODE)
+        .order_by(*RANKING_ORDER)
+        .values_list("player__username", flat=True)[offset]
+        for offset in offsets
+    ]
+
+
+def sql_reads(size: int, players: list[str], rng: random.Random) -> Reads:
+    from games.selectors.leaderboards import leaderboard_around, leaderboard_page
+
+    return Reads(
+        top=lambda: leaderboard_page(code=CODE, limit=100, offset=0),
+        deep=lambda: leaderboard_page(
+            code=CODE, limit=20, offset=size // 2 + rng.randrange(-1000, 1000)
+        ),
+        around=lambda: leaderboard_around(code=CODE, username=rng.choice(players), limit=11),
+    )
+
+
+def report(name: str, reads: Reads, repeat: int) -> bool:
+    """Time each read; True if all three meet the target."""
+    print(f"-- {name}")
+    ok = True
+    for label, call in (
+        ("top 100", reads.top),
+        ("deep page", reads.deep),
+        ("around", reads.around),
+    ):
+        summary = Latency.of(time_calls(call, repeat=repeat))
+        meets = summary.p99 < TARGET_P99_MS
+        ok = ok and meets
+        print(f"  {label:<10} {summary}  {'OK' if meets else 'over ' + str(TARGET_P99_MS)} ms")
+    return ok
+
+
+def explain_deep_page(size: int) -> None:
+    """Why a deep page costs what it costs: PostgreSQL's plan and timing of its query."""
+    from django.db import connection
+
+    from games.models import LeaderboardEntry
+    from games.selectors.leaderboards import RANKING_ORDER
+
+    query = LeaderboardEntry.objects.filter(code=CODE).order_by(*RANKING_ORDER)[
+        size // 2 : size // 2 + 20
+    ]
+    sql, params = query.query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute("EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) " + sql, params)
+        print("  plan of the deep page's rows:")
+        for (line,) in cursor.fetchall():
+            print("    " + line)
+
+
+class RankIndex:
+    """A board's order in a Redis sorted set: the design measured against SQL counting.
+
+    Score ``(52 - cards) * 2**32 + moves`` (exact in a double) orders by most cards, then
+    fewest moves; members with equal scores sort by their bytes, so a member
+    ``<reached_at µs, 16 hex><entry id, 16 hex>`` orders ties by time, then id: exactly
+    ``RANKING_ORDER``. A rank is then ZRANK (O(log N)) and a page ZRANGE (O(log N + limit));
+    PostgreSQL only serves the page's rows by primary key. In the service the set would be
+    written next to the entry (after commit) and rebuilt from the entries table, as here.
+    """
+
+    #: Members fetched before a page to find ties that share its first rank.
+    TIE_LOOKBACK = 8
+
+    def __init__(self, url: str, *, code: str) -> None:
+        import redis
+
+        self.redis = redis.Redis.from_url(url)
+        self.code = code
+        self.key = f"bench:rank:{code}"
+
+    @staticmethod
+    def score(cards: int, moves: int) -> int:
+        return (52 - cards) * 2**32 + moves
+
+    @staticmethod
+    def member(reached_at: object, entry_id: int) -> bytes:
+        micros = int(reached_at.timestamp() * 1_000_000)  # type: ignore[attr-defined]
+        return f"{micros:016x}{entry_id:016x}".encode()
+
+    def load_from_database(self, batch: int = 20_000) -> int:
+        from games.models import LeaderboardEntry
+
+        self.redis.delete(self.key)
+        rows = (
+            LeaderboardEntry.objects.filter(code=self.code)
+            .values_list("id", "cards", "moves", "reached_at")
+            .iterator(chunk_size=batch)
+        )
+        pipe = self.redis.pipeline(transaction=False)
+        loaded = 0
+        for entry_id, cards, moves, reached_at in rows:
+            pipe.zadd(self.key, {self.member(reached_at, entry_id): self.score(cards, moves)})
+            loaded += 1
+            if loaded % batch == 0:
+                pipe.execute()
+        pipe.execute()
+        return loaded
+
+    def page(self, *, limit: int, offset: int, around: str | None = None) -> object:
+        """The same ``LeaderboardPage`` as ``leaderboard_page``, from the sorted set."""
+        from games.models import LeaderboardEntry
+        from games.selectors.leaderboards import LeaderboardPage, RankedEntry
+
+        start = max(0, offset - self.TIE_LOOKBACK)
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.zcard(self.key)
+        pipe.zrange(self.key, start, offset + limit - 1, withscores=True)
+        total, window = pipe.execute()
+        before, members = window[: offset - start], window[offset - start :]
+        ids = [int(member[16:], 16) for member, _ in members]
+        rows = LeaderboardEntry.objects.select_related("player").in_bulk(ids)
+        entries: list[RankedEntry] = []
+        previous: tuple[bytes, float] | None = None
+        for index, (member, score) in enumerate(members):
+            key = (member[:16], score)
+            if index == 0:
+                rank = offset + 1 - self.ties_before(key, before, offset)
+            elif key != previous:
+                rank = offset + index + 1
+            previous = key
+            row = rows[ids[index]]
+            entries.append(
+                RankedEntry(
+                    rank=rank,
+                    player=row.player.username,
+                    cards=row.cards,
+                    score=row.score,
+                    moves=row.moves,
+                    won=row.won,
+                    status=row.status,
+                    game=row.game_id,
+                    reached_at=row.reached_at,
+                )
+            )
+        return LeaderboardPage(
+            code=self.code, total=total, offset=offset, limit=limit, entries=entries, around=around
+        )
+
+    def ties_before(self, key: tuple[bytes, float], before: list, position: int) -> int:
+        """How many entries just before ``position`` share its ranking key (same rank)."""
+        ties = 0
+        while before and (before[-1 - ties][0][:16], before[-1 - ties][1]) == key:
+            ties += 1
+            if ties == len(before):  # all looked-at entries tie: look further back
+                if position - ties <= 0:
+                    break
+                more = self.redis.zrange(
+                    self.key, max(0, position - 2 * ties), position - ties - 1, withscores=True
+                )
+                if not more:
+                    break
+                before = more + before
+        return ties
+
+    def around(self, *, username: str, limit: int) -> object:
+        from games.models import LeaderboardEntry
+
+        entry_id, reached_at = (
+            LeaderboardEntry.objects.filter(code=self.code, player__username=username)
+            .values_list("id", "reached_at")
+            .get()
+        )
+        position = self.redis.zrank(self.key, self.member(reached_at, entry_id))
+        return self.page(limit=limit, offset=max(0, position - limit // 2), around=username)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--size", type=int, default=1_000_000)
+    parser.add_argument("--repeat", type=int, default=50)
+    parser.add_argument("--redis", action="store_true", help="also measure the rank index")
+    parser.add_argument("--explain", action="store_true", help="print the deep page's plan")
+    args = parser.parse_args()
+    setup_django()
+    rng = random.Random(6)
+    fill(args.size)
+    size = board_size()
+    players = middle_players(20, size, rng)
+    report(
+        f"SQL selectors (games.selectors.leaderboards), {size:,} entries",
+        sql_reads(size, players, rng),
+        args.repeat,
+    )
+    if args.explain:
+        explain_deep_page(size)
+    if args.redis:
+        from games.selectors.leaderboards import leaderboard_page
+
+        index = RankIndex(os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0", code=CODE)
+        start = time.perf_counter()
+        loaded = index.load_from_database()
+        print(
+            f"loaded {loaded:,} entries into the sorted set in {time.perf_counter() - start:.1f} s"
+        )
+        same = [
+            index.page(limit=20, offset=o) == leaderboard_page(code=CODE, limit=20, offset=o)
+            for o in (0, size // 2)
+        ]
+        print(f"rank index pages equal to the SQL selector's pages: {all(same)}")
+        report(
+            f"Redis sorted set + PostgreSQL rows by id, {size:,} entries",
+            Reads(
+                top=lambda: index.page(limit=100, offset=0),
+                deep=lambda: index.page(limit=20, offset=size // 2 + rng.randrange(-1000, 1000)),
+                around=lambda: index.around(username=rng.choice(players), limit=11),
+            ),
+            args.repeat,
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,217 @@
+"""Players that play over HTTP and remember every action the server acknowledged.
+
+Shared by ``bench/load.py`` (throughput and latency) and the fault tests (kill a worker, cut
+the database): both need real clients that play legal moves concurrently, retry the way a
+real client should (re-read the game, then send the next ``seq``), and a ledger of the
+acknowledged actions to check against the database afterwards. An action is acknowledged
+only by a 201 carrying it; whatever else happened to a request (a 5xx, a reset connection)
+the client re-reads the game and carries on from the server's truth.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+import uuid
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+
+PASSWORD = "load test password 42"
+#: Requests that fail with these statuses (or no answer at all) are retried after a re-read.
+RETRYABLE = frozenset({500, 502, 503, 504})
+RETRY_PAUSE_S = 0.05
+
+
+@dataclass
+class Ledger:
+    """What the clients saw: acknowledged actions, latencies, and every non-201 outcome."""
+
+    acknowledged: dict[int, dict[int, str]] = field(default_factory=dict)
+    move_ms: list[float] = field(default_factory=list)
+    health_ms: list[float] = field(default_factory=list)
+    outcomes: Counter[str] = field(default_factory=Counter)
+    first_ack: float = 0.0
+    last_ack: float = 0.0
+
+    def acknowledge(self, game_id: int, action: dict[str, Any]) -> None:
+        self.acknowledged.setdefault(game_id, {})[int(action["seq"])] = str(action["token"])
+        self.last_ack = time.monotonic()
+        self.first_ack = self.first_ack or self.last_ack
+
+    @property
+    def moves_per_second(self) -> float:
+        """Acknowledged moves per second while players were playing (sign-ups excluded)."""
+        span = self.last_ack - self.first_ack
+        return self.acknowledged_count / span if span > 0 else 0.0
+
+    @property
+    def acknowledged_count(self) -> int:
+        return sum(len(actions) for actions in self.acknowledged.values())
+
+
+class LoadPlayer:
+    """One player: signs up, starts games on the daily deal and plays random legal moves."""
+
+    def __init__(self, client: httpx.AsyncClient, ledger: Ledger, rng: random.Random) -> None:
+        self.client = client
+        self.ledger = ledger
+        self.rng = rng
+        self.headers: dict[str, str] = {}
+        self.game: dict[str, Any] | None = None
+
+    async def request(self, method: str, url: str, **kwargs: Any) -> httpx.Response | None:
+        """One request; None if it got no answer (connection refused or reset, timeout)."""
+        try:
+            return await self.client.request(method, url, headers=self.headers, **kwargs)
+        except httpx.TransportError as error:
+            self.ledger.outcomes[f"no answer ({type(error).__name__})"] += 1
+            return None
+
+    async def until_answered(self, method: str, url: str, deadline: float, **kwargs: Any):
+        """Repeat a request that is safe to repeat until it gets a non-5xx answer."""
+        while time.monotonic() < deadline:
+            response = await self.request(method, url, **kwargs)
+            if response is not None and response.status_code not in RETRYABLE:
+                return response
+            if response is not None:
+                self.ledger.outcomes[f"{method} {response.status_code}"] += 1
+            await asyncio.sleep(RETRY_PAUSE_S)
+        raise TimeoutError(f"{method} {url} got no usable answer before the deadline")
+
+    async def sign_up(self, deadline: float) -> None:
+        username = f"load_{uuid.uuid4().hex[:12]}"
+        body = {"username": username, "password": PASSWORD}
+        response = await self.until_answered("POST", "/api/players/", deadline, json=body)
+        if response.status_code == 409:  # created by an attempt whose answer was lost
+            response = await self.until_answered("POST", "/api/token/", deadline, json=body)
+        response.raise_for_status()
+        self.headers = {"Authorization": f"Token {response.json()['token']}"}
+
+    async def start_game(self, deadline: float) -> None:
+        response = await self.until_answered("POST", "/api/games/", deadline, json={"daily": "D3"})
+        if response.status_code != 201:
+            raise AssertionError(f"game not created: {response.status_code} {response.text}")
+        self.game = response.json()
+
+    async def resync(self, deadline: float) -> None:
+        """Re-read the game: the server's seq and legal moves are the truth to go on from."""
+        assert self.game is not None
+        response = await self.until_answered("GET", f"/api/games/{self.game['id']}/", deadline)
+        response.raise_for_status()
+        self.game = response.json()
+
+    def pick_move(self) -> str | None:
+        """A random legal move, card moves first, an undo now and then; None when stuck."""
+        assert self.game is not None
+        legal = self.game["legal_moves"]
+        if self.game["status"] != "playing" or not legal:
+            return None
+        if "undo" in legal and self.rng.random() < 0.03:
+            return "undo"
+        card_moves = [m for m in legal if m not in ("draw", "recycle", "undo")]
+        if card_moves and self.rng.random() < 0.7:
+            return self.rng.choice(card_moves)
+        return self.rng.choice([m for m in legal if m != "undo"] or legal)
+
+    async def play_one(self, deadline: float) -> None:
+        """Send one move with its seq; on anything but 201, re-read the game."""
+        assert self.game is not None
+        move = self.pick_move()
+        if move is None:
+            await self.start_game(deadline)
+            return
+        game_id = self.game["id"]
+        body = {"action": move, "seq": self.game["seq"] + 1}
+        start = time.perf_counter()
+        response = await self.request("POST", f"/api/games/{game_id}/actions/", json=body)
+        elapsed_ms = (time.perf_counter() - start) * 1000
+        if response is not None and response.status_code == 201:
+            self.ledger.move_ms.append(elapsed_ms)
+            self.game = response.json()
+            self.ledger.acknowledge(game_id, self.game["action"])
+            return
+        if response is not None:
+            self.ledger.outcomes[f"move {response.status_code}"] += 1
+            if response.status_code not in RETRYABLE | {409}:
+                raise AssertionError(f"legal move {body} refused: {response.text}")
+        await self.resync(deadline)
+
+    async def play(self, moves: int, deadline: float) -> None:
+        await self.sign_up(deadline)
+        await self.start_game(deadline)
+        for _ in range(moves):
+            if time.monotonic() >= deadline:
+                return
+            await self.play_one(deadline)
+
+
+async def probe_health(client: httpx.AsyncClient, ledger: Ledger, stop: asyncio.Event) -> None:
+    """The floor: ``GET /api/health/`` over and over, timed like the moves, until ``stop``."""
+    while not stop.is_set():
+        start = time.perf_counter()
+        try:
+            response = await client.get("/api/health/")
+        except httpx.TransportError:
+            ledger.outcomes["health no answer"] += 1
+            continue
+        if response.status_code == 200:
+            ledger.health_ms.append((time.perf_counter() - start) * 1000)
+        else:
+            ledger.outcomes[f"health {response.status_code}"] += 1
+
+
+async def run_load(
+    base_url: str,
+    *,
+    players: int,
+    moves: int,
+    seconds: float,
+    health_probes: int = 0,
+    seed: int = 6,
+    ledger: Ledger | None = None,
+) -> Ledger:
+    """``players`` concurrent players, each playing up to ``moves`` moves, all stopping at
+    ``seconds``; ``health_probes`` clients time the health endpoint meanwhile."""
+    ledger = ledger or Ledger()
+    deadline = time.monotonic() + seconds
+    limits = httpx.Limits(max_connections=players + health_probes + 4)
+    async with httpx.AsyncClient(base_url=base_url, timeout=10.0, limits=limits) as client:
+        stop = asyncio.Event()
+        probes = [
+            asyncio.create_task(probe_health(client, ledger, stop)) for _ in range(health_probes)
+        ]
+        try:
+            await asyncio.gather(
+                *(
+                    LoadPlayer(client, ledger, random.Random(seed * 1000 + index)).play(
+                        moves, deadline
+                    )
+                    for index in range(players)
+                )
+            )
+        finally:
+            stop.set()
+            await asyncio.gather(*probes)
+    return ledger
+
+
+def lost_actions(ledger: Ledger) -> list[str]:
+    """Acknowledged actions that are not in the database as acknowledged (must be none).
+
+    Runs in the test or bench process with Django set up on the server's database.
+    """
+    from games.models import Action
+
+    lost: list[str] = []
+    for game_id, acknowledged in ledger.acknowledged.items():
+        stored = dict(Action.objects.filter(game_id=game_id).values_list("seq", "token"))
+        for seq, token in sorted(acknowledged.items()):
+            if stored.get(seq) != token:
+                lost.append(
+                    f"game {game_id} seq {seq}: acked {token!r}, stored {stored.get(seq)!r}"
+                )
+    return lost
