@@ -32,7 +32,7 @@ from .cards import (
     parse_card,
 )
 from .deal import Deal
-from .errors import IllegalMove, NotationError
+from .errors import IllegalMove
 from .notation import (
     COLUMN_MOVES,
     COLUMN_TO_COLUMN,
@@ -70,6 +70,10 @@ _RESERVE_TO_FOUNDATION, _WASTE_TO_FOUNDATION = TOKENS["RF"], TOKENS["WF"]
 
 class Game:
     """A game of Canfield in progress.
+
+    Read it through :meth:`state`, :meth:`legal_moves` and the properties; the piles
+    themselves (``reserve``, ``stock``, ``waste``, ``columns``: lists of card ints,
+    bottom -> top, see :mod:`engine.cards`) are public for speed-minded bots, read-only.
 
     >>> game = Game.from_code("CF1-D3-AAAAACL")
     >>> game.play("draw")
@@ -542,4 +546,4 @@ def iter_tokens(tokens: Iterable[str] | str) -> Iterator[str]:
     return iter(tokens)
 
 
-__all__ = ["UNDO_LIMIT", "Game", "IllegalMove", "NotationError", "iter_tokens"]
+__all__ = ["UNDO_LIMIT", "Game", "iter_tokens"]

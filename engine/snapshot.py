@@ -9,20 +9,46 @@ Restoring one is a few list comprehensions, no replay.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
 from itertools import pairwise
 from typing import Any
 
 from .cards import CARD_BY_NAME, CARD_NAMES, FOUNDATION_SEQUENCES, RANK_OF, STACKS_ON, SUITS, Card
 from .deal import Deal
 from .errors import EngineError
-from .game import UNDO_LIMIT, Game
-from .notation import DRAW, TOKENS, UNDO, Move
+from .game import REFILLED, UNDO_LIMIT, Game
+from .notation import (
+    COLUMN_TO_COLUMN,
+    COLUMN_TO_FOUNDATION,
+    DRAW,
+    FOUNDATION_TO_COLUMN,
+    RECYCLE,
+    RESERVE_TO_COLUMN,
+    RESERVE_TO_FOUNDATION,
+    TOKENS,
+    UNDO,
+    WASTE_TO_COLUMN,
+    WASTE_TO_FOUNDATION,
+    Move,
+)
 
 SNAPSHOT_VERSION = 1
 _DECK = set(range(52))
 #: Decoded undo records by draw mode (a bare "draw" means a full draw of that mode).
 _RECORDS: dict[int, dict[str, tuple[Move, int]]] = {1: {}, 3: {}}
+#: What the ``extra`` of an undo record may be, by kind of move (see ``Game._apply``).
+_CARDS = range(52)
+_VALID_EXTRAS: dict[int, Container[int]] = {
+    DRAW: range(1, 4),
+    COLUMN_TO_COLUMN: (0, REFILLED),
+    RESERVE_TO_FOUNDATION: _CARDS,
+    WASTE_TO_FOUNDATION: _CARDS,
+    COLUMN_TO_FOUNDATION: {*_CARDS, *(c | REFILLED for c in _CARDS)},
+    RESERVE_TO_COLUMN: (0,),
+    WASTE_TO_COLUMN: (0,),
+    RECYCLE: (0,),
+    FOUNDATION_TO_COLUMN: (0,),
+}
 
 
 class SnapshotError(EngineError):
@@ -177,13 +203,14 @@ def _decode_records(records: list[str], draw: int) -> list[tuple[Move, int]]:
 
 
 def _decode_new_record(text: str, draw: int) -> tuple[Move, int]:
-    token, _, extra = text.partition(":")
+    token, _, extra_text = text.partition(":")
     move = TOKENS.get(token)
-    if move is None or move.kind == UNDO:
+    if move is None or move.kind == UNDO or not (extra_text.isdigit() or extra_text == ""):
         raise SnapshotError(f"bad undo record {text!r}")
-    if move.kind == DRAW and not extra:
-        return move, draw
-    return move, int(extra or 0)
+    extra = draw if move.kind == DRAW and not extra_text else int(extra_text or 0)
+    if extra not in _VALID_EXTRAS[move.kind] or (move.kind == DRAW and extra > draw):
+        raise SnapshotError(f"bad undo record {text!r}")
+    return move, extra
 
 
 def _check_cards(game: Game) -> None:
