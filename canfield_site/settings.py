@@ -174,7 +174,7 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 # --- Limits (documented in the README) --------------------------------------------------------
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("CANFIELD_MAX_BODY_BYTES", str(256 * 1024)))
 CANFIELD_MAX_LOG_ACTIONS = int(os.environ.get("CANFIELD_MAX_LOG_ACTIONS", "10000"))
-DAILY_SECRET = os.environ.get("DAILY_SECRET", SECRET_KEY)
+DAILY_SECRET = os.environ.get("DAILY_SECRET") or SECRET_KEY
 
 # --- REST framework ---------------------------------------------------------------------------
 CANFIELD_THROTTLE_RATES: dict[str, str | None] = {
