@@ -128,3 +128,56 @@ def test_the_terminal_game_lists_moves_and_accepts_any_case() -> None:
     TerminalGame(game).run(iter(["moves", "DRAW"]), out)
     assert "legal: draw 42" in out.getvalue()
     assert game.moves == 1
+
+
+WON_LOG = Path(__file__).parent / "data" / "won_CF1-D3-AAAAACL.log"
+
+
+def test_verify_a_won_game() -> None:
+    """A winning line found once by the solver and kept as data (two take-backs: 265)."""
+    result = run("verify", "CF1-D3-AAAAACL", str(WON_LOG))
+    assert result.returncode == 0
+    assert result.stdout.splitlines() == [
+        "CF1-D3-AAAAACL: 213 actions verified",
+        "score 265",
+        "cards 52",
+        "moves 213",
+        "won yes",
+    ]
+
+
+def test_verify_catches_a_tampered_won_log(tmp_path: Path) -> None:
+    tokens = WON_LOG.read_text().split()
+    first_foundation = tokens.index("WF")
+    tokens[first_foundation] = "W1"
+    log = tmp_path / "tampered.log"
+    log.write_text(" ".join(tokens))
+    result = run("verify", "CF1-D3-AAAAACL", str(log))
+    assert result.returncode == 1
+    assert f"at index {first_foundation} ('W1')" in result.stdout
+
+
+def test_solve_is_handed_to_the_solver() -> None:
+    result = run("solve", "--help")
+    assert result.returncode == 0
+    assert result.stdout.startswith("usage: python -m engine solve")
+
+
+def test_solve_without_the_solver_says_so() -> None:
+    code = (
+        "import sys; sys.modules['engine.solver'] = None\n"
+        "from engine.cli import main\n"
+        "sys.exit(main(['solve', 'CF1-D3-AAAAACL']))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
+    assert result.returncode == 2
+    assert "the solver is not available" in result.stderr
+
+
+def test_the_terminal_game_gives_a_hint() -> None:
+    game = Game.from_code("CF1-D3-AAAAACL")
+    out = io.StringIO()
+    TerminalGame(game, hint_seconds=2).run(iter(["hint"]), out)
+    assert re.search(r"^hint: ", out.getvalue(), re.MULTILINE)  # not "no hint: no solver"
