@@ -209,9 +209,7 @@ class TerminalGame:
         if token is None:
             name = "stock" if lower == "stock" else lower.upper().replace("10", "T", 1)
             if name != "stock" and name not in CARD_NAMES:
-                return (
-                    f"error: {word!r} is neither a move nor a card (type 'help' for the moves)"
-                )
+                return f"error: {word!r} is neither a move nor a card (type 'help' for the moves)"
             move = self.game.tap(name, double_click=self.double_click)
             if move is None:
                 return f"nothing happens: {word} cannot move (type 'moves' to see what can)"

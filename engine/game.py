@@ -456,9 +456,7 @@ class Game:
         chosen = best if best is not None else empty
         return None if chosen is None else to_column[chosen]
 
-    def _locate_playable(
-        self, card: Card
-    ) -> tuple[bool, Move, list[Move | None], int] | None:
+    def _locate_playable(self, card: Card) -> tuple[bool, Move, list[Move | None], int] | None:
         """Where a tapped card can be played from: (is a single card, its foundation move,
         its move to each column, its own column or -1); None if it is not playable."""
         if self.reserve and self.reserve[-1] == card:

@@ -197,7 +197,9 @@ def test_an_empty_foundation_takes_only_the_starting_rank_of_its_suit() -> None:
 
 def test_a_foundation_builds_up_by_suit() -> None:
     game = position(
-        base="7H", reserve=["8S"], tableau=[["9H"], ["KH"], ["QH"], ["6C"]],
+        base="7H",
+        reserve=["8S"],
+        tableau=[["9H"], ["KH"], ["QH"], ["6C"]],
         foundations={"H": ["7H"]},
     )
     with pytest.raises(IllegalMove, match="9H cannot go on the hearts foundation: it needs 8H"):
@@ -209,7 +211,9 @@ def test_a_foundation_builds_up_by_suit() -> None:
 def test_a_foundation_wraps_from_king_to_ace() -> None:
     hearts = ["7H", "8H", "9H", "TH", "JH", "QH", "KH"]
     game = position(
-        base="7H", reserve=["AH"], tableau=[["KS"], ["KC"], ["QS"], ["JS"]],
+        base="7H",
+        reserve=["AH"],
+        tableau=[["KS"], ["KC"], ["QS"], ["JS"]],
         foundations={"H": hearts},
     )
     game.play("RF")
@@ -228,8 +232,11 @@ def test_a_full_foundation_holds_thirteen_cards_and_all_four_win() -> None:
 
 def test_scoring_is_five_per_card_from_reserve_waste_or_column() -> None:
     game = position(
-        base="7H", reserve=["2C", "8H"], waste=["9H"],
-        tableau=[["TH"], ["KS"], ["QS"], ["JS"]], foundations={"H": ["7H"]},
+        base="7H",
+        reserve=["2C", "8H"],
+        waste=["9H"],
+        tableau=[["TH"], ["KS"], ["QS"], ["JS"]],
+        foundations={"H": ["7H"]},
     )
     for token, score in (("RF", 5), ("WF", 10), ("1F", 15)):
         game.play(token)
@@ -244,7 +251,9 @@ def test_scoring_is_five_per_card_from_reserve_waste_or_column() -> None:
 
 def test_take_back_keeps_the_points_and_playing_the_card_again_scores_again() -> None:
     game = position(
-        base="7H", reserve=["8H"], tableau=[["9S"], ["KS"], ["QS"], ["JS"]],
+        base="7H",
+        reserve=["8H"],
+        tableau=[["9S"], ["KS"], ["QS"], ["JS"]],
         foundations={"H": ["7H"]},
     )
     game.play("RF")
@@ -258,7 +267,9 @@ def test_take_back_keeps_the_points_and_playing_the_card_again_scores_again() ->
 
 def test_take_back_needs_a_column_that_accepts_the_card() -> None:
     game = position(
-        base="7H", reserve=["2C"], tableau=[["9H"], ["KS"], ["QS"], ["JS"]],
+        base="7H",
+        reserve=["2C"],
+        tableau=[["9H"], ["KS"], ["QS"], ["JS"]],
         foundations={"H": ["7H", "8H"]},
     )
     with pytest.raises(IllegalMove, match="8H cannot go on 9H: both are red"):
@@ -279,7 +290,9 @@ def test_undo_of_nothing_is_an_error() -> None:
 
 def test_undo_reverts_the_points_of_the_undone_move() -> None:
     game = position(
-        base="7H", reserve=["2C", "8H"], tableau=[["9S"], ["KS"], ["QS"], ["JS"]],
+        base="7H",
+        reserve=["2C", "8H"],
+        tableau=[["9S"], ["KS"], ["QS"], ["JS"]],
         foundations={"H": ["7H"]},
     )
     game.play("RF")
@@ -331,6 +344,7 @@ def test_moves_stay_legal_after_a_win_only_as_take_backs_and_undo() -> None:
 
 
 def test_the_same_deal_number_deals_the_same_game_in_both_draw_modes() -> None:
-    assert Game(Deal.from_number(7, draw=1)).state()["tableau"] == (
-        Game(Deal.from_number(7, draw=3)).state()["tableau"]
+    assert (
+        Game(Deal.from_number(7, draw=1)).state()["tableau"]
+        == (Game(Deal.from_number(7, draw=3)).state()["tableau"])
     )

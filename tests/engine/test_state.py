@@ -13,8 +13,18 @@ from tests.engine.positions import position, seed_example_deal
 def test_state_has_the_contract_keys_with_cards_as_names() -> None:
     state = Game.from_code("CF1-D3-AAAAACL").state()
     assert set(state) == {
-        "code", "draw", "base", "reserve", "stock", "waste", "tableau", "foundations",
-        "score", "moves", "won", "cards",
+        "code",
+        "draw",
+        "base",
+        "reserve",
+        "stock",
+        "waste",
+        "tableau",
+        "foundations",
+        "score",
+        "moves",
+        "won",
+        "cards",
     }
     assert state["base"] == "2C" and state["foundations"]["C"] == ["2C"]
     assert state["tableau"] == [["9C"], ["7S"], ["AH"], ["6H"]]

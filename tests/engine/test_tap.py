@@ -15,7 +15,9 @@ def tap(game: Game, card: str, double_click: bool = True) -> str | None:
 
 def test_a_card_that_can_go_up_goes_to_its_foundation() -> None:
     game = position(
-        base="7H", reserve=["8H"], tableau=[["9S"], ["KS"], ["QS"], ["JS"]],
+        base="7H",
+        reserve=["8H"],
+        tableau=[["9S"], ["KS"], ["QS"], ["JS"]],
         foundations={"H": ["7H"]},
     )
     assert tap(game, "8H") == "RF"
@@ -50,7 +52,9 @@ def test_a_card_inside_a_column_moves_with_the_cards_on_it() -> None:
 
 def test_a_card_inside_a_column_never_goes_to_a_foundation() -> None:
     game = position(
-        base="7H", reserve=["2C"], tableau=[["8H", "7S"], ["KD"], ["KS"], ["KC"]],
+        base="7H",
+        reserve=["2C"],
+        tableau=[["8H", "7S"], ["KD"], ["KS"], ["KC"]],
         foundations={"H": ["7H"]},
     )
     assert tap(game, "8H") is None
@@ -73,8 +77,12 @@ def test_tapping_the_stock_draws_then_recycles_then_does_nothing() -> None:
 
 def test_cards_that_cannot_be_tapped() -> None:
     game = position(
-        base="7H", stock=["4D"], waste=["2S", "3S"], reserve=["AD", "8H"],
-        tableau=[["9S"], ["KS"], ["QS"], ["JS"]], foundations={"H": ["7H"]},
+        base="7H",
+        stock=["4D"],
+        waste=["2S", "3S"],
+        reserve=["AD", "8H"],
+        tableau=[["9S"], ["KS"], ["QS"], ["JS"]],
+        foundations={"H": ["7H"]},
     )
     assert tap(game, "4D") is None  # face down in the stock
     assert tap(game, "2S") is None  # under the waste top

@@ -27,9 +27,7 @@ def random_positions(draw: st.DrawFn) -> Game:
     foundations: dict[str, list[str]] = {}
     for suit in "CDHS":
         count = rng.choice([0, 0, 1, 3, 6, 10, 12, 13])
-        foundations[suit] = [
-            "A23456789TJQK"[(start + k) % 13] + suit for k in range(count)
-        ]
+        foundations[suit] = ["A23456789TJQK"[(start + k) % 13] + suit for k in range(count)]
     pool = [c for c in CARD_NAMES if c not in {x for f in foundations.values() for x in f}]
     rng.shuffle(pool)
     reserve = [pool.pop() for _ in range(min(len(pool), rng.choice([0, 0, 0, 1, 2, 5])))]
@@ -78,4 +76,3 @@ def pick(game: Game, choice: int) -> str:
     if card_moves and choice % 8 in (1, 2, 3, 4):
         legal = card_moves
     return legal[(choice // 8) % len(legal)]
-
