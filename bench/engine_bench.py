@@ -26,6 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine import Deal, Game, replay
 from engine.deal import DEAL_NUMBERS
 
+WON_LOG = Path(__file__).resolve().parent.parent / "tests/engine/data/won_CF1-D3-AAAAACL.log"
+
 
 def random_log(rng: random.Random, code: str, length: int) -> tuple[list[str], list[Game]]:
     """A random legal log (card moves preferred over the stock, undo now and then) and a few
@@ -94,6 +96,13 @@ def main(argv: list[str] | None = None) -> int:
     actions = sum(len(log) for _, log in logs)
     print(f"{args.games} random games, {actions} actions, {len(positions)} sampled positions")
 
+    won_log = WON_LOG.read_text().split()
+    won = [("CF1-D3-AAAAACL", won_log)] * max(1, actions // len(won_log))
+    won_rates = [bench_replay(won) for _ in range(args.repeat)]
+    print(
+        f"replay of a won game ({len(won_log)} actions, a solver line), cpu: "
+        f"{summary([r[1] for r in won_rates], max, ',.0f')} actions/s"
+    )
     rates = [bench_replay(logs) for _ in range(args.repeat)]
     for clock, index in (("wall", 0), ("cpu", 1)):
         values = [r[index] for r in rates]
