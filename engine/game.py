@@ -147,6 +147,18 @@ class Game:
 
         return to_snapshot(self)
 
+    def copy(self) -> Game:
+        """An independent copy, undo history included (much cheaper than a snapshot trip)."""
+        other = Game.__new__(Game)
+        other.deal, other.code, other.draw, other.base = self.deal, self.code, self.draw, self.base
+        other.reserve, other.stock, other.waste = self.reserve[:], self.stock[:], self.waste[:]
+        other.columns = [column[:] for column in self.columns]
+        other.foundations = self.foundations[:]
+        other.sequence = self.sequence
+        other.on_foundations, other.score, other.moves = self.on_foundations, self.score, self.moves
+        other.history = deque(self.history, maxlen=UNDO_LIMIT)  # records are immutable tuples
+        return other
+
     # -- properties -----------------------------------------------------------------------------
     @property
     def cards(self) -> int:

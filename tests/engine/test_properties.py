@@ -112,6 +112,19 @@ def test_snapshot_round_trip_restores_the_game_and_its_undo(
 
 
 @SETTINGS
+@given(games, choices, choices)
+def test_a_copy_is_equal_and_independent(game: Game, steps: list[int], more: list[int]) -> None:
+    for choice in steps:
+        game.play(pick(game, choice))
+    copy = game.copy()
+    assert copy == game
+    snapshot = game.to_snapshot()
+    for choice in more:
+        copy.play(pick(copy, choice))
+    assert game.to_snapshot() == snapshot  # playing on the copy left the game alone
+
+
+@SETTINGS
 @given(games, choices)
 def test_every_tap_is_a_legal_move(game: Game, steps: list[int]) -> None:
     for choice in steps[:40]:
