@@ -17,10 +17,12 @@ entry is read: then the message with the highest version of a player always carr
 read after that player's last commit, so a client that applies messages in version order
 ends on the latest entry even when two processes publish concurrently.
 
-Rank changes of *other* players caused by a move are implied, not sent: a client re-sorts
-its entries by ``(rank, ...)`` after applying one; the numbers of the others are refreshed by
-their own next change or by the next snapshot (the protocol keeps messages small and O(1)
-per move; sending every shifted rank would be O(board) per move).
+Rank changes of *other* players caused by a move are implied, not sent: the message carries
+the moved entry's new rank, and a client re-sorts its entries after applying it. Entries
+carry ``reached_at`` (as the REST API's do), so the re-sort can use the board's exact order
+(most cards, fewest moves, earliest ``reached_at``) and recount ranks locally; the stored
+numbers of the others are refreshed by their own next change or the next snapshot. Sending
+every shifted rank would make a move cost O(board) messages instead of one.
 
 The JSON text of a message is encoded once here, not once per watcher: consumers relay the
 text as is, which matters when thousands of sockets watch one board.
@@ -42,6 +44,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 
 from engine import Game as EngineGame
+from games.api.serializers import EntryOut
 from games.models import Game
 from games.replaying import RESIGN, deal_from_code, play_token
 from games.selectors.leaderboards import (
@@ -130,10 +133,13 @@ def versions() -> LocalVersions | RedisVersions:
 
 
 def entry_json(entry: RankedEntry) -> dict[str, Any]:
-    """An entry as the protocol shows it (``reached_at`` only orders, it is not sent)."""
-    data = asdict(entry)
-    del data["reached_at"]
-    return data
+    """An entry exactly as ``GET /api/leaderboards/<CODE>/`` shows it.
+
+    That is the protocol's fields plus ``reached_at``: with it a client can order entries
+    whose rank went stale (another player's move shifted them) by the board's own key,
+    most cards, fewest moves, earliest ``reached_at``.
+    """
+    return dict(EntryOut(asdict(entry)).data)
 
 
 def board_snapshot(code: str) -> dict[str, Any]:

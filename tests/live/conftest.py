@@ -1,0 +1,65 @@
+"""Fixtures of the live-update tests: a fresh channel layer per test, sockets, players' moves.
+
+The channel layer is whatever the settings configure (channels-redis when ``REDIS_URL`` is
+set, else the in-memory layer): the tests exercise the real one. A fresh instance per test
+matters because a Redis layer binds its connections to the event loop that first used it,
+and every async test runs on its own loop.
+"""
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.routing import URLRouter
+from django.conf import LazySettings
+
+from engine import Game as EngineGame
+from games.routing import websocket_urlpatterns
+from games.services.actions import action_append
+from games.services.games import game_create
+from tests.conftest import Player
+from tests.live.communicator import WebsocketCommunicator
+
+#: Long enough for a message through Redis on a busy 2-core machine, short for a silence.
+RECEIVE_TIMEOUT_S = 3
+
+
+@pytest.fixture(autouse=True)
+def _fresh_channel_layer(settings: LazySettings) -> None:
+    # Assigning the setting (same value) makes channels drop its cached layer instances.
+    layers = settings.CHANNEL_LAYERS
+    settings.CHANNEL_LAYERS = {name: dict(config) for name, config in layers.items()}
+
+
+@asynccontextmanager
+async def websocket(path: str) -> AsyncIterator[WebsocketCommunicator]:
+    """A connected test socket on the project's WebSocket routes; disconnected on exit."""
+    communicator = WebsocketCommunicator(URLRouter(websocket_urlpatterns), path)
+    connected, _ = await communicator.connect(timeout=RECEIVE_TIMEOUT_S)
+    assert connected, f"{path} refused the connection"
+    try:
+        yield communicator
+    finally:
+        await communicator.disconnect()
+
+
+async def receive(communicator: WebsocketCommunicator) -> dict[str, Any]:
+    return await communicator.receive_json_from(timeout=RECEIVE_TIMEOUT_S)
+
+
+@database_sync_to_async
+def start(player: Player, code: str) -> int:
+    """A new game of ``player`` on ``code`` (committed: the tests use ``transactional_db``)."""
+    return int(game_create(player=player.user, code=code).id)
+
+
+@database_sync_to_async
+def play_first_legal(player: Player, game_id: int) -> str:
+    """Play the engine's first legal move that is not an undo; return its token."""
+    from games.models import Game
+
+    position = EngineGame.from_snapshot(Game.objects.get(pk=game_id).snapshot)
+    token = next(str(m) for m in position.legal_moves() if str(m) != "undo")
+    return action_append(game_id=game_id, player=player.user, token=token).action.token
