@@ -1,8 +1,9 @@
 """Fixtures of the browser tests: the real ASGI server on the test database, Chromium.
 
-Each test gets its own server process (it must see the rows of its own
-`transactional_db`) and its own Chromium; browser contexts are separate cookie
-jars, so two contexts are two players.
+One server process serves the session on the test database (tests use
+`transactional_db`, so what they write is committed and visible to it); each
+test gets its own Chromium; browser contexts are separate cookie jars, so two
+contexts are two players.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
+from playwright.sync_api import Page
 
 from tests.support.browser import launch_options
 from tests.support.servers import run_asgi_server, server_env_for_test_db
@@ -21,9 +23,14 @@ PASSWORD = "correct horse 42"
 TIMEOUT_MS = 10_000
 
 
-@pytest.fixture
-def server_url(transactional_db: None) -> Iterator[str]:
-    """Base URL of uvicorn serving the app on this test's database, throttling off."""
+@pytest.fixture(scope="session")
+def _asgi_server(django_db_setup: None) -> Iterator[str]:
+    """One uvicorn for the session, on the test database, throttling off.
+
+    Started once (a start costs seconds on a loaded machine): the test database
+    keeps its name for the whole session, and `transactional_db` empties its
+    tables between tests, so every test still starts from an empty database.
+    """
     env = {
         **server_env_for_test_db(),
         "CANFIELD_THROTTLE_ANON": "off",
@@ -31,6 +38,12 @@ def server_url(transactional_db: None) -> Iterator[str]:
     }
     with run_asgi_server(env=env) as url:
         yield url
+
+
+@pytest.fixture
+def server_url(transactional_db: None, _asgi_server: str) -> str:
+    """Base URL of the server; the test's rows are committed, so the server sees them."""
+    return _asgi_server
 
 
 @pytest.fixture
@@ -55,8 +68,20 @@ def browser(server_url: str):
 @dataclass
 class Player:
     username: str
-    page: object  # playwright Page
-    errors: list[str]
+    page: Page
+    errors: list[str]  # uncaught JavaScript errors of the page: a test expects none
+
+    def post(self, path: str, data: dict) -> dict:
+        """POST JSON with this browser's session, signed with its CSRF cookie like the page does."""
+        context = self.page.context
+        token = next(c["value"] for c in context.cookies() if c["name"] == "csrftoken")
+        response = context.request.post(path, data=data, headers={"X-CSRFToken": token})
+        assert response.ok, f"{path}: {response.status} {response.text()}"
+        return response.json()
+
+    def submit(self, code: str, actions: list[str]) -> int:
+        """Store a whole log as one of this player's games (it stays playable); its id."""
+        return int(self.post("/api/submissions/", {"code": code, "actions": actions})["id"])
 
 
 @pytest.fixture

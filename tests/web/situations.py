@@ -103,3 +103,41 @@ def _reason(game: Game, token: str) -> str:
     except IllegalMove as error:
         return str(error)
     raise AssertionError(f"{token} was expected to be illegal")
+
+
+@dataclass(frozen=True)
+class TapToColumn:
+    code: str
+    card: str  # with double click on, a tap moves it onto a column; off, it stays
+    token: str  # the move that tap makes with double click on
+
+
+def tap_to_column(draw: int = 3) -> TapToColumn:
+    """A deal whose start has a card that only the double-click setting moves (to a column)."""
+    for game in _deals(draw):
+        for card in _playable_cards(game.state()):
+            move = game.tap(card, double_click=True)
+            if (
+                move is not None
+                and not move.to_foundation
+                and game.tap(card, double_click=False) is None
+            ):
+                return TapToColumn(game.state()["code"], card, str(move))
+    raise AssertionError("unreachable")
+
+
+@dataclass(frozen=True)
+class SolvedDeal:
+    code: str
+    line: tuple[str, ...]  # a winning line from the deal, checked by the engine
+
+
+def solved_deal(draw: int = 1, seconds_per_deal: float = 0.5) -> SolvedDeal:
+    """The first deal the solver wins quickly (the solver verifies its line with the engine)."""
+    from engine.solver import solve
+
+    for game in _deals(draw):
+        result = solve(game, seconds=seconds_per_deal)
+        if result.status == "won":
+            return SolvedDeal(game.state()["code"], tuple(result.line))
+    raise AssertionError("unreachable")

@@ -152,11 +152,17 @@ def test_table_layout_fits_and_is_readable(new_player, name, viewport):
     table = Table.open_deal(page, situation.code)
     page.locator("#stock-card").click()
     expect(table.stat("moves")).to_have_text("1")
-    page.wait_for_timeout(400)  # let the slide animation end before the picture
+    table.settle()  # the slide animation ends before the picture
     page.screenshot(path=artifact_path(f"table-{name}.png"), full_page=True)
 
     width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= viewport[0], f"the page scrolls sideways at {name} size ({width}px)"
+    too_wide = page.evaluate(
+        """limit => [...document.querySelectorAll('body *')]
+            .filter(n => n.getBoundingClientRect().right > limit)
+            .map(n => `${n.tagName}#${n.id}.${n.className} ${n.getBoundingClientRect().right}`)""",
+        viewport[0],
+    )
+    assert width <= viewport[0], f"sideways scroll at {name} size ({width}px): {too_wide[:8]}"
     for number in range(1, 5):
         box = table.column(number).bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= viewport[0]

@@ -1,5 +1,5 @@
 // A compact list of leaderboard entries (home page and the table's side panel).
-import { h, statusText } from "./dom.js";
+import { h } from "./dom.js";
 import { pages } from "./api.js";
 
 /** Render `entries` into the <ol> `list`, highlighting `me` and the `changed` player. */
@@ -15,10 +15,11 @@ export function renderBoardList(list, entries, { me = null, changed = null, empt
       dataset: { player: entry.player },
     },
     h("span", { class: "rank" }, `${entry.rank}`),
-    h("a", { class: "who", href: pages.player(entry.player) }, entry.player),
+    h("span", { class: "who" },
+      h("a", { href: pages.player(entry.player) }, entry.player),
+      entry.won ? h("span", { class: "won-badge" }, "won") : null),
     h("span", { class: "cards", title: "cards on the foundations" }, `${entry.cards}`, h("small", {}, " cards")),
     h("span", { class: "score", title: "score" }, `${entry.score}`, h("small", {}, " pts")),
-    h("span", { class: `state ${statusText(entry)}` }, statusText(entry)),
   )));
 }
 

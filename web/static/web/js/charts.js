@@ -9,6 +9,11 @@ function el(tag, attributes = {}, text = null) {
   return node;
 }
 
+/** Draw at the container's real width so text keeps its size (the viewBox still scales). */
+function widthOf(container) {
+  return Math.max(280, Math.round(container.clientWidth || 640));
+}
+
 function frame(width, height) {
   return el("svg", { viewBox: `0 0 ${width} ${height}`, preserveAspectRatio: "xMidYMid meet", "aria-hidden": "true" });
 }
@@ -20,7 +25,9 @@ function niceMax(value) {
   return value;
 }
 
-function yAxis(svg, { left, top, bottom, width, max, ticks = 4 }) {
+function yAxis(svg, { left, top, bottom, width, max }) {
+  // Counts and scores are integers: never label a fractional tick.
+  const ticks = max <= 4 ? max : 4;
   for (let index = 0; index <= ticks; index += 1) {
     const value = (max * index) / ticks;
     const y = bottom - ((bottom - top) * index) / ticks;
@@ -34,7 +41,7 @@ function yAxis(svg, { left, top, bottom, width, max, ticks = 4 }) {
  * `xLabelEvery` thins the x labels so they stay readable.
  */
 export function barChart(container, items, { height = 220, xLabelEvery = 1, xTitle = "", onClick = null } = {}) {
-  const width = 640;
+  const width = widthOf(container);
   const left = 34;
   const top = 10;
   const bottom = height - (xTitle ? 34 : 22);
@@ -42,6 +49,7 @@ export function barChart(container, items, { height = 220, xLabelEvery = 1, xTit
   const max = niceMax(Math.max(1, ...items.map((item) => item.value)));
   yAxis(svg, { left, top, bottom, width, max });
   const slot = (width - left) / Math.max(items.length, 1);
+  const markerAt = items.findIndex((item) => item.marker);
   items.forEach((item, index) => {
     const x = left + index * slot;
     const barHeight = ((bottom - top) * item.value) / max;
@@ -55,7 +63,8 @@ export function barChart(container, items, { height = 220, xLabelEvery = 1, xTit
     if (item.marker) {
       svg.append(el("text", { class: "me-label", x: x + slot / 2, y: bottom - barHeight - 4, "text-anchor": "middle" }, item.marker));
     }
-    if (index % xLabelEvery === 0 || item.marker) {
+    const nearMarker = markerAt >= 0 && index !== markerAt && Math.abs(index - markerAt) < xLabelEvery;
+    if ((index % xLabelEvery === 0 && !nearMarker) || item.marker) {
       svg.append(el("text", { x: x + slot / 2, y: bottom + 14, "text-anchor": "middle" }, item.label ?? item.x));
     }
   });
@@ -70,7 +79,7 @@ export function barChart(container, items, { height = 220, xLabelEvery = 1, xTit
  * called when the chart is clicked, with the nearest index.
  */
 export function lineChart(container, values, { height = 180, cursor = null, onPick = null, xTitle = "" } = {}) {
-  const width = 640;
+  const width = widthOf(container);
   const left = 34;
   const top = 10;
   const bottom = height - (xTitle ? 34 : 22);
@@ -90,7 +99,7 @@ export function lineChart(container, values, { height = 180, cursor = null, onPi
     svg.append(el("line", { class: "cursor", x1: x, x2: x, y1: top, y2: bottom }));
     svg.append(el("circle", { class: "dot", cx: x, cy: y, r: 4 }));
   }
-  const labels = Math.min(values.length, 8);
+  const labels = Math.min(values.length, Math.max(2, Math.floor(width / 70)));
   for (let index = 0; index < labels; index += 1) {
     const at = Math.round(((values.length - 1) * index) / Math.max(labels - 1, 1));
     svg.append(el("text", { x: left + at * step, y: bottom + 14, "text-anchor": "middle" }, at));

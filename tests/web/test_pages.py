@@ -1,0 +1,141 @@
+"""The other pages and the table's less common paths, in a real Chromium."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.web.situations import solved_deal, tap_to_column, tap_to_foundation
+from tests.web.table_page import Table
+
+pytestmark = [pytest.mark.browser, pytest.mark.e2e]
+
+
+def test_the_last_card_home_is_celebrated(new_player):
+    deal = solved_deal()
+    player = new_player()
+    game_id = player.submit(deal.code, list(deal.line[:-1]))
+    page = player.page
+    page.goto(f"/games/{game_id}/")
+    table = Table(page)
+    expect(table.stat("moves")).to_have_text(str(table.server_game()["moves"]))
+    expect(page.locator("#win")).to_be_hidden()
+
+    box = page.get_by_label("Move", exact=True)
+    box.fill(deal.line[-1])
+    box.press("Enter")
+    expect(page.locator("#win")).to_be_visible()
+    expect(page.locator("#win-title")).to_have_text("You won!")
+    expect(table.stat("cards")).to_have_text("52")
+    assert table.server_game()["won"] is True
+    page.get_by_role("button", name="Close").click()
+    expect(page.locator("#win")).to_be_hidden()
+    assert player.errors == []
+
+
+def test_replay_steps_forward_and_back_with_the_score_drawn(new_player):
+    deal = solved_deal()
+    player = new_player()
+    log = list(deal.line[:12])
+    game_id = player.submit(deal.code, log)
+    page = player.page
+    page.goto(f"/replay/{game_id}/")
+    table = Table(page)
+    expect(page.locator("#stat-step")).to_have_text(f"0/{len(log)}")
+    expect(page.locator("#score-chart polyline.line")).to_have_count(1)
+
+    page.get_by_role("button", name="Step forward").click()
+    expect(page.locator("#stat-step")).to_have_text(f"1/{len(log)}")
+    expect(page.locator("#status")).to_contain_text(log[0])
+    after_first = page.request.get(f"/api/games/{game_id}/state/?at=1").json()["state"]
+    for number, cards in enumerate(after_first["tableau"], start=1):
+        expect(table.column(number).locator("[data-card]")).to_have_count(len(cards))
+
+    page.keyboard.press("End")
+    actions = page.request.get(f"/api/games/{game_id}/actions/").json()["actions"]
+    expect(page.locator("#stat-step")).to_have_text(f"{len(log)}/{len(log)}")
+    expect(table.stat("score")).to_have_text(str(actions[-1]["score_after"]))
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#stat-step")).to_have_text(f"{len(log) - 1}/{len(log)}")
+    expect(table.stat("score")).to_have_text(str(actions[-2]["score_after"]))
+    # The cards are not playable in a replay.
+    expect(page.locator("#felt button[data-card]")).to_have_count(0)
+    assert player.errors == []
+
+
+def test_board_page_ranks_players_and_charts_the_field(new_player):
+    deal = solved_deal()
+    leader, chaser = new_player(), new_player()
+    leader.submit(deal.code, list(deal.line[:120]))
+    chaser.submit(deal.code, list(deal.line[:40]))
+    page = chaser.page
+    page.goto(f"/boards/{deal.code}/")
+    rows = page.locator("#board-rows tr")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(0)).to_contain_text(leader.username)
+    expect(rows.nth(1)).to_contain_text(chaser.username)
+    expect(page.locator("#board-rows tr.me")).to_contain_text(chaser.username)
+    expect(page.locator("#field-chart rect.bar.me")).to_have_count(1)
+    expect(page.locator("#field-chart text.me-label")).to_have_text("you")
+    # Two players stand on two different counts of cards: two non-empty bars.
+    heights = page.locator("#field-chart rect.bar").evaluate_all(
+        "bars => bars.filter(b => parseFloat(b.getAttribute('height')) > 0).length"
+    )
+    assert heights == 2
+    assert chaser.errors == []
+
+
+def test_player_page_lists_games_and_charts_them(new_player):
+    deal = solved_deal()
+    player = new_player()
+    player.submit(deal.code, list(deal.line[:30]))
+    player.submit(deal.code, list(deal.line[:60]))
+    page = player.page
+    page.goto(f"/players/{player.username}/")
+    expect(page.locator("#game-rows tr")).to_have_count(2)
+    expect(page.locator("#recent-chart rect.bar")).to_have_count(2)
+    expect(page.locator("#totals")).to_contain_text("Games")
+    assert player.errors == []
+
+
+def test_double_click_setting_decides_whether_a_tap_may_go_to_a_column(new_player):
+    situation = tap_to_column()
+    player = new_player()
+    page = player.page
+    table = Table.open_deal(page, situation.code)
+    target = int(situation.token[1])
+
+    page.get_by_label("Double click").uncheck()
+    table.card(situation.card).click()
+    expect(table.status).to_have_attribute("data-kind", "error")
+    expect(table.stat("moves")).to_have_text("0")
+
+    page.get_by_label("Double click").check()
+    table.card(situation.card).click()
+    expect(table.column(target).locator(f'[data-card="{situation.card}"]')).to_be_visible()
+    expect(table.stat("moves")).to_have_text("1")
+    assert player.errors == []
+
+
+def test_someone_elses_game_is_shown_read_only(new_player):
+    situation = tap_to_foundation()
+    owner, visitor = new_player(), new_player()
+    owner_table = Table.open_deal(owner.page, situation.code)
+    page = visitor.page
+    page.goto(f"/games/{owner_table.game_id}/")
+    expect(page.locator("#status")).to_contain_text(f"{owner.username}'s game")
+    expect(page.locator("#tableau [data-card]").first).to_be_visible()
+    expect(page.locator("#felt button[data-card]")).to_have_count(0)
+    expect(page.get_by_role("button", name="Undo")).to_be_disabled()
+    assert visitor.errors == []
+
+
+def test_reopening_a_deal_resumes_the_unfinished_game(new_player):
+    situation = tap_to_foundation()
+    player = new_player()
+    first = Table.open_deal(player.page, situation.code)
+    first.card(situation.card).click()
+    expect(first.stat("moves")).to_have_text("1")
+    again = Table.open_deal(player.page, situation.code)
+    assert again.game_id == first.game_id
+    expect(again.stat("moves")).to_have_text("1")
