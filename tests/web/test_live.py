@@ -1,0 +1,39 @@
+"""Live leaderboard: a second browser sees a player's move over the WebSocket."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.web.situations import tap_to_foundation
+from tests.web.table_page import Table
+
+pytestmark = [pytest.mark.browser, pytest.mark.e2e]
+
+LIVE_WITHIN_MS = 3_000
+
+
+def test_a_watcher_sees_another_players_score_change_live(new_player):
+    situation = tap_to_foundation()
+    player, watcher = new_player(), new_player()
+    table = Table.open_deal(player.page, situation.code)  # the new game joins the board
+
+    board = watcher.page
+    board.goto(f"/boards/{situation.code}/")
+    expect(board.locator("#live-state")).to_have_attribute("data-state", "live")
+    row = board.locator("#board-rows tr", has_text=player.username)
+    expect(row.locator("td").nth(3)).to_have_text("0")  # score column
+    rest_reads: list[str] = []
+    board.on(
+        "request", lambda r: rest_reads.append(r.url) if "/api/leaderboards/" in r.url else None
+    )
+
+    table.card(situation.card).click()
+    expect(table.stat("score")).to_have_text("5")
+    expect(row.locator("td").nth(3)).to_have_text("5", timeout=LIVE_WITHIN_MS)
+    expect(row.locator("td").nth(2)).to_have_text("2")  # cards: the base card and this one
+    assert rest_reads == [], "the update must come over the WebSocket, not a re-read"
+    # The player's own side panel follows too.
+    mine = player.page.locator("#live-entries li", has_text=player.username)
+    expect(mine.locator(".score")).to_contain_text("5", timeout=LIVE_WITHIN_MS)
+    assert watcher.errors == [] and player.errors == []
