@@ -1,0 +1,114 @@
+"""The page views and the field endpoint through Django's test client (no browser).
+
+The browser tests prove the pages work; these pin down what the server side of
+the web app promises, quickly: status codes, the CSRF cookie the scripts need,
+code checking delegated to the engine, the field counts, and that every static
+file and every ES module import the pages reference exists (there is no build
+step to catch a broken import: it would just be a blank page).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from django.contrib.staticfiles import finders
+from django.test import Client
+
+from engine import Deal, DealCodeError
+from tests.web.situations import tap_to_foundation
+
+STATIC_JS = Path(__file__).resolve().parents[2] / "web" / "static" / "web" / "js"
+TEMPLATES = Path(__file__).resolve().parents[2] / "web" / "templates" / "web"
+
+
+def _page_data(response) -> dict:
+    match = re.search(
+        rb'<script id="page-data" type="application/json">(.*?)</script>', response.content
+    )
+    assert match, "the page must hand its parameters to its script"
+    return json.loads(match.group(1))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/",
+        "/play/CF1-D3-ABCDEFG/",
+        "/games/1/",
+        "/boards/CF1-D1-ABCDEFG/",
+        "/players/ann/",
+        "/replay/7/",
+    ],
+)
+def test_every_page_renders_and_sets_the_csrf_cookie(client: Client, url: str):
+    response = client.get(url)
+    assert response.status_code == 200
+    assert "csrftoken" in response.cookies
+    assert b'type="module"' in response.content
+
+
+@pytest.mark.django_db
+def test_a_code_in_any_case_is_normalised_for_the_page(client: Client):
+    response = client.get("/play/cf1-d3-abcdefg/")
+    assert _page_data(response) == {"code": "CF1-D3-ABCDEFG", "game": None}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("bad", ["CF1-D2-ABCDEFG", "CF2-D3-ABCDEFG", "hello"])
+def test_a_bad_code_gets_a_clear_page_with_the_engines_reason(client: Client, bad: str):
+    with pytest.raises(DealCodeError) as reason:
+        Deal.from_code(bad)
+    for url in (f"/play/{bad}/", f"/boards/{bad}/"):
+        response = client.get(url)
+        assert response.status_code == 404
+        assert str(reason.value).encode() in response.content.replace(b"&#x27;", b"'")
+
+
+@pytest.mark.django_db
+def test_field_counts_players_by_cards_on_the_foundations(client: Client, make_player):
+    from games.services.actions import action_append
+    from games.services.games import game_create
+
+    situation = tap_to_foundation()
+    home, stuck, elsewhere = make_player(), make_player(), make_player()
+    scored = game_create(player=home.user, code=situation.code)
+    action_append(game_id=scored.id, player=home.user, tap=situation.card)
+    game_create(player=stuck.user, code=situation.code)
+    game_create(player=elsewhere.user, draw=3)
+
+    response = client.get(f"/boards/{situation.code.lower()}/field.json")
+    assert response.status_code == 200
+    assert response.json() == {
+        "code": situation.code,
+        "total": 2,
+        "counts": [{"cards": 1, "players": 1}, {"cards": 2, "players": 1}],
+    }
+
+
+@pytest.mark.django_db
+def test_field_of_a_bad_code_is_a_json_404(client: Client):
+    response = client.get("/boards/nope/field.json")
+    assert response.status_code == 404
+    assert response.json()["error"] == "invalid_code"
+
+
+def test_every_static_file_a_template_names_exists():
+    names = set()
+    for template in TEMPLATES.glob("*.html"):
+        names |= set(re.findall(r"{% static '([^']+)' %}", template.read_text()))
+    assert names, "templates reference static files"
+    missing = sorted(name for name in names if finders.find(name) is None)
+    assert missing == []
+
+
+def test_every_module_import_resolves_to_a_file():
+    imports = 0
+    for module in STATIC_JS.rglob("*.js"):
+        for target in re.findall(r'^import .*? from "(\.{1,2}/[^"]+)";', module.read_text(), re.M):
+            imports += 1
+            assert (module.parent / target).resolve().is_file(), f"{module.name} imports {target}"
+    assert imports > 10
