@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from engine.solver_position import Position
-from engine.solver_search import line_tokens, search
+from engine.solver_search import line_tokens, search_with_restarts
 from engine.solver_shorten import shorten
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ def solve(game: Game, *, seconds: float = 10.0, max_nodes: int | None = None) ->
     """
     started = time.perf_counter()
     position = Position.from_state(game.state())
-    outcome = search(position, seconds=seconds, max_nodes=max_nodes)
+    outcome = search_with_restarts(position, seconds=seconds, max_nodes=max_nodes)
     line: list[str] = []
     if outcome.status == "won":
         line = line_tokens(position, shorten(position, outcome.moves))

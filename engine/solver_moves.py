@@ -19,6 +19,8 @@ column (the reserve refills it), waste cards, block splits, then take-backs.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.cards import RUN_DEPTH
 from engine.solver_position import (
     CC,
@@ -52,8 +54,13 @@ def is_free(position: Position, card: int, waste_positions: list[int]) -> bool:
     return position.draw == 1 or talon.index(card) + 1 in waste_positions
 
 
-def ordered_moves(position: Position) -> list[Move]:
-    """The moves worth searching from ``position``, best first."""
+def ordered_moves(position: Position, shuffle: Callable[[list[Move]], None] | None = None,
+                  ) -> list[Move]:
+    """The moves worth searching from ``position``, best first.
+
+    With ``shuffle`` (e.g. ``random.Random(seed).shuffle``) the moves within each group
+    come in a random order: restarts then try different lines first.
+    """
     columns = position.columns
     reserve = position.reserve
     foundations = position.foundations
@@ -140,6 +147,10 @@ def ordered_moves(position: Position) -> list[Move]:
         if is_free(position, first, waste_positions) or is_free(position, second, waste_positions):
             take_backs.extend((FC, suit, j, 0) for j in targets)
 
+    if shuffle is not None:
+        for group in (to_foundation, from_reserve, emptying, from_waste, splitting, take_backs):
+            if len(group) > 1:
+                shuffle(group)
     return to_foundation + from_reserve + emptying + from_waste + splitting + take_backs
 
 
