@@ -4,9 +4,18 @@ Inputs use the strict fields of ``games.api.fields``; outputs describe exactly w
 views return so the published schema can be checked against real responses.
 """
 
+from typing import Any
+
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.core.validators import RegexValidator
+from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers
 
 from games.api.fields import (
+    TAP_PATTERN,
+    DealCodeField,
+    LogTokenField,
+    MoveTokenField,
     StrictBooleanField,
     StrictCharField,
     StrictChoiceField,
@@ -28,7 +37,15 @@ class CredentialsIn(serializers.Serializer):
     password = StrictCharField(max_length=128, trim_whitespace=False)
 
 
-class PlayerCreateIn(CredentialsIn):
+class PlayerCreateIn(serializers.Serializer):
+    username = StrictCharField(
+        max_length=150,
+        validators=[UnicodeUsernameValidator()],
+        help_text="letters, digits and @ . + - _",
+    )
+    password = StrictCharField(
+        min_length=8, max_length=128, trim_whitespace=False, help_text="8 characters or more"
+    )
     session = StrictBooleanField(
         required=False, default=False, help_text="also sign the browser in (session cookie)"
     )
@@ -107,26 +124,83 @@ class GameAfterActionOut(GameOut):
 
 
 class GameCreateIn(serializers.Serializer):
-    """Exactly one of the three."""
+    """Exactly one of the three (the schema publishes the variants below as ``oneOf``)."""
 
-    code = StrictCharField(required=False, max_length=32, help_text="a deal code")
+    code = DealCodeField(required=False)
     daily = StrictChoiceField(choices=["D3", "D1"], required=False, help_text="today's deal")
     draw = StrictChoiceField(choices=[1, 3], required=False, help_text="a random deal")
 
 
-class ActionIn(serializers.Serializer):
-    """Exactly one of ``action`` and ``tap``."""
+class GameByCodeIn(serializers.Serializer):
+    code = DealCodeField()
 
-    action = StrictCharField(required=False, max_length=64, help_text='a move token, "24x3"')
-    tap = StrictCharField(required=False, max_length=16, help_text='a card ("7H") or "stock"')
-    double_click = StrictBooleanField(
+
+class GameOfTheDayIn(serializers.Serializer):
+    daily = StrictChoiceField(choices=["D3", "D1"], help_text="today's deal in draw 3 or 1")
+
+
+class GameRandomIn(serializers.Serializer):
+    draw = StrictChoiceField(choices=[1, 3], help_text="a random deal in draw 3 or 1")
+
+
+GAME_CREATE_SCHEMA = PolymorphicProxySerializer(
+    component_name="GameCreateIn",
+    serializers=[GameByCodeIn, GameOfTheDayIn, GameRandomIn],
+    resource_type_field_name=None,
+)
+
+
+def action_token_field(**options: Any) -> MoveTokenField:
+    return MoveTokenField(help_text='a move token, e.g. "draw", "24x3"', **options)
+
+
+def tap_field(**options: Any) -> StrictCharField:
+    return StrictCharField(
+        max_length=5,
+        trim_whitespace=False,
+        validators=[RegexValidator(TAP_PATTERN, 'a card as shown on the board ("7H") or "stock"')],
+        help_text='a card ("7H") or "stock"',
+        **options,
+    )
+
+
+def double_click_field() -> StrictBooleanField:
+    return StrictBooleanField(
         required=False,
         default=True,
         help_text="when false a tap only sends a card to its foundation",
     )
-    seq = StrictIntegerField(
+
+
+def expected_seq_field() -> StrictIntegerField:
+    return StrictIntegerField(
         required=False, min_value=1, help_text="the seq this action is to get (1 = first)"
     )
+
+
+class ActionIn(serializers.Serializer):
+    """Exactly one of ``action`` and ``tap`` (published as ``oneOf`` the two below)."""
+
+    action = action_token_field(required=False)
+    tap = tap_field(required=False)
+    double_click = double_click_field()
+    seq = expected_seq_field()
+
+
+class MoveIn(serializers.Serializer):
+    action = action_token_field()
+    seq = expected_seq_field()
+
+
+class TapIn(serializers.Serializer):
+    tap = tap_field()
+    double_click = double_click_field()
+    seq = expected_seq_field()
+
+
+ACTION_SCHEMA = PolymorphicProxySerializer(
+    component_name="ActionIn", serializers=[MoveIn, TapIn], resource_type_field_name=None
+)
 
 
 class ResignIn(serializers.Serializer):
@@ -156,11 +230,32 @@ class StateAtOut(serializers.Serializer):
 
 
 class SubmissionIn(serializers.Serializer):
-    """Exactly one of ``actions`` and ``log``."""
+    """Exactly one of ``actions`` and ``log`` (published as ``oneOf`` the two below)."""
 
-    code = StrictCharField(max_length=32)
-    actions = serializers.ListField(child=StrictCharField(trim_whitespace=False), required=False)
+    code = DealCodeField()
+    actions = serializers.ListField(child=LogTokenField(), required=False)
     log = StrictCharField(required=False, allow_blank=True, trim_whitespace=False)
+
+
+class SubmissionTokensIn(serializers.Serializer):
+    code = DealCodeField()
+    actions = serializers.ListField(
+        child=LogTokenField(), help_text="the log, one token per action"
+    )
+
+
+class SubmissionTextIn(serializers.Serializer):
+    code = DealCodeField()
+    log = StrictCharField(
+        allow_blank=True, trim_whitespace=False, help_text="tokens separated by whitespace"
+    )
+
+
+SUBMISSION_SCHEMA = PolymorphicProxySerializer(
+    component_name="SubmissionIn",
+    serializers=[SubmissionTokensIn, SubmissionTextIn],
+    resource_type_field_name=None,
+)
 
 
 # --- leaderboards, daily, players ---------------------------------------------------------------

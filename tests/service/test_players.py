@@ -32,7 +32,7 @@ def test_sign_up_refuses_a_taken_name_in_any_case(api_client: APIClient, player:
 @pytest.mark.parametrize(
     ("body", "field"),
     [
-        ({"username": "carol", "password": "short"}, "too short"),
+        ({"username": "carol", "password": "short"}, "at least 8 characters"),
         ({"username": "bad name!", "password": "long enough 1"}, "username"),
         ({"username": 5, "password": "long enough 1"}, "username"),
         ({"username": "carol"}, "password"),

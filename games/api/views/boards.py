@@ -2,11 +2,12 @@
 
 from dataclasses import asdict
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.api.fields import DEAL_CODE_PATTERN
 from games.api.parsing import validated
 from games.api.serializers import DailyOut, ErrorOut, LeaderboardIn, LeaderboardOut, PlayerOut
 from games.replaying import deal_from_code
@@ -20,7 +21,10 @@ class LeaderboardView(APIView):
 
     @extend_schema(
         operation_id="leaderboard",
-        parameters=[LeaderboardIn],
+        parameters=[
+            LeaderboardIn,
+            OpenApiParameter("code", str, OpenApiParameter.PATH, pattern=DEAL_CODE_PATTERN),
+        ],
         responses={200: LeaderboardOut, 400: ErrorOut, 404: ErrorOut},
     )
     def get(self, request: Request, code: str) -> Response:

@@ -10,6 +10,8 @@ from rest_framework.views import APIView
 
 from games.api.parsing import validated
 from games.api.serializers import (
+    ACTION_SCHEMA,
+    GAME_CREATE_SCHEMA,
     ActionIn,
     ActionListIn,
     ActionListOut,
@@ -53,7 +55,7 @@ class GameCreateView(APIView):
     permission_classes = (IsAuthenticated,)
 
     @extend_schema(
-        operation_id="game_create", request=GameCreateIn, responses={201: GameOut, **ERRORS}
+        operation_id="game_create", request=GAME_CREATE_SCHEMA, responses={201: GameOut, **ERRORS}
     )
     def post(self, request: Request) -> Response:
         data = validated(GameCreateIn, request.data)
@@ -91,7 +93,7 @@ class GameActionsView(APIView):
 
     @extend_schema(
         operation_id="action_append",
-        request=ActionIn,
+        request=ACTION_SCHEMA,
         responses={201: GameAfterActionOut, **ERRORS},
     )
     def post(self, request: Request, game_id: int) -> Response:
@@ -116,7 +118,7 @@ class GameResignView(APIView):
         operation_id="game_resign", request=ResignIn, responses={201: GameAfterActionOut, **ERRORS}
     )
     def post(self, request: Request, game_id: int) -> Response:
-        data = validated(ResignIn, request.data or {})
+        data = validated(ResignIn, request.data)
         appended = game_resign(game_id=game_id, player=request.user, expected_seq=data.get("seq"))
         return Response(appended_json(appended), status=201)
 

@@ -7,7 +7,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api.parsing import validated
-from games.api.serializers import ErrorOut, GameOut, SubmissionIn
+from games.api.serializers import SUBMISSION_SCHEMA, ErrorOut, GameOut, SubmissionIn
 from games.api.views.games import game_json
 from games.selectors.games import game_get
 from games.services.submissions import submission_create
@@ -21,7 +21,7 @@ class SubmissionCreateView(APIView):
 
     @extend_schema(
         operation_id="submission_create",
-        request=SubmissionIn,
+        request=SUBMISSION_SCHEMA,
         responses={201: GameOut, **{s: ErrorOut for s in (400, 401, 413, 422)}},
     )
     def post(self, request: Request) -> Response:

@@ -1,0 +1,60 @@
+"""The published OpenAPI schema: valid, complete, and its token pattern is the engine's."""
+
+import itertools
+import re
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from rest_framework.test import APIClient
+
+from engine import TOKENS
+from games.api.fields import LOG_TOKEN_PATTERN, MOVE_TOKEN_PATTERN
+
+pytestmark = pytest.mark.django_db
+
+
+def candidate_tokens() -> set[str]:
+    """A superset of the notation: every short mix of its characters, blocks up to 60."""
+    symbols = "0123456RWFCDHSx"
+    short = {"".join(p) for n in (1, 2, 3) for p in itertools.product(symbols, repeat=n)}
+    blocks = {f"{a}{b}x{n}" for a, b in itertools.product("012345", repeat=2) for n in range(61)}
+    return short | blocks | {"draw", "recycle", "undo", "resign", "Draw", "24x03", "24x", " 24"}
+
+
+def test_the_move_token_pattern_is_exactly_the_engines_notation() -> None:
+    pattern = re.compile(MOVE_TOKEN_PATTERN)
+    candidates = candidate_tokens() | set(TOKENS)
+    accepted = {token for token in candidates if pattern.match(token)}
+    assert accepted == set(TOKENS)
+
+
+def test_a_log_token_is_a_move_or_resign() -> None:
+    pattern = re.compile(LOG_TOKEN_PATTERN)
+    assert {t for t in candidate_tokens() | set(TOKENS) if pattern.match(t)} == {
+        *TOKENS,
+        "resign",
+    }
+
+
+def test_schema_is_valid_and_documents_every_endpoint(api_client: APIClient) -> None:
+    call_command("spectacular", "--validate", "--fail-on-warn", stdout=StringIO())
+    schema = api_client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    paths = schema.json()["paths"]
+    expected = {
+        "/api/health/": {"get"},
+        "/api/players/": {"post"},
+        "/api/players/{username}/": {"get"},
+        "/api/token/": {"post"},
+        "/api/session/": {"post", "delete"},
+        "/api/me/": {"get"},
+        "/api/daily/": {"get"},
+        "/api/games/": {"post"},
+        "/api/games/{game_id}/": {"get"},
+        "/api/games/{game_id}/actions/": {"get", "post"},
+        "/api/games/{game_id}/resign/": {"post"},
+        "/api/games/{game_id}/state/": {"get"},
+        "/api/submissions/": {"post"},
+        "/api/leaderboards/{code}/": {"get"},
+    }
+    assert {path: set(paths[path]) for path in expected} == expected
