@@ -34,6 +34,8 @@ class Ledger:
     move_ms: list[float] = field(default_factory=list)
     health_ms: list[float] = field(default_factory=list)
     outcomes: Counter[str] = field(default_factory=Counter)
+    #: The seq each game had in its player's last view of it (to check they converged).
+    final_seq: dict[int, int] = field(default_factory=dict)
     first_ack: float = 0.0
     last_ack: float = 0.0
 
@@ -122,6 +124,7 @@ class LoadPlayer:
         assert self.game is not None
         move = self.pick_move()
         if move is None:
+            self.ledger.final_seq[self.game["id"]] = self.game["seq"]
             await self.start_game(deadline)
             return
         game_id = self.game["id"]
@@ -145,8 +148,9 @@ class LoadPlayer:
         await self.start_game(deadline)
         for _ in range(moves):
             if time.monotonic() >= deadline:
-                return
+                break
             await self.play_one(deadline)
+        self.ledger.final_seq[self.game["id"]] = self.game["seq"]
 
 
 async def probe_health(client: httpx.AsyncClient, ledger: Ledger, stop: asyncio.Event) -> None:
