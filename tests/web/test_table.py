@@ -39,6 +39,14 @@ def test_sign_up_in_the_page_then_play_todays_deal(new_player):
         table.foundation(state["base"][1]).locator(f'[data-card="{state["base"]}"]')
     ).to_be_visible()
     table.expect_matches_server()
+    # Empty foundations show the starting rank (the base card's rank) of their suit.
+    start = state["base"][0]
+    for suit, pile in state["foundations"].items():
+        if not pile:
+            label = table.foundation(suit).locator(".card.empty").get_attribute("aria-label")
+            rank = {"T": "10"}.get(start, start)
+            assert label and f"starts with the {rank}" in label
+            expect(table.foundation(suit)).to_contain_text(rank)
     assert player.errors == []
 
 
@@ -84,6 +92,11 @@ def test_draw_then_undo(new_player):
     player.page.locator("#stock-card").click()
     expect(player.page.locator("#waste [data-card]")).to_have_count(3)
     assert table.waste_cards() == list(reversed(stock[-3:]))
+    # Fanned three, but only the top one is playable.
+    expect(player.page.locator("#waste button[data-card]")).to_have_count(1)
+    expect(player.page.locator("#waste button[data-card]")).to_have_attribute(
+        "data-card", stock[-3]
+    )
     expect(table.stat("moves")).to_have_text("1")
 
     player.page.get_by_role("button", name="Undo").click()
@@ -143,6 +156,18 @@ def test_keyboard_box_plays_tokens_and_taps(new_player):
     assert player.errors == []
 
 
+def test_enter_on_a_focused_card_taps_it(new_player):
+    situation = tap_to_foundation()
+    player = new_player()
+    table = Table.open_deal(player.page, situation.code)
+    table.card(situation.card).focus()
+    player.page.keyboard.press("Enter")
+    expect(
+        table.foundation(situation.card[1]).locator(f'[data-card="{situation.card}"]')
+    ).to_be_visible()
+    expect(table.stat("score")).to_have_text("5")
+
+
 @pytest.mark.parametrize(("name", "viewport"), [("desktop", (1280, 800)), ("phone", (390, 844))])
 def test_table_layout_fits_and_is_readable(new_player, name, viewport):
     """Screenshots for humans (tests/artifacts/), plus the layout facts that must hold."""
@@ -176,3 +201,8 @@ def test_table_layout_fits_and_is_readable(new_player, name, viewport):
     black = page.locator("#felt .card.black").first.evaluate("n => getComputedStyle(n).color")
     assert red != black and re.match(r"rgb\((\d+)", red) and int(red[4:].split(",")[0]) > 150
     assert player.errors == []
+    nameless = page.locator("main button, #felt [role=img]").evaluate_all(
+        "nodes => nodes.filter(n => !(n.getAttribute('aria-label') || n.textContent.trim()))"
+        ".map(n => n.outerHTML.slice(0, 80))"
+    )
+    assert nameless == [], "every control and card has an accessible name"

@@ -1,0 +1,81 @@
+"""Account and navigation flows around the table, in a real Chromium."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.web.conftest import PASSWORD
+from tests.web.situations import tap_to_foundation
+from tests.web.table_page import GAME_URL, Table
+
+pytestmark = [pytest.mark.browser, pytest.mark.e2e]
+
+
+def _fill_account_dialog(page, username: str, password: str, button: str) -> None:
+    dialog = page.locator("#account-dialog")
+    expect(dialog).to_be_visible()
+    dialog.get_by_label("Username").fill(username)
+    dialog.get_by_label("Password").fill(password)
+    dialog.get_by_role("button", name=button).click()
+
+
+def test_an_anonymous_visitor_is_asked_to_sign_up_then_plays_the_deal(new_player):
+    situation = tap_to_foundation()
+    visitor = new_player(sign_up=False)
+    page = visitor.page
+    page.goto(f"/play/{situation.code}/")
+    _fill_account_dialog(page, visitor.username, PASSWORD, "Create account")
+    expect(page).to_have_url(GAME_URL)
+    table = Table(page)
+    expect(page.locator("#account-name")).to_have_text(visitor.username)
+    table.card(situation.card).click()
+    expect(table.stat("score")).to_have_text("5")
+    assert visitor.errors == []
+
+
+def test_sign_out_then_sign_in_again_after_a_wrong_password(new_player):
+    player = new_player()
+    page = player.page
+    page.goto("/")
+    page.get_by_role("button", name="Sign out").click()
+    expect(page.locator("#signin-button")).to_be_visible()
+
+    page.locator("#signin-button").click()
+    _fill_account_dialog(page, player.username, "not the password", "Sign in")
+    expect(page.locator("#account-dialog .form-error")).to_be_visible()
+    expect(page.locator("#account-dialog .form-error")).not_to_be_empty()
+    _fill_account_dialog(page, player.username, PASSWORD, "Sign in")
+    expect(page.locator("#account-name")).to_have_text(player.username)
+    assert player.errors == []
+
+
+def test_new_game_dialog_starts_a_random_draw_1_deal(new_player):
+    situation = tap_to_foundation()
+    player = new_player()
+    page = player.page
+    first = Table.open_deal(page, situation.code)
+    page.get_by_role("button", name="New game").click()
+    dialog = page.locator("#new-game-dialog")
+    dialog.get_by_label("1 card (easy)").check()
+    dialog.get_by_label("A random deal").check()
+    dialog.get_by_role("button", name="Start").click()
+    expect(page).not_to_have_url(re.compile(rf"/games/{first.game_id}/$"))
+    expect(page).to_have_url(GAME_URL)
+    expect(page.locator("#game-code")).to_have_text(re.compile(r"^CF1-D1-[A-Z]{7}$"))
+    expect(page.locator("#felt")).to_have_attribute("data-draw", "1")
+    assert player.errors == []
+
+
+def test_home_shows_who_plays_todays_deals(new_player):
+    player, visitor = new_player(), new_player(sign_up=False)
+    game = player.post("/api/games/", {"daily": "D1"})
+    page = visitor.page
+    page.goto("/")
+    panel = page.locator('.daily-deal[data-mode="D1"]')
+    expect(panel.locator("[data-code]")).to_have_text(game["code"])
+    expect(panel.locator("[data-entries] li", has_text=player.username)).to_be_visible()
+    expect(page.locator('.daily-deal[data-mode="D3"] [data-entries]')).to_contain_text("No one")
+    assert visitor.errors == []
