@@ -148,9 +148,8 @@ def report(name: str, reads: Reads, repeat: int) -> bool:
         summary = Latency.of(time_calls(call, repeat=repeat))
         meets = summary.p99 < TARGET_P99_MS
         ok = ok and meets
-        print(
-            f"  {label:<10} {summary}  {'OK' if meets else 'over'} (target p99 < {TARGET_P99_MS:g} ms)"
-        )
+        verdict = "OK" if meets else "over"
+        print(f"  {label:<10} {summary}  {verdict} (target p99 < {TARGET_P99_MS:g} ms)")
     return ok
 
 
