@@ -117,7 +117,7 @@ def test_double_click_setting_decides_whether_a_tap_may_go_to_a_column(new_playe
     assert player.errors == []
 
 
-def test_someone_elses_game_is_shown_read_only(new_player):
+def test_someone_elses_game_is_shown_read_only_and_followed_live(new_player):
     situation = tap_to_foundation()
     owner, visitor = new_player(), new_player()
     owner_table = Table.open_deal(owner.page, situation.code)
@@ -127,6 +127,13 @@ def test_someone_elses_game_is_shown_read_only(new_player):
     expect(page.locator("#tableau [data-card]").first).to_be_visible()
     expect(page.locator("#felt button[data-card]")).to_have_count(0)
     expect(page.get_by_role("button", name="Undo")).to_be_disabled()
+    # The visitor follows the owner's moves live, over the game's WebSocket.
+    watched = Table(page)
+    owner_table.card(situation.card).click()
+    expect(owner_table.stat("score")).to_have_text("5")
+    home = watched.foundation(situation.card[1]).locator(f'[data-card="{situation.card}"]')
+    expect(home).to_be_visible(timeout=3_000)
+    expect(watched.stat("score")).to_have_text("5")
     assert visitor.errors == []
 
 

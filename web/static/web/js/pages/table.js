@@ -49,7 +49,10 @@ function showGame(game, { from = null } = {}) {
   } else if (game.status === "resigned") {
     status("This game was resigned.");
   }
-  if (game.won && !wasWon && table.gameLoaded) celebrate(game);
+  if (game.won && !wasWon && table.gameLoaded) {
+    if (table.owner) celebrate(game);
+    else status(`${playerName(game.player)} won: all 52 cards home in ${game.moves} moves.`);
+  }
   table.gameLoaded = true;
   startBoard(game.code);
 }
@@ -163,15 +166,31 @@ function startBoard(code) {
   }).start();
 }
 
-/** Spectators follow the game itself over its WebSocket. */
+/**
+ * Follow the game over its WebSocket. Spectators draw each pushed state; the
+ * owner only uses it to notice moves made in another tab or device, and then
+ * re-reads the game (queued behind its own actions, so seqs stay in order).
+ */
 function followGame(gameId) {
   const socket = new WebSocket(socketUrl(`/ws/games/${gameId}/`));
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
-    if (!message.state || table.owner) return;
+    if (!message.state || !table.game || message.seq <= table.game.seq) return;
+    if (table.owner) {
+      table.queue = table.queue.then(async () => {
+        if (message.seq > table.game.seq) {
+          await reload();
+          status("Updated with a move made elsewhere (another tab?).");
+        }
+      }).catch(() => false);
+      return;
+    }
     const state = message.state;
     showGame({ ...table.game, seq: message.seq, state, score: state.score, cards: state.cards,
       moves: state.moves, won: state.won, legal_moves: [] });
+  });
+  socket.addEventListener("close", (event) => {
+    if (event.code !== 4404 && event.code !== 4400) setTimeout(() => followGame(gameId), 3000);
   });
 }
 
@@ -269,7 +288,7 @@ async function main() {
     const game = await openGame(page);
     if (!game) return;
     showGame(game);
-    if (!table.owner) followGame(game.id);
+    followGame(game.id);
   } catch (error) {
     status(error.data && error.data.detail ? error.data.detail : error.message, "error");
   }
