@@ -63,6 +63,22 @@ def server_env(postgres: None) -> dict[str, str]:
 
 @pytest.fixture
 def server_url(server_env: dict[str, str]) -> Iterator[str]:
-    """One uvicorn worker serving the app on the test database."""
+    """One uvicorn worker serving the app on the test database (PostgreSQL and Redis)."""
     with run_asgi_server(env=server_env) as base_url:
+        yield base_url
+
+
+@pytest.fixture
+def any_server_url(transactional_db: None) -> Iterator[str]:
+    """One uvicorn worker on whatever database the tests run on (the embedded SQLite
+    default too), with Redis when ``REDIS_URL`` is set: for checks of the API's contract,
+    which must hold on every supported stack."""
+    env = {
+        **server_env_for_test_db(),
+        "CANFIELD_THROTTLE_ANON": UNREACHABLE_RATE,
+        "CANFIELD_THROTTLE_USER": UNREACHABLE_RATE,
+    }
+    if os.environ.get("REDIS_URL"):
+        env["REDIS_URL"] = redis_url()
+    with run_asgi_server(env=env) as base_url:
         yield base_url

@@ -32,7 +32,7 @@ CHECKS = [
     content_type_conformance,
     response_schema_conformance,
 ]
-EXAMPLES_PER_OPERATION = 10
+EXAMPLES_PER_OPERATION = 8
 CODE = "CF1-D3-AAAAACL"
 
 
@@ -106,11 +106,11 @@ def fuzz_one(
     return run
 
 
-def test_anonymous_requests_never_fail_the_schema(server_url: str) -> None:
-    failures = fuzz_operations(server_url, player=None)
+def test_anonymous_requests_never_fail_the_schema(any_server_url: str) -> None:
+    failures = fuzz_operations(any_server_url, player=None)
     assert not failures, "\n".join(sorted(set(failures)))
 
 
-def test_signed_in_requests_never_fail_the_schema(server_url: str) -> None:
-    failures = fuzz_operations(server_url, player=signed_in_player(server_url))
+def test_signed_in_requests_never_fail_the_schema(any_server_url: str) -> None:
+    failures = fuzz_operations(any_server_url, player=signed_in_player(any_server_url))
     assert not failures, "\n".join(sorted(set(failures)))
