@@ -130,3 +130,38 @@ def _long_enough(state: State, token: str) -> bool:
     """Cheap pre-filter (the same rule ``apply`` checks): a block is no longer than its column."""
     head, _, count = token.partition("x")
     return not count or int(count) <= len(state["tableau"][int(head[0]) - 1])
+
+
+def tap(state: State, card: str, double_click: bool = True) -> str | None:
+    """The token a tap on ``card`` (or ``"stock"``) makes, as DESIGN.md words the rule."""
+    if card == "stock":
+        if state["stock"]:
+            return "draw"
+        return "recycle" if state["waste"] else None
+    cols = state["tableau"]
+    if state["reserve"][-1:] == [card]:
+        prefix, block, own = "R", [card], None
+    elif state["waste"][-1:] == [card]:
+        prefix, block, own = "W", [card], None
+    else:
+        found = [(i, col.index(card)) for i, col in enumerate(cols) if card in col]
+        if not found:
+            return None  # in the stock, under another card of the reserve or waste, or up
+        own, depth = found[0]
+        prefix, block = str(own + 1), cols[own][depth:]
+    if len(block) == 1 and foundation_takes(state, card):
+        return prefix + "F"
+    if not double_click:
+        return None
+    suffix = f"x{len(block)}" if len(block) > 1 else ""
+    accepting = [
+        j for j, col in enumerate(cols) if j != own and col and column_takes(state, block, col)
+    ]
+    if accepting:
+        longest = max(len(cols[j]) for j in accepting)
+        target = min(j for j in accepting if len(cols[j]) == longest)
+        return f"{prefix}{target + 1}{suffix}"
+    empty = [j for j, col in enumerate(cols) if j != own and not col]
+    if empty and column_takes(state, block, []):
+        return f"{prefix}{empty[0] + 1}{suffix}"
+    return None
