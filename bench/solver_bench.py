@@ -52,8 +52,11 @@ def run(draw: int, numbers: range, seconds: float) -> Tally:
         result = solve(Game(deal), seconds=seconds)
         results.append(result)
         length = f"{len(result.line):4d} tokens" if result.status == "won" else " " * 11
-        print(f"[D{draw} {index:3d}/{len(numbers)}] {deal.code}  {result.status:7s} {length}"
-              f"  {result.nodes:9,d} nodes  {result.seconds:6.2f} s", flush=True)
+        print(
+            f"[D{draw} {index:3d}/{len(numbers)}] {deal.code}  {result.status:7s} {length}"
+            f"  {result.nodes:9,d} nodes  {result.seconds:6.2f} s",
+            flush=True,
+        )
     return Tally(draw, results)
 
 
@@ -66,10 +69,11 @@ def report(tally: Tally, seconds: float) -> None:
     median = statistics.median(result.seconds for result in tally.results)
     print(f"\nDraw {tally.draw}: {total} deals, budget {seconds:g} s each")
     print(f"  won {won}   lost {lost}   unknown {unknown}   decided {(won + lost) / total:.1%}")
-    print(f"  winnable share {won / total:.1%}  (95% Wilson {low:.1%} .. {high:.1%});"
-          f" between {won / total:.1%} and {(won + unknown) / total:.1%} whatever the unknowns")
-    print(f"  {nodes / spent:,.0f} nodes/s   median {median:.2f} s per deal"
-          f"   total {spent:.0f} s")
+    print(
+        f"  winnable share {won / total:.1%}  (95% Wilson {low:.1%} .. {high:.1%});"
+        f" between {won / total:.1%} and {(won + unknown) / total:.1%} whatever the unknowns"
+    )
+    print(f"  {nodes / spent:,.0f} nodes/s   median {median:.2f} s per deal   total {spent:.0f} s")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -87,8 +87,13 @@ def cli_main(argv: list[str]) -> int:
     parser.add_argument("code", help="deal code, e.g. CF1-D3-AAAAACL")
     parser.add_argument("--seconds", type=float, default=10.0, help="time budget (default 10)")
     parser.add_argument("--max-nodes", type=int, default=None, help="node budget (default none)")
-    parser.add_argument("--draw", type=int, choices=(1, 3), default=None,
-                        help="solve the same layout in this draw mode instead of the code's")
+    parser.add_argument(
+        "--draw",
+        type=int,
+        choices=(1, 3),
+        default=None,
+        help="solve the same layout in this draw mode instead of the code's",
+    )
     args = parser.parse_args(argv)
     try:
         deal = Deal.from_code(args.code)

@@ -54,8 +54,10 @@ def is_free(position: Position, card: int, waste_positions: list[int]) -> bool:
     return position.draw == 1 or talon.index(card) + 1 in waste_positions
 
 
-def ordered_moves(position: Position, shuffle: Callable[[list[Move]], None] | None = None,
-                  ) -> list[Move]:
+def ordered_moves(
+    position: Position,
+    shuffle: Callable[[list[Move]], None] | None = None,
+) -> list[Move]:
     """The moves worth searching from ``position``, best first.
 
     With ``shuffle`` (e.g. ``random.Random(seed).shuffle``) the moves within each group
@@ -70,20 +72,27 @@ def ordered_moves(position: Position, shuffle: Callable[[list[Move]], None] | No
     empty = tops.index(-1) if -1 in tops else -1
 
     reserve_top = reserve[-1] if reserve else -1
-    if reserve_top >= 0 and foundations[SUIT_OF[reserve_top]] == relative[reserve_top] \
-            and position.is_safe_for_foundation(reserve_top):
+    if (
+        reserve_top >= 0
+        and foundations[SUIT_OF[reserve_top]] == relative[reserve_top]
+        and position.is_safe_for_foundation(reserve_top)
+    ):
         return [(RF, 0, 0, 0)]
     for i, top in enumerate(tops):
-        if top >= 0 and foundations[SUIT_OF[top]] == relative[top] \
-                and position.is_safe_for_foundation(top):
+        if (
+            top >= 0
+            and foundations[SUIT_OF[top]] == relative[top]
+            and position.is_safe_for_foundation(top)
+        ):
             return [(CF, i, 0, 0)]
     waste_positions = position.reachable_waste()
     if position.draw == 1:
         # Draw 1 reaches every stock card at any time, so playing one never costs a chance.
         for q in waste_positions:
             card = talon[q - 1]
-            if foundations[SUIT_OF[card]] == relative[card] \
-                    and position.is_safe_for_foundation(card):
+            if foundations[SUIT_OF[card]] == relative[card] and position.is_safe_for_foundation(
+                card
+            ):
                 return [(WF, q, 0, 0)]
 
     to_foundation: list[Move] = []
@@ -154,8 +163,9 @@ def ordered_moves(position: Position, shuffle: Callable[[list[Move]], None] | No
     return to_foundation + from_reserve + emptying + from_waste + splitting + take_backs
 
 
-def _split_helps(position: Position, column: list[int], index: int,
-                 waste_positions: list[int]) -> bool:
+def _split_helps(
+    position: Position, column: list[int], index: int, waste_positions: list[int]
+) -> bool:
     """Moving ``column[index:]`` off the card under it only matters if that card can go
     up now, or the block head's twin is free to take its place."""
     under = column[index - 1]

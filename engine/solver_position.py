@@ -49,12 +49,29 @@ class Position:
     Foundations are counts per suit: their cards follow from the base rank.
     """
 
-    __slots__ = ("base_rank", "columns", "draw", "foundations", "placed", "relative",
-                 "reserve", "talon", "waste_len")
+    __slots__ = (
+        "base_rank",
+        "columns",
+        "draw",
+        "foundations",
+        "placed",
+        "relative",
+        "reserve",
+        "talon",
+        "waste_len",
+    )
 
-    def __init__(self, *, draw: int, base_rank: int, reserve: list[int],
-                 columns: list[list[int]], talon: list[int], waste_len: int,
-                 foundations: list[int]) -> None:
+    def __init__(
+        self,
+        *,
+        draw: int,
+        base_rank: int,
+        reserve: list[int],
+        columns: list[list[int]],
+        talon: list[int],
+        waste_len: int,
+        foundations: list[int],
+    ) -> None:
         self.draw = draw
         self.base_rank = base_rank
         self.reserve = reserve
@@ -149,8 +166,7 @@ class Position:
         merged: any multiple of the draw count, the full talon, and (draw 1) all.
         """
         columns = self.columns
-        parts = sorted((bytes(columns[0]), bytes(columns[1]), bytes(columns[2]),
-                        bytes(columns[3])))
+        parts = sorted((bytes(columns[0]), bytes(columns[1]), bytes(columns[2]), bytes(columns[3])))
         here = self.waste_len
         if here % self.draw == 0 or here == len(self.talon):
             here = 0

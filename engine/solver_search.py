@@ -38,8 +38,13 @@ class SearchOutcome:
     nodes: int
 
 
-def search(position: Position, *, seconds: float, max_nodes: int | None,
-           shuffle: Callable[[list[Move]], None] | None = None) -> SearchOutcome:
+def search(
+    position: Position,
+    *,
+    seconds: float,
+    max_nodes: int | None,
+    shuffle: Callable[[list[Move]], None] | None = None,
+) -> SearchOutcome:
     """Search from ``position`` (left as it was on return) for a winning move sequence."""
     if position.won:
         return SearchOutcome("won", [], 0)
@@ -81,8 +86,9 @@ def search(position: Position, *, seconds: float, max_nodes: int | None,
     return SearchOutcome(status, [], nodes)
 
 
-def search_with_restarts(position: Position, *, seconds: float, max_nodes: int | None,
-                         first_budget: int = FIRST_BUDGET) -> SearchOutcome:
+def search_with_restarts(
+    position: Position, *, seconds: float, max_nodes: int | None, first_budget: int = FIRST_BUDGET
+) -> SearchOutcome:
     """Restarted searches (see the module docstring) within one time and node budget."""
     deadline = time.perf_counter() + seconds
     spent = 0
@@ -91,11 +97,11 @@ def search_with_restarts(position: Position, *, seconds: float, max_nodes: int |
     attempt = 0
     while True:
         allowed = budget if max_nodes is None else min(budget, max_nodes - spent)
-        outcome = search(position, seconds=deadline - time.perf_counter(), max_nodes=allowed,
-                         shuffle=shuffle)
+        outcome = search(
+            position, seconds=deadline - time.perf_counter(), max_nodes=allowed, shuffle=shuffle
+        )
         spent += outcome.nodes
-        if outcome.status != "unknown" or spent == max_nodes \
-                or time.perf_counter() >= deadline:
+        if outcome.status != "unknown" or spent == max_nodes or time.perf_counter() >= deadline:
             return SearchOutcome(outcome.status, outcome.moves, spent)
         attempt += 1
         budget *= 2

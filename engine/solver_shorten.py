@@ -55,8 +55,9 @@ def shorten(position: Position, moves: list[Move]) -> list[Move]:
     return line
 
 
-def _relax(best: list[int], step: list[tuple[int, Move]], here: int, there: int, cost: int,
-           move: Move) -> None:
+def _relax(
+    best: list[int], step: list[tuple[int, Move]], here: int, there: int, cost: int, move: Move
+) -> None:
     total = best[here] + cost
     if best[there] < 0 or total < best[there]:
         best[there] = total

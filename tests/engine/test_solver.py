@@ -18,7 +18,8 @@ from engine.deal import make_code
 from engine.solver import SolveResult, cli_main, hint, solve
 from engine.solver_moves import ordered_moves
 from engine.solver_position import Position
-from engine.solver_search import line_tokens
+from engine.solver_search import line_tokens, search
+from engine.solver_shorten import shorten
 
 # Deal numbers found by scanning draw-3 deals: solved within a few hundred nodes...
 QUICK_WINS = (1000, 1001, 1003, 5004)
@@ -141,6 +142,21 @@ def test_hint_gives_a_legal_first_move_of_a_winning_line() -> None:
     result = hint(game, 5)
     assert result.status == "won"
     assert result.line[0] in {str(move) for move in game.legal_moves()}
+
+
+def test_detours_are_cut_out_of_a_line_and_it_still_wins() -> None:
+    shorter = 0
+    for number in (1000009, 1000034, 1000003):
+        game = Game.from_code(code(number))
+        position = Position.from_state(game.state())
+        outcome = search(position, seconds=30, max_nodes=200_000)
+        assert outcome.status == "won"
+        raw = line_tokens(position, outcome.moves)
+        cut = line_tokens(position, shorten(position, outcome.moves))
+        assert len(cut) <= len(raw)
+        assert replay(code(number), cut).won
+        shorter += len(cut) < len(raw)
+    assert shorter >= 1
 
 
 # -------------------------------------------------------------------------------- losses
