@@ -1,11 +1,32 @@
 """Canfield rules engine: deal codes, rules, notation, replay. Pure Python, no dependency.
 
->>> from engine import Game
->>> game = Game.from_code("cf1-d3-aaaaacl")
->>> game.play("draw")
+A quick tour (every line here is run by the tests):
+
+>>> from engine import Game, IllegalMove, replay
+>>> game = Game.from_code("cf1-d3-aaaaacl")      # any CF1 code; lower case is fine
+>>> game.code, game.draw
+('CF1-D3-AAAAACL', 3)
+>>> game.play("draw")                            # a token or a Move; returns the Move
 Move.parse('draw')
->>> [str(m) for m in game.legal_moves()][:2]
-['undo', 'draw']
+>>> [str(m) for m in game.legal_moves()]         # every legal action, undo included
+['undo', 'draw', '42']
+>>> game.tap("6H")                               # where a tap would send a card (not played)
+Move.parse('42')
+>>> try:
+...     game.play("RF")
+... except IllegalMove as error:
+...     print(error)                             # the rule that refused it; game untouched
+RF: TC cannot go on the clubs foundation: it needs 3C
+>>> game.score, game.cards, game.moves, game.won
+(0, 1, 1, False)
+>>> replay("CF1-D3-AAAAACL", "draw 42").state()["tableau"]   # re-verify a whole log
+[['9C'], ['7S', '6H'], ['AH'], ['TC']]
+>>> Game.from_snapshot(game.to_snapshot()) == game          # save and restore, undo included
+True
+
+Modules: ``deal`` (codes and the CF1 shuffle), ``notation`` (tokens and Move),
+``game`` (the rules), ``replay``, ``snapshot``, ``reasons`` (why a move is illegal),
+``render`` (text board), ``cli`` (``python -m engine``).
 """
 
 from .cards import CARD_NAMES, parse_card
