@@ -110,6 +110,9 @@ def _verify(args: argparse.Namespace) -> int:
     except OSError as error:
         print(f"error: cannot read {args.file}: {error.strerror}", file=sys.stderr)
         return 2
+    except UnicodeDecodeError:
+        print(f"error: cannot read {args.file}: it is not UTF-8 text", file=sys.stderr)
+        return 2
     tokens = text.split()
     try:
         game = replay(deal, tokens)

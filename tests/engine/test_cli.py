@@ -88,10 +88,15 @@ def test_verify_reports_a_malformed_token_and_reads_stdin() -> None:
     assert "malformed token at index 1 ('4x2')" in result.stdout
 
 
-def test_verify_a_missing_file() -> None:
+def test_verify_a_missing_or_binary_file(tmp_path: Path) -> None:
     result = run("verify", "CF1-D3-AAAAACL", "/nonexistent/log")
     assert result.returncode == 2
     assert "cannot read" in result.stderr
+    binary = tmp_path / "log.bin"
+    binary.write_bytes(b"draw \xff\xfe")
+    result = run("verify", "CF1-D3-AAAAACL", str(binary))
+    assert result.returncode == 2
+    assert "not UTF-8 text" in result.stderr
 
 
 def test_play_in_the_terminal_fed_by_stdin() -> None:
