@@ -37,3 +37,20 @@ def test_a_watcher_sees_another_players_score_change_live(new_player):
     mine = player.page.locator("#live-entries li", has_text=player.username)
     expect(mine.locator(".score")).to_contain_text("5", timeout=LIVE_WITHIN_MS)
     assert watcher.errors == [] and player.errors == []
+
+
+def test_a_player_below_the_top_ten_still_sees_where_they_stand(new_player):
+    from tests.web.situations import solved_deal
+
+    deal = solved_deal()
+    for _ in range(10):
+        new_player().submit(deal.code, list(deal.line[:60]))
+    player = new_player()
+    Table.open_deal(player.page, deal.code)
+    entries = player.page.locator("#live-entries li")
+    expect(entries).to_have_count(10)
+    expect(entries.filter(has_text=player.username)).to_have_count(0)
+    expect(player.page.locator("#live-me")).to_have_text(
+        "You: #11 of 11, 1 card, 0 points", timeout=LIVE_WITHIN_MS
+    )
+    assert player.errors == []

@@ -153,15 +153,43 @@ function celebrate(game) {
   byId("win-close").focus();
 }
 
+/** Below the top entries, where the player stands when they are not among them. */
+async function showMyRank(entries) {
+  const node = byId("live-me");
+  const me = table.me && table.me.username;
+  if (!me || entries.some((entry) => entry.player === me)) {
+    node.hidden = true;
+    return;
+  }
+  try {
+    const data = await api("GET", endpoints.board(table.board.code, `?around=${encodeURIComponent(me)}&limit=1`));
+    const mine = itemsOf(data).find((entry) => entry.player === me);
+    node.hidden = !mine;
+    if (mine) {
+      const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+      node.textContent = `You: #${mine.rank} of ${data.total}, ${plural(mine.cards, "card")}, ${plural(mine.score, "point")}`;
+    }
+  } catch {
+    node.hidden = true;
+  }
+}
+
 function startBoard(code) {
   if (table.board && table.board.code === code) return;
   if (table.board) table.board.stop();
   const list = byId("live-entries");
+  let rankTimer = null;
   table.board = new LiveBoard(code, {
     limit: 10,
-    onChange: ({ entries, changed }) => renderBoardList(list, entries, {
-      me: table.me && table.me.username, changed,
-    }),
+    onChange: ({ entries, changed }) => {
+      renderBoardList(list, entries, { me: table.me && table.me.username, changed });
+      // My own change: soon. Someone else's (they may have passed me): at most every 5 s,
+      // so a busy board does not turn every watcher into a stream of REST reads.
+      const mine = changed && table.me && changed === table.me.username;
+      if (rankTimer && !mine) return;
+      clearTimeout(rankTimer);
+      rankTimer = setTimeout(() => { rankTimer = null; showMyRank(table.board.entries); }, mine || !changed ? 400 : 5000);
+    },
     onState: (state) => renderLiveState(byId("live-state"), state),
   }).start();
 }
