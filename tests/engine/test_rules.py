@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from engine import UNDO_LIMIT, Deal, Game, IllegalMove, SnapshotError, replay
@@ -348,3 +350,22 @@ def test_the_same_deal_number_deals_the_same_game_in_both_draw_modes() -> None:
         Game(Deal.from_number(7, draw=1)).state()["tableau"]
         == (Game(Deal.from_number(7, draw=3)).state()["tableau"])
     )
+
+
+def test_asking_about_a_move_on_a_full_history_forgets_nothing() -> None:
+    game = Game.from_code("CF1-D1-AAAAACL")
+    for _ in range(UNDO_LIMIT):
+        game.play("draw" if game.is_legal("draw") else "recycle")
+    snapshot = game.to_snapshot()
+    assert game.is_legal("draw") or game.is_legal("recycle")
+    assert game.to_snapshot() == snapshot
+    for _ in range(UNDO_LIMIT):
+        game.play("undo")
+    assert game.state() == Game.from_code("CF1-D1-AAAAACL").state()
+
+
+def test_a_won_log_replays_to_a_win() -> None:
+    log = (Path(__file__).parent / "data" / "won_CF1-D3-AAAAACL.log").read_text()
+    game = replay("CF1-D3-AAAAACL", log)
+    assert game.won and game.cards == 52
+    assert all(str(m) == "undo" or str(m).startswith("F") for m in game.legal_moves())
