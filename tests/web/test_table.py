@@ -106,6 +106,23 @@ def test_draw_then_undo(new_player):
     assert player.errors == []
 
 
+def test_tapping_the_spent_stock_recycles_the_waste(new_player):
+    situation = block_move()
+    player = new_player()
+    page = player.page
+    table = Table.open_deal(page, situation.code)
+    stock = len(table.server_game()["state"]["stock"])
+    draws = -(-stock // 3)
+    for done in range(1, draws + 1):
+        page.locator("#stock-card").click()
+        expect(table.stat("moves")).to_have_text(str(done))
+    expect(page.locator("#stock-card")).to_have_accessible_name("Stock empty: recycle the waste")
+    page.locator("#stock-card").click()
+    expect(page.locator("#waste [data-card]")).to_have_count(0)
+    assert _log(table)[-1]["token"] == "recycle"
+    assert player.errors == []
+
+
 def test_drag_a_block_and_see_a_refused_drop_snap_back(new_player):
     situation = block_move()
     player = new_player()

@@ -42,11 +42,12 @@ export function cardBack({ label, interactive = true } = {}) {
   return node;
 }
 
-/** An empty place (empty column, empty foundation showing its starting card). */
-export function emptySlot({ label, text = "", red = false } = {}) {
-  const node = document.createElement("div");
+/** An empty place (empty column, empty foundation showing its starting card, spent stock). */
+export function emptySlot({ label, text = "", red = false, interactive = false } = {}) {
+  const node = document.createElement(interactive ? "button" : "div");
+  if (interactive) node.type = "button";
+  else node.setAttribute("role", "img");
   node.className = `card empty${red ? " red" : ""}`;
-  node.setAttribute("role", "img");
   if (label) node.setAttribute("aria-label", label);
   node.innerHTML = `<span class="empty-mark" aria-hidden="true">${text}</span>`;
   return node;

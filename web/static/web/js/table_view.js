@@ -26,15 +26,7 @@ function renderStock(state, interactive) {
       interactive,
     });
   } else if (state.waste.length > 0) {
-    card = emptySlot({ label: "Stock empty: recycle the waste", text: "↻" });
-    if (interactive) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = card.className;
-      button.innerHTML = card.innerHTML;
-      button.setAttribute("aria-label", "Stock empty: recycle the waste");
-      card = button;
-    }
+    card = emptySlot({ label: "Stock empty: recycle the waste", text: "↻", interactive });
   } else {
     card = emptySlot({ label: "Stock empty", text: "" });
   }
