@@ -30,7 +30,6 @@ from engine.solver_position import (
     RC,
     RF,
     SIBLING,
-    STACKS,
     SUIT_OF,
     WC,
     WF,
@@ -66,33 +65,38 @@ def ordered_moves(
     columns = position.columns
     reserve = position.reserve
     foundations = position.foundations
-    relative = position.relative
+    base_rank = position.base_rank
     talon = position.talon
+    # The card each foundation takes next (-1 once complete).
+    wanted = [
+        suit * 13 + (base_rank + count) % 13 if count < 13 else -1
+        for suit, count in enumerate(foundations)
+    ]
     tops = [column[-1] if column else -1 for column in columns]
     empty = tops.index(-1) if -1 in tops else -1
+    # child card -> the columns whose top it may go on (at most two, one per parent)
+    accepts: dict[int, list[int]] = {}
+    for j, top in enumerate(tops):
+        if top >= 0:
+            for child in CHILDREN[top]:
+                accepts.setdefault(child, []).append(j)
 
     reserve_top = reserve[-1] if reserve else -1
     if (
         reserve_top >= 0
-        and foundations[SUIT_OF[reserve_top]] == relative[reserve_top]
+        and wanted[SUIT_OF[reserve_top]] == reserve_top
         and position.is_safe_for_foundation(reserve_top)
     ):
         return [(RF, 0, 0, 0)]
     for i, top in enumerate(tops):
-        if (
-            top >= 0
-            and foundations[SUIT_OF[top]] == relative[top]
-            and position.is_safe_for_foundation(top)
-        ):
+        if top >= 0 and wanted[SUIT_OF[top]] == top and position.is_safe_for_foundation(top):
             return [(CF, i, 0, 0)]
     waste_positions = position.reachable_waste()
     if position.draw == 1:
         # Draw 1 reaches every stock card at any time, so playing one never costs a chance.
         for q in waste_positions:
             card = talon[q - 1]
-            if foundations[SUIT_OF[card]] == relative[card] and position.is_safe_for_foundation(
-                card
-            ):
+            if wanted[SUIT_OF[card]] == card and position.is_safe_for_foundation(card):
                 return [(WF, q, 0, 0)]
 
     to_foundation: list[Move] = []
@@ -103,11 +107,10 @@ def ordered_moves(
     take_backs: list[Move] = []
 
     if reserve_top >= 0:
-        if foundations[SUIT_OF[reserve_top]] == relative[reserve_top]:
+        if wanted[SUIT_OF[reserve_top]] == reserve_top:
             to_foundation.append((RF, 0, 0, 0))
-        for j, top in enumerate(tops):
-            if top >= 0 and STACKS[reserve_top * 52 + top]:
-                from_reserve.append((RC, 0, j, 0))
+        for j in accepts.get(reserve_top, ()):
+            from_reserve.append((RC, 0, j, 0))
 
     # Every column is one alternating run (the engine guarantees it), so the block that
     # fits a given target starts at a fixed depth, then every 26 cards deeper.
@@ -116,7 +119,7 @@ def ordered_moves(
             continue
         height = len(column)
         top = column[-1]
-        if foundations[SUIT_OF[top]] == relative[top]:
+        if wanted[SUIT_OF[top]] == top:
             to_foundation.append((CF, i, 0, 0))
         for j, target in enumerate(tops):
             if j == i or target < 0:
@@ -125,20 +128,20 @@ def ordered_moves(
             while count <= height:
                 if count == height:
                     emptying.append((CC, i, j, count))
-                elif _split_helps(position, column, height - count, waste_positions):
+                elif _split_helps(position, column, height - count, wanted, waste_positions):
                     splitting.append((CC, i, j, count))
                 count += 26
         if empty >= 0:
             for count in range(1, height):
-                if _split_helps(position, column, height - count, waste_positions):
+                if _split_helps(position, column, height - count, wanted, waste_positions):
                     splitting.append((CC, i, empty, count))
 
     for q in waste_positions:
         card = talon[q - 1]
-        if foundations[SUIT_OF[card]] == relative[card]:
+        if wanted[SUIT_OF[card]] == card:
             to_foundation.append((WF, q, 0, 0))
-        for j, top in enumerate(tops):
-            if top >= 0 and STACKS[card * 52 + top]:
+        if card in accepts:
+            for j in accepts[card]:
                 from_waste.append((WC, q, j, 0))
         if empty >= 0:
             from_waste.append((WC, q, empty, 0))
@@ -147,9 +150,9 @@ def ordered_moves(
         if not foundations[suit]:
             continue
         card = position.foundation_top(suit)
-        targets = [j for j, top in enumerate(tops) if top >= 0 and STACKS[card * 52 + top]]
+        targets = accepts.get(card, [])
         if empty >= 0:
-            targets.append(empty)
+            targets = [*targets, empty]
         if not targets:
             continue
         first, second = CHILDREN[card]
@@ -164,11 +167,15 @@ def ordered_moves(
 
 
 def _split_helps(
-    position: Position, column: list[int], index: int, waste_positions: list[int]
+    position: Position,
+    column: list[int],
+    index: int,
+    wanted: list[int],
+    waste_positions: list[int],
 ) -> bool:
     """Moving ``column[index:]`` off the card under it only matters if that card can go
     up now, or the block head's twin is free to take its place."""
     under = column[index - 1]
-    if position.foundations[SUIT_OF[under]] == position.relative[under]:
+    if wanted[SUIT_OF[under]] == under:
         return True
     return is_free(position, SIBLING[column[index]], waste_positions)

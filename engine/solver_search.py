@@ -55,12 +55,14 @@ def search(
     path: list[Undo] = []
     nodes = 0
     status: Status = "lost"
+    # Bound methods as locals: this loop runs for every node.
+    play, undo, key_of, remember = position.play, position.undo, position.key, seen.add
     while pending:
         moves = pending[-1]
         if not moves:
             pending.pop()
             if path:
-                position.undo(path.pop())
+                undo(path.pop())
             continue
         if nodes == node_limit:
             status = "unknown"
@@ -68,18 +70,18 @@ def search(
         if nodes % _CLOCK_EVERY == 0 and nodes and time.perf_counter() >= deadline:
             status = "unknown"
             break
-        record = position.play(moves.pop())
+        record = play(moves.pop())
         nodes += 1
-        if position.won:
+        if position.placed == 52:
             path.append(record)
             line = [step[0] for step in path]
             _unwind(position, path)
             return SearchOutcome("won", line, nodes)
-        key = position.key()
+        key = key_of()
         if key in seen:
-            position.undo(record)
+            undo(record)
             continue
-        seen.add(key)
+        remember(key)
         path.append(record)
         pending.append(ordered_moves(position, shuffle)[::-1])
     _unwind(position, path)
@@ -87,7 +89,12 @@ def search(
 
 
 def search_with_restarts(
-    position: Position, *, seconds: float, max_nodes: int | None, first_budget: int = FIRST_BUDGET
+    position: Position,
+    *,
+    seconds: float,
+    max_nodes: int | None,
+    first_budget: int = FIRST_BUDGET,
+    growth: float = 2.0,
 ) -> SearchOutcome:
     """Restarted searches (see the module docstring) within one time and node budget."""
     deadline = time.perf_counter() + seconds
@@ -104,7 +111,7 @@ def search_with_restarts(
         if outcome.status != "unknown" or spent == max_nodes or time.perf_counter() >= deadline:
             return SearchOutcome(outcome.status, outcome.moves, spent)
         attempt += 1
-        budget *= 2
+        budget = int(budget * growth)
         shuffle = random.Random(attempt).shuffle
 
 
