@@ -133,7 +133,7 @@ CACHE_KEY_PREFIX = os.environ.get("CANFIELD_CACHE_PREFIX", "canfield")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {"hosts": [REDIS_URL]},
         }
     }

@@ -143,6 +143,44 @@ class LeaderboardEntry(models.Model):
         return f"{self.code} {self.player_id}: {self.cards} cards, {self.moves} moves"
 
 
+class StandingCount(models.Model):
+    """How many entries of a board stand at exactly (cards, moves).
+
+    Ranks and deep pages are sums of these counts instead of counts over the entries, so a
+    read costs O(standings of one cards value + one page) whatever the board's size. Kept in
+    the same transaction as the entries (``games.projections.board_counts_move``); a row
+    that falls to zero is deleted, so the table is exactly a GROUP BY of the entries.
+    """
+
+    id = models.BigAutoField(primary_key=True)
+    code = models.CharField(max_length=16)
+    cards = models.PositiveSmallIntegerField()
+    moves = models.PositiveIntegerField()
+    entries = models.PositiveIntegerField()
+
+    class Meta:
+        constraints: ClassVar = [
+            models.UniqueConstraint(
+                fields=["code", "cards", "moves"], name="standing_unique_code_cards_moves"
+            ),
+        ]
+
+
+class CardsCount(models.Model):
+    """How many entries of a board have exactly ``cards`` on the foundations (at most 52 rows
+    per board: the first level of the rank sums, see ``StandingCount``)."""
+
+    id = models.BigAutoField(primary_key=True)
+    code = models.CharField(max_length=16)
+    cards = models.PositiveSmallIntegerField()
+    entries = models.PositiveIntegerField()
+
+    class Meta:
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["code", "cards"], name="cards_unique_code_cards"),
+        ]
+
+
 class DailyDeal(models.Model):
     """The deal of one UTC day, computed once and kept (its two codes share the number)."""
 

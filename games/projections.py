@@ -7,14 +7,19 @@ makes a rebuild give identical tables: there is one definition of every derived 
   from the engine game after the log and the action rows' times.
 * Leaderboard entry of (code, player): a copy of their best game on that code, best being
   most cards on the foundations, then fewest moves, then the position reached earliest.
+* Board counts: how many entries of a code stand at each (cards, moves) and at each cards
+  value (``StandingCount``, ``CardsCount``), what ranks are summed from.
 """
 
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from django.db import connection
+from django.db.models import Count, F
+
 from engine import Game as EngineGame
-from games.models import Action, Game, LeaderboardEntry
+from games.models import Action, CardsCount, Game, LeaderboardEntry, StandingCount
 from games.replaying import RESIGN, ReplayedLog
 
 #: Best game first: the ranking order of DESIGN.md, then the game id so ties are stable.
@@ -78,18 +83,74 @@ def leaderboard_entry_refresh(*, code: str, player_id: int) -> bool:
     """
     best = best_game(code=code, player_id=player_id)
     entry = LeaderboardEntry.objects.filter(code=code, player_id=player_id).first()
+    before = None if entry is None else (entry.cards, entry.moves)
+    after = None if best is None else (best.cards, best.moves)
     if best is None:
         if entry is None:
             return False
         entry.delete()
-        return True
-    wanted = entry_values(best)
-    if entry is None:
-        LeaderboardEntry.objects.create(code=code, player_id=player_id, **wanted)
-        return True
-    if entry_current_values(entry) == wanted:
-        return False
-    for field, value in wanted.items():
-        setattr(entry, field, value)
-    entry.save(update_fields=[*wanted.keys()])
+    elif entry is None:
+        LeaderboardEntry.objects.create(code=code, player_id=player_id, **entry_values(best))
+    else:
+        wanted = entry_values(best)
+        if entry_current_values(entry) == wanted:
+            return False
+        for field, value in wanted.items():
+            setattr(entry, field, value)
+        entry.save(update_fields=[*wanted.keys()])
+    board_counts_move(code=code, before=before, after=after)
     return True
+
+
+Standing = tuple[int, int]  # (cards, moves)
+
+
+def board_counts_move(*, code: str, before: Standing | None, after: Standing | None) -> None:
+    """One entry of ``code`` went from standing ``before`` to ``after`` (None: no entry).
+
+    Count rows are changed in ascending key order, so two transactions moving entries in
+    opposite directions lock them in the same order and cannot deadlock.
+    """
+    if before == after:
+        return
+    changes = [(key, delta) for key, delta in ((before, -1), (after, 1)) if key is not None]
+    for (cards, moves), delta in sorted(changes):
+        count_add(StandingCount, {"code": code, "cards": cards, "moves": moves}, delta)
+    if before is None or after is None or before[0] != after[0]:
+        for (cards, _), delta in sorted(changes):
+            count_add(CardsCount, {"code": code, "cards": cards}, delta)
+
+
+def count_add(
+    model: type[CardsCount] | type[StandingCount], key: dict[str, Any], delta: int
+) -> None:
+    """Add ``delta`` to the count row ``key`` (an upsert); a row that reaches 0 is deleted."""
+    if delta < 0:
+        rows = model.objects.filter(**key)
+        rows.update(entries=F("entries") + delta)
+        rows.filter(entries__lte=0).delete()
+        return
+    table = connection.ops.quote_name(model._meta.db_table)
+    columns = ", ".join(connection.ops.quote_name(name) for name in key)
+    placeholders = ", ".join(["%s"] * (len(key) + 1))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} ({columns}, entries) VALUES ({placeholders})"
+            f" ON CONFLICT ({columns}) DO UPDATE SET entries = {table}.entries + EXCLUDED.entries",
+            [*key.values(), delta],
+        )
+
+
+def board_counts_from_entries() -> tuple[
+    dict[tuple[str, int, int], int], dict[tuple[str, int], int]
+]:
+    """What the count tables must hold, computed from the entries (for rebuilds)."""
+    standings = {
+        (row["code"], row["cards"], row["moves"]): row["n"]
+        for row in LeaderboardEntry.objects.values("code", "cards", "moves").annotate(n=Count("id"))
+    }
+    cards = {
+        (row["code"], row["cards"]): row["n"]
+        for row in LeaderboardEntry.objects.values("code", "cards").annotate(n=Count("id"))
+    }
+    return standings, cards

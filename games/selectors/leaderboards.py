@@ -1,9 +1,14 @@
 """Leaderboard reads: a page of a board, or the window around one player.
 
 Order: most cards on the foundations, then fewest moves, then the earliest time the
-position was reached (the ``entry_ranking`` index, so a page is one index range scan).
-A rank is 1 + the number of entries strictly better (ties share a rank), which is one
-count over that same index; ranks inside a page follow from the first one.
+position was reached, then the entry id (the ``entry_ranking`` index). A rank is 1 + the
+number of entries strictly better (ties share a rank).
+
+Nothing here counts or skips over the entries themselves, which would cost O(board): the
+count tables say how many entries stand at each cards value (at most 52 rows) and at each
+(cards, moves). "How many are better" is a sum over those plus a count among the entries
+tied on (cards, moves); "the entry at offset N" is found by walking the same sums, then one
+short index range scan. A read is a handful of small queries whatever the board's size.
 """
 
 from dataclasses import dataclass, replace
@@ -12,9 +17,13 @@ from datetime import datetime
 from django.db.models import Q, QuerySet
 
 from games.errors import NotOnBoard
-from games.models import LeaderboardEntry
+from games.models import CardsCount, LeaderboardEntry, StandingCount
 
 RANKING_ORDER = ("-cards", "moves", "reached_at", "id")
+#: What a ranked entry shows (the player's row is joined for the name only).
+ENTRY_COLUMNS = (
+    "code", "cards", "moves", "score", "won", "status", "reached_at", "game", "player__username",
+)  # fmt: skip
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 100
 
@@ -42,8 +51,85 @@ class LeaderboardPage:
     around: str | None = None
 
 
+@dataclass(frozen=True)
+class Standing:
+    """Where an offset falls: the (cards, moves) standing, how many entries of the board
+    come before that standing, and how many of the standing's own entries come before."""
+
+    cards: int
+    moves: int
+    before: int
+    skip: int
+
+
 def board(code: str) -> QuerySet[LeaderboardEntry]:
     return LeaderboardEntry.objects.filter(code=code)
+
+
+class BoardCounts:
+    """The count rows of one board, read once per request: ``(cards, entries)`` most cards
+    first (at most 52 rows), and ``(moves, entries)`` of a cards value when first needed."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        rows = CardsCount.objects.filter(code=code).order_by("-cards")
+        self.by_cards: list[tuple[int, int]] = list(rows.values_list("cards", "entries"))
+        self._by_moves: dict[int, list[tuple[int, int]]] = {}
+
+    @property
+    def total(self) -> int:
+        return sum(entries for _, entries in self.by_cards)
+
+    def by_moves(self, cards: int) -> list[tuple[int, int]]:
+        """``(moves, entries)`` of the entries with ``cards`` cards, fewest moves first."""
+        if cards not in self._by_moves:
+            rows = StandingCount.objects.filter(code=self.code, cards=cards).order_by("moves")
+            self._by_moves[cards] = list(rows.values_list("moves", "entries"))
+        return self._by_moves[cards]
+
+    def locate(self, offset: int) -> Standing | None:
+        """The standing holding the entry at ``offset`` (None past the end of the board)."""
+        seen = 0
+        for cards, entries in self.by_cards:
+            if seen + entries > offset:
+                for moves, in_standing in self.by_moves(cards):
+                    if seen + in_standing > offset:
+                        return Standing(cards=cards, moves=moves, before=seen, skip=offset - seen)
+                    seen += in_standing
+                return None  # the counts changed under us (a concurrent write): an empty page
+            seen += entries
+        return None
+
+    def standings_before(self, entry: LeaderboardEntry) -> int:
+        """Entries in better standings: more cards, or as many cards and fewer moves."""
+        more_cards = sum(entries for cards, entries in self.by_cards if cards > entry.cards)
+        same_cards = self.by_moves(entry.cards)
+        return more_cards + sum(entries for moves, entries in same_cards if moves < entry.moves)
+
+
+def tied_before(entry: LeaderboardEntry, *, strictly: bool) -> int:
+    """Entries of ``entry``'s standing reached earlier (``strictly``: what ranks count), or
+    earlier in the board's order (same time and a smaller id too: what positions count)."""
+    earlier = Q(reached_at__lt=entry.reached_at)
+    if not strictly:
+        earlier |= Q(reached_at=entry.reached_at, id__lt=entry.id)
+    return board(entry.code).filter(earlier, cards=entry.cards, moves=entry.moves).count()
+
+
+def better_count(entry: LeaderboardEntry, counts: BoardCounts) -> int:
+    """How many entries of the board are strictly better than ``entry``."""
+    return counts.standings_before(entry) + tied_before(entry, strictly=True)
+
+
+def entries_from(code: str, start: Standing, limit: int) -> list[LeaderboardEntry]:
+    """``limit`` entries in board order from ``start``: inside its standing, then onwards."""
+    ordered = board(code).select_related("player").only(*ENTRY_COLUMNS).order_by(*RANKING_ORDER)
+    rows = list(
+        ordered.filter(cards=start.cards, moves__gte=start.moves)[start.skip : start.skip + limit]
+    )
+    if len(rows) < limit:
+        rows += list(ordered.filter(cards__lt=start.cards)[: limit - len(rows)])
+    return rows
 
 
 def ranking_key(entry: LeaderboardEntry) -> tuple[int, int, datetime]:
@@ -51,35 +137,12 @@ def ranking_key(entry: LeaderboardEntry) -> tuple[int, int, datetime]:
     return (-entry.cards, entry.moves, entry.reached_at)
 
 
-def strictly_better(entry: LeaderboardEntry) -> Q:
-    return (
-        Q(cards__gt=entry.cards)
-        | Q(cards=entry.cards, moves__lt=entry.moves)
-        | Q(cards=entry.cards, moves=entry.moves, reached_at__lt=entry.reached_at)
-    )
-
-
-def entry_rank(entry: LeaderboardEntry) -> int:
-    """1 + the number of entries on the board strictly better than ``entry``."""
-    return 1 + board(entry.code).filter(strictly_better(entry)).count()
-
-
-def entry_position(entry: LeaderboardEntry) -> int:
-    """How many entries come before ``entry`` in the board's order (its 0-based offset)."""
-    tied_before = Q(
-        cards=entry.cards, moves=entry.moves, reached_at=entry.reached_at, id__lt=entry.id
-    )
-    return board(entry.code).filter(strictly_better(entry) | tied_before).count()
-
-
-def ranked(entries: list[LeaderboardEntry], *, offset: int) -> list[RankedEntry]:
+def ranked(entries: list[LeaderboardEntry], *, offset: int, first_rank: int) -> list[RankedEntry]:
     """Entries in board order starting at ``offset``, with competition ranks ("1224")."""
     out: list[RankedEntry] = []
-    rank = 0
+    rank = first_rank
     for index, entry in enumerate(entries):
-        if index == 0:
-            rank = entry_rank(entry)
-        elif ranking_key(entry) != ranking_key(entries[index - 1]):
+        if index and ranking_key(entry) != ranking_key(entries[index - 1]):
             rank = offset + index + 1
         out.append(
             RankedEntry(
@@ -97,20 +160,28 @@ def ranked(entries: list[LeaderboardEntry], *, offset: int) -> list[RankedEntry]
     return out
 
 
-def leaderboard_page(
-    *, code: str, limit: int = DEFAULT_LIMIT, offset: int = 0
-) -> LeaderboardPage:
-    """Entries ``offset`` .. ``offset + limit - 1`` of a board (0-based), best first."""
-    rows = list(
-        board(code).select_related("player").order_by(*RANKING_ORDER)[offset : offset + limit]
-    )
+def page_from(counts: BoardCounts, *, offset: int, limit: int) -> LeaderboardPage:
+    code = counts.code
+    start = counts.locate(offset)
+    rows = [] if start is None else entries_from(code, start, limit)
+    first_rank = 0
+    if start is not None and rows:
+        # Better than the first row: every standing before its own, and those of its own
+        # standing reached earlier (none when it opens its standing).
+        earlier = tied_before(rows[0], strictly=True) if start.skip else 0
+        first_rank = 1 + start.before + earlier
     return LeaderboardPage(
         code=code,
-        total=board(code).count(),
+        total=counts.total,
         offset=offset,
         limit=limit,
-        entries=ranked(rows, offset=offset),
+        entries=ranked(rows, offset=offset, first_rank=first_rank),
     )
+
+
+def leaderboard_page(*, code: str, limit: int = DEFAULT_LIMIT, offset: int = 0) -> LeaderboardPage:
+    """Entries ``offset`` .. ``offset + limit - 1`` of a board (0-based), best first."""
+    return page_from(BoardCounts(code), offset=offset, limit=limit)
 
 
 def leaderboard_around(*, code: str, username: str, limit: int = 11) -> LeaderboardPage:
@@ -118,11 +189,17 @@ def leaderboard_around(*, code: str, username: str, limit: int = 11) -> Leaderbo
     entry = board(code).filter(player__username=username).first()
     if entry is None:
         raise NotOnBoard(f"{username!r} has no game on {code}", username=username, code=code)
-    offset = max(0, entry_position(entry) - limit // 2)
-    return replace(leaderboard_page(code=code, limit=limit, offset=offset), around=username)
+    counts = BoardCounts(code)
+    position = counts.standings_before(entry) + tied_before(entry, strictly=False)
+    offset = max(0, position - limit // 2)
+    page = page_from(counts, offset=offset, limit=limit)
+    return replace(page, around=username)
 
 
 def leaderboard_entry_ranked(*, code: str, player_id: int) -> RankedEntry | None:
     """One player's entry with its rank (for live updates), or None if they have none."""
     entry = board(code).select_related("player").filter(player_id=player_id).first()
-    return None if entry is None else ranked([entry], offset=0)[0]
+    if entry is None:
+        return None
+    rank = 1 + better_count(entry, BoardCounts(code))
+    return ranked([entry], offset=0, first_rank=rank)[0]

@@ -8,7 +8,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from rest_framework.test import APIClient
 
-from games.models import Action, Game, LeaderboardEntry
+from games.models import Action, CardsCount, Game, LeaderboardEntry, StandingCount
 from tests.conftest import Player
 from tests.service.helpers import SIMPLE_CODE, play, start_game, tamper_action, won_logs
 
@@ -55,10 +55,12 @@ def played(
     return {"first": first, "resigned": resigned, "won": submitted.json()}
 
 
-def tables() -> tuple[list[tuple], list[tuple]]:
+def tables() -> tuple[list[tuple], ...]:
     games = list(Game.objects.order_by("id").values_list(*SUMMARY_FIELDS))
     entries = sorted(LeaderboardEntry.objects.values_list(*ENTRY_FIELDS))
-    return games, entries
+    standings = sorted(StandingCount.objects.values_list("code", "cards", "moves", "entries"))
+    cards = sorted(CardsCount.objects.values_list("code", "cards", "entries"))
+    return games, entries, standings, cards
 
 
 def test_verify_games_passes_a_sound_database(played: dict) -> None:
@@ -100,8 +102,11 @@ def test_verify_games_catches_a_tampered_game_row(played: dict) -> None:
 
 def test_rebuild_projections_reproduces_the_live_tables(played: dict) -> None:
     live = tables()
+    assert all(live)  # games, entries and both count tables have rows to reproduce
     assert run("rebuild_projections", "--check")[0] == 0
     LeaderboardEntry.objects.all().delete()
+    StandingCount.objects.all().delete()
+    CardsCount.objects.update(entries=7)
     Game.objects.update(score=0, cards=1, moves=0, won=False, status="playing", snapshot={})
     status, output = run("rebuild_projections", "--check")
     assert status == 1 and "differ" in output
@@ -126,4 +131,13 @@ def test_rebuild_removes_entries_no_game_backs_and_fixes_wrong_ones(played: dict
     status, output = run("rebuild_projections")
     assert status == 0
     assert "not backed by any game, removed" in output
+    assert tables() == live
+
+
+def test_counts_only_recounts_boards_loaded_in_bulk(played: dict) -> None:
+    live = tables()
+    StandingCount.objects.all().delete()
+    CardsCount.objects.all().delete()
+    status, output = run("rebuild_projections", "--counts-only")
+    assert status == 0 and "missing ->" in output
     assert tables() == live

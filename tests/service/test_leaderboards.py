@@ -1,15 +1,18 @@
 """GET /api/leaderboards/<code>/: order, ranks, paging, the window around a player."""
 
+import random
 from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth.models import User
 from django.utils import timezone
 from rest_framework.test import APIClient
 
 from engine import Game
+from games.models import CardsCount, StandingCount
 from games.models import Game as GameRow
-from games.models import LeaderboardEntry
+from games.projections import board_counts_from_entries, leaderboard_entry_refresh
 from games.selectors.leaderboards import leaderboard_around, leaderboard_page
 from tests.conftest import Player
 from tests.service.helpers import SIMPLE_CODE, start_game, won_logs
@@ -72,21 +75,18 @@ def test_one_entry_per_player_showing_their_best_game(
 
 def make_entries(count: int, *, tie_from: int | None = None) -> list[str]:
     """``count`` players on SIMPLE_CODE with distinct standings (best first); entries from
-    ``tie_from`` on all share one standing. Built directly: these test the reads only."""
-    from django.contrib.auth.models import User
-
+    ``tie_from`` on all share one standing. Game rows are written directly (these tests are
+    about reads) and projected by the live path, ``leaderboard_entry_refresh``."""
     now = timezone.now()
     names = []
     for index in range(count):
         user = User.objects.create(username=f"p{index:02d}")
-        game = GameRow.objects.create(
-            code=SIMPLE_CODE, draw=3, number=63, player=user, snapshot={}
-        )
         standing = index if tie_from is None else min(index, tie_from)
-        LeaderboardEntry.objects.create(
-            code=SIMPLE_CODE, player=user, game=game, cards=40 - standing, moves=100,
-            score=0, won=False, status="playing", reached_at=now + timedelta(seconds=standing),
+        GameRow.objects.create(
+            code=SIMPLE_CODE, draw=3, number=63, player=user, snapshot={}, cards=40 - standing,
+            moves=100, reached_at=now + timedelta(seconds=standing),
         )  # fmt: skip
+        leaderboard_entry_refresh(code=SIMPLE_CODE, player_id=user.id)
         names.append(user.username)
     return names
 
@@ -133,3 +133,66 @@ def test_a_bad_code_is_a_400_and_an_unplayed_one_an_empty_board(api_client: APIC
     assert bad.status_code == 400 and bad.json()["error"] == "bad_deal_code"
     empty = api_client.get("/api/leaderboards/cf1-d1-zzzzzzz/").json()
     assert (empty["code"], empty["total"], empty["entries"]) == ("CF1-D1-ZZZZZZZ", 0, [])
+
+
+def expected_board() -> list[tuple[str, int]]:
+    """(player, rank) in board order, computed in Python from the players' best games."""
+    best: dict[int, GameRow] = {}
+    for game in GameRow.objects.filter(code=SIMPLE_CODE).select_related("player"):
+        key = (-game.cards, game.moves, game.reached_at, game.id)
+        current = best.get(game.player_id)
+        if current is None or key < (-current.cards, current.moves, current.reached_at, current.id):
+            best[game.player_id] = game
+    ordered = sorted(best.values(), key=lambda g: (-g.cards, g.moves, g.reached_at))
+    out = []
+    for game in ordered:
+        standing = (-game.cards, game.moves, game.reached_at)
+        better = sum(1 for g in ordered if (-g.cards, g.moves, g.reached_at) < standing)
+        out.append((game.player.username, better + 1))
+    return out
+
+
+def test_pages_and_windows_match_a_plain_sort_as_games_change() -> None:
+    """Random games (many ties) projected by the live path; every page and window must be
+    what sorting the best games in Python gives, also after games get better and worse."""
+    rng = random.Random(20261129)
+    start = timezone.now()
+    users = [User.objects.create(username=f"r{index:02d}") for index in range(24)]
+    games = []
+    for user in users:
+        for _ in range(rng.randint(1, 3)):
+            games.append(
+                GameRow.objects.create(
+                    code=SIMPLE_CODE,
+                    draw=3,
+                    number=63,
+                    player=user,
+                    snapshot={},
+                    cards=rng.randint(1, 4),
+                    moves=rng.randint(0, 3),
+                    reached_at=start + timedelta(seconds=rng.randint(0, 2)),
+                )
+            )
+            leaderboard_entry_refresh(code=SIMPLE_CODE, player_id=user.id)
+    for round_ in range(3):
+        expected = expected_board()
+        for offset in range(len(expected) + 1):
+            page = leaderboard_page(code=SIMPLE_CODE, limit=5, offset=offset)
+            assert page.total == len(expected)
+            got = [(e.player, e.rank) for e in page.entries]
+            assert [rank for _, rank in got] == [rank for _, rank in expected[offset : offset + 5]]
+            assert {p for p, _ in got} <= {p for p, _ in expected}
+        for username, rank in expected:
+            window = leaderboard_around(code=SIMPLE_CODE, username=username, limit=5)
+            assert (username, rank) in [(e.player, e.rank) for e in window.entries]
+        for game in rng.sample(games, 15):  # moves, undos, takebacks: better and worse
+            game.cards = max(1, game.cards + rng.choice([-1, 1, 2]))
+            game.moves += rng.choice([-1, 0, 1]) if game.moves else 1
+            game.reached_at = start + timedelta(seconds=3 + round_)
+            game.save()
+            leaderboard_entry_refresh(code=SIMPLE_CODE, player_id=game.player_id)
+    standings, cards = board_counts_from_entries()  # the count tables are a GROUP BY
+    assert dict(
+        ((c.code, c.cards, c.moves), c.entries) for c in StandingCount.objects.all()
+    ) == standings
+    assert dict(((c.code, c.cards), c.entries) for c in CardsCount.objects.all()) == cards

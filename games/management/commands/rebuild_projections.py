@@ -5,15 +5,21 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
-from games.models import Game, LeaderboardEntry
-from games.projections import BEST_GAME_ORDER, entry_current_values, entry_values
+from games.models import CardsCount, Game, LeaderboardEntry, StandingCount
+from games.projections import (
+    BEST_GAME_ORDER,
+    board_counts_from_entries,
+    entry_current_values,
+    entry_values,
+)
 from games.verification import iter_game_checks
 
 
 class Command(BaseCommand):
     help = (
-        "Rebuild every game's summary (seq, score, cards, moves, status, snapshot, times) "
-        "and every leaderboard entry from the action logs alone, printing what changed. "
+        "Rebuild every game's summary (seq, score, cards, moves, status, snapshot, times), "
+        "every leaderboard entry and the boards' rank counts from the action logs alone, "
+        "printing what changed. "
         "With --check nothing is written and the exit status is 1 if anything differs."
     )
 
@@ -21,13 +27,19 @@ class Command(BaseCommand):
         parser.add_argument(
             "--check", action="store_true", help="only compare; exit 1 on any difference"
         )
+        parser.add_argument(
+            "--counts-only",
+            action="store_true",
+            help="only recount the boards' rank counts from the entries (after a bulk load)",
+        )
 
-    def handle(self, *args: Any, check: bool, **options: Any) -> None:
+    def handle(self, *args: Any, check: bool, counts_only: bool, **options: Any) -> None:
         # One transaction: readers see the old or the new projections, never a mix. --check
         # does the same work and rolls it back, so it compares exactly what a rebuild writes.
         with transaction.atomic():
-            broken, game_changes = self.rebuild_games()
-            entry_changes = self.rebuild_entries()
+            broken, game_changes = (0, 0) if counts_only else self.rebuild_games()
+            entry_changes = 0 if counts_only else self.rebuild_entries()
+            entry_changes += self.rebuild_board_counts()
             if check:
                 transaction.set_rollback(True)
         verb = "differ" if check else "rebuilt"
@@ -78,4 +90,35 @@ class Command(BaseCommand):
             changed += 1
             self.stdout.write(f"entry {(code, player_id)}: missing, created")
             LeaderboardEntry.objects.create(code=code, player_id=player_id, **values)
+        return changed
+
+    def rebuild_board_counts(self) -> int:
+        """Make the rank count tables a GROUP BY of the (rebuilt) entries; rows changed."""
+        standings, cards = board_counts_from_entries()
+        return self.sync_counts(StandingCount, ("code", "cards", "moves"), standings) + (
+            self.sync_counts(CardsCount, ("code", "cards"), cards)
+        )
+
+    def sync_counts(
+        self,
+        model: type[StandingCount] | type[CardsCount],
+        key_fields: tuple[str, ...],
+        wanted: dict[tuple, int],
+    ) -> int:
+        changed = 0
+        for row in model.objects.order_by("id"):
+            key = tuple(getattr(row, name) for name in key_fields)
+            entries = wanted.pop(key, None)
+            if entries == row.entries:
+                continue
+            changed += 1
+            self.stdout.write(f"{model.__name__} {key}: {row.entries} -> {entries or 0}")
+            if entries is None:
+                row.delete()
+            else:
+                model.objects.filter(pk=row.pk).update(entries=entries)
+        for key, entries in wanted.items():
+            changed += 1
+            self.stdout.write(f"{model.__name__} {key}: missing -> {entries}")
+            model.objects.create(**dict(zip(key_fields, key, strict=True)), entries=entries)
         return changed
