@@ -98,3 +98,21 @@ def test_a_second_tab_of_the_same_game_keeps_up(new_player):
     expect(second.stat("moves")).to_have_text("2")
     expect(first.stat("moves")).to_have_text("2", timeout=3_000)
     assert player.errors == []
+
+
+def test_the_code_box_opens_any_deal_and_explains_a_bad_code(new_player):
+    situation = tap_to_foundation()
+    player = new_player()
+    page = player.page
+    page.goto("/")
+    page.get_by_label("Deal code").fill(situation.code.lower())
+    page.get_by_role("button", name="Play", exact=True).click()
+    expect(page).to_have_url(GAME_URL)
+    expect(page.locator("#game-code")).to_have_text(situation.code)
+
+    page.goto("/")
+    page.get_by_label("Deal code").fill("CF1-D2-ABCDEFG")
+    page.get_by_role("button", name="Leaderboard", exact=True).click()
+    expect(page.get_by_role("heading", name="Unknown deal code")).to_be_visible()
+    expect(page.locator("main")).to_contain_text("D2")
+    assert player.errors == []
