@@ -16,7 +16,7 @@ from django.shortcuts import render
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET
 
-from web.deal_codes import normalise_code
+from web.deal_codes import deal_preview, normalise_code
 from web.selectors import board_field_counts
 
 
@@ -55,9 +55,10 @@ def play(request: HttpRequest, code: str) -> HttpResponse:
     normalised, reason = normalise_code(code)
     if normalised is None:
         return _bad_code(request, code, reason)
-    return _page(
-        request, "table.html", title=f"Play {normalised}", data={"code": normalised, "game": None}
-    )
+    data = {"code": normalised, "game": None}
+    if not request.user.is_authenticated:
+        data["preview"] = deal_preview(normalised)
+    return _page(request, "table.html", title=f"Play {normalised}", data=data)
 
 
 @require_GET

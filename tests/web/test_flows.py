@@ -27,6 +27,8 @@ def test_an_anonymous_visitor_is_asked_to_sign_up_then_plays_the_deal(new_player
     visitor = new_player(sign_up=False)
     page = visitor.page
     page.goto(f"/play/{situation.code}/")
+    expect(page.locator("#account-dialog")).to_be_visible()
+    expect(Table(page).card(situation.card)).to_be_visible()  # the deal, behind the dialog
     _fill_account_dialog(page, visitor.username, PASSWORD, "Create account")
     expect(page).to_have_url(GAME_URL)
     table = Table(page)

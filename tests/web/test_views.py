@@ -52,9 +52,19 @@ def test_every_page_renders_and_sets_the_csrf_cookie(client: Client, url: str):
 
 
 @pytest.mark.django_db
-def test_a_code_in_any_case_is_normalised_for_the_page(client: Client):
+def test_a_code_in_any_case_is_normalised_for_the_page(client: Client, make_player):
+    client.force_login(make_player().user)
     response = client.get("/play/cf1-d3-abcdefg/")
     assert _page_data(response) == {"code": "CF1-D3-ABCDEFG", "game": None}
+
+
+@pytest.mark.django_db
+def test_a_visitor_sees_the_deal_behind_the_sign_up(client: Client):
+    from engine import Game
+
+    response = client.get("/play/cf1-d1-abcdefg/")
+    preview = _page_data(response)["preview"]
+    assert preview == Game.from_code("CF1-D1-ABCDEFG").state()
 
 
 @pytest.mark.django_db

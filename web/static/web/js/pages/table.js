@@ -225,6 +225,14 @@ function followGame(gameId) {
 async function openGame(page) {
   if (page.game) return api("GET", endpoints.game(page.game));
   if (!table.me) {
+    if (page.preview) {
+      renderState(page.preview, { interactive: false });
+      renderStats(page.preview);
+      const code = byId("game-code");
+      code.textContent = page.code;
+      code.href = pages.board(page.code);
+      byId("live-full").href = pages.board(page.code);
+    }
     status("Sign in or create an account to play this deal.");
     openAccountDialog("signup", "Create an account (or sign in) to play.");
     return null;
