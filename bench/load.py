@@ -65,8 +65,9 @@ def main() -> int:
     parser.add_argument(
         "--conn-max-age",
         type=int,
-        default=60,
-        help="CONN_MAX_AGE of the server (0: connect to PostgreSQL on every request)",
+        default=0,
+        help="CONN_MAX_AGE of the server; 0 (connect on every request) is what Django advises "
+        "under ASGI, where persistent connections are not reused across requests",
     )
     args = parser.parse_args()
     setup_django()

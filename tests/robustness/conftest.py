@@ -57,7 +57,6 @@ def server_env(postgres: None) -> dict[str, str]:
         "REDIS_URL": redis_url(),
         "CANFIELD_THROTTLE_ANON": UNREACHABLE_RATE,
         "CANFIELD_THROTTLE_USER": UNREACHABLE_RATE,
-        "CONN_MAX_AGE": "60",
     }
 
 
