@@ -68,8 +68,11 @@ class Table:
         return self.page.locator("#status")
 
     # --- gestures ---
-    def drag(self, source: Locator, target: Locator) -> None:
-        """Press on `source`, move in steps (like a hand), release over `target`'s middle."""
+    def drag(self, source: Locator, target: Locator, while_over=None) -> None:
+        """Press on `source`, move in steps (like a hand), release over `target`'s middle.
+
+        `while_over()` runs while the cards hover over the target, before the release.
+        """
         self.settle()
         start = source.bounding_box()
         end = target.bounding_box()
@@ -78,6 +81,8 @@ class Table:
         mouse.move(start["x"] + start["width"] / 2, start["y"] + 12)
         mouse.down()
         mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=8)
+        if while_over is not None:
+            while_over()
         mouse.up()
 
     def settle(self) -> None:

@@ -138,7 +138,21 @@ def test_drag_a_block_and_see_a_refused_drop_snap_back(new_player):
 
     # A single card, then the block it makes possible.
     first_source, first_target = (int(c) for c in situation.first)
-    table.drag(table.card(table.column_cards(first_source)[-1]), table.column(first_target))
+
+    def only_legal_places_light_up() -> None:
+        expect(table.column(first_target)).to_have_class(re.compile(r"\bdrop-ok\b"))
+        expect(table.column(first_target)).to_have_class(re.compile(r"\bdrop-hover\b"))
+        lit = table.page.locator("#felt .drop-ok")
+        targets = [f"{first_source}{k}" for k in range(1, 5)] + [f"{first_source}F"]
+        expect(lit).to_have_count(sum(1 for token in targets if token in legal))
+
+    legal = table.server_game()["legal_moves"]
+    table.drag(
+        table.card(table.column_cards(first_source)[-1]),
+        table.column(first_target),
+        while_over=only_legal_places_light_up,
+    )
+    expect(table.page.locator("#felt .drop-ok")).to_have_count(0)
     expect(table.stat("moves")).to_have_text("1")
     block_source, block_target = int(situation.block[0]), int(situation.block[1])
     table.drag(table.card(situation.block_cards[0]), table.column(block_target))

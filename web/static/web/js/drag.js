@@ -27,9 +27,10 @@ function draggedCards(card) {
 
 /**
  * Make the cards inside `felt` draggable. `onDrop(token, ghostRects)` must
- * return a promise resolving to true when the move was accepted.
+ * return a promise resolving to true when the move was accepted. `isLegal(token)`
+ * (the server's legal moves) only decides which places light up while dragging.
  */
-export function enableDrag(felt, onDrop) {
+export function enableDrag(felt, onDrop, isLegal = () => false) {
   let drag = null;
   let suppressClick = false;
 
@@ -60,6 +61,7 @@ export function enableDrag(felt, onDrop) {
     if (!current.active) return;
     suppressClick = true;
     highlightTarget(null);
+    clearTargets();
     const target = dropTarget(event.clientX, event.clientY);
     const token = target && moveToken(current.card.dataset.source, current.cards.length, target.dataset.drop);
     if (!token) {
@@ -77,8 +79,11 @@ export function enableDrag(felt, onDrop) {
     }
   };
   felt.addEventListener("pointerup", finish);
-  felt.addEventListener("pointercancel", (event) => {
-    if (drag && drag.active) slideBack(drag);
+  felt.addEventListener("pointercancel", () => {
+    if (drag && drag.active) {
+      clearTargets();
+      slideBack(drag);
+    }
     drag = null;
   });
   // A drag ends with a click on the card it started from: that is not a tap.
@@ -112,6 +117,17 @@ export function enableDrag(felt, onDrop) {
     }
     document.body.append(ghost);
     state.ghost = ghost;
+    const suit = state.card.dataset.card[1];
+    for (const target of felt.querySelectorAll("[data-drop]")) {
+      // Any foundation takes the drop ("2F" names no suit), but only the card's own lights up.
+      if (target.dataset.suit && target.dataset.suit !== suit) continue;
+      const token = moveToken(state.card.dataset.source, state.cards.length, target.dataset.drop);
+      if (token && isLegal(token)) target.classList.add("drop-ok");
+    }
+  }
+
+  function clearTargets() {
+    for (const node of felt.querySelectorAll(".drop-ok")) node.classList.remove("drop-ok");
   }
 
   async function slideBack(state) {

@@ -287,7 +287,11 @@ function wireNewGame() {
 function wireControls() {
   const felt = byId("felt");
   felt.addEventListener("click", onFeltClick);
-  enableDrag(felt, (token, rects) => play({ action: token }, { from: rects }));
+  enableDrag(
+    felt,
+    (token, rects) => play({ action: token }, { from: rects }),
+    (token) => Boolean(table.game && (table.game.legal_moves || []).includes(token)),
+  );
   byId("undo-button").addEventListener("click", () => play({ action: "undo" }));
   const setting = byId("double-click");
   setting.checked = doubleClick();
