@@ -23,6 +23,10 @@ from games.api.fields import (
 )
 from games.models import Game
 
+#: Bound of integers in requests (seq, offsets): beyond it nothing exists, and databases
+#: overflow on bigger numbers.
+MAX_QUERY_INT = 2**31 - 1
+
 
 class ErrorOut(serializers.Serializer):
     """Every error: a stable code, a human message, sometimes extra fields (index, seq...)."""
@@ -174,7 +178,10 @@ def double_click_field() -> StrictBooleanField:
 
 def expected_seq_field() -> StrictIntegerField:
     return StrictIntegerField(
-        required=False, min_value=1, help_text="the seq this action is to get (1 = first)"
+        required=False,
+        min_value=1,
+        max_value=MAX_QUERY_INT,
+        help_text="the seq this action is to get (1 = first)",
     )
 
 
@@ -204,11 +211,13 @@ ACTION_SCHEMA = PolymorphicProxySerializer(
 
 
 class ResignIn(serializers.Serializer):
-    seq = StrictIntegerField(required=False, min_value=1)
+    seq = StrictIntegerField(required=False, min_value=1, max_value=MAX_QUERY_INT)
 
 
 class ActionListIn(serializers.Serializer):
-    after = serializers.IntegerField(required=False, min_value=0, default=0)
+    after = serializers.IntegerField(
+        required=False, min_value=0, max_value=MAX_QUERY_INT, default=0
+    )
 
 
 class ActionListOut(serializers.Serializer):
@@ -219,7 +228,9 @@ class ActionListOut(serializers.Serializer):
 
 
 class StateAtIn(serializers.Serializer):
-    at = serializers.IntegerField(required=False, min_value=0, help_text="default: the last")
+    at = serializers.IntegerField(
+        required=False, min_value=0, max_value=MAX_QUERY_INT, help_text="default: the last"
+    )
 
 
 class StateAtOut(serializers.Serializer):
@@ -261,8 +272,10 @@ SUBMISSION_SCHEMA = PolymorphicProxySerializer(
 # --- leaderboards, daily, players ---------------------------------------------------------------
 class LeaderboardIn(serializers.Serializer):
     limit = serializers.IntegerField(required=False, min_value=1, max_value=100, default=20)
-    offset = serializers.IntegerField(required=False, min_value=0, default=0)
-    around = serializers.CharField(required=False, max_length=150)
+    offset = serializers.IntegerField(
+        required=False, min_value=0, max_value=MAX_QUERY_INT, default=0
+    )
+    around = serializers.CharField(required=False, min_length=1, max_length=150)
 
 
 class EntryOut(serializers.Serializer):

@@ -67,3 +67,24 @@ def test_schema_and_self_hosted_docs(api_client: APIClient) -> None:
     html = docs.content.decode()
     assert "swagger" in html.lower()
     assert "cdn" not in html.lower() and "//unpkg" not in html
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/games/1/actions/?after=99999999999999999999",
+        "/api/games/1/state/?at=99999999999999999999",
+        "/api/leaderboards/CF1-D3-AAAAACL/?offset=99999999999999999999",
+    ],
+)
+def test_huge_numbers_in_queries_are_a_400(api_client: APIClient, path: str) -> None:
+    response = api_client.get(path)
+    assert response.status_code == 400
+    assert response.json()["error"] == "invalid_input"
+
+
+def test_a_huge_seq_is_a_400(api_client: APIClient, make_player, client_for) -> None:
+    client = client_for(make_player())
+    game = client.post("/api/games/", {"draw": 3}).json()
+    response = client.post(f"/api/games/{game['id']}/actions/", {"action": "draw", "seq": 2**70})
+    assert response.status_code == 400
