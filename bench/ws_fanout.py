@@ -1,0 +1,300 @@
+"""WebSocket fan-out benchmark: N watchers of one board, one player moving over HTTP.
+
+Starts ``--servers`` uvicorn processes (the ``make run`` application) on PostgreSQL and
+Redis, opens N real ``websockets`` clients on one board (spread over the servers), then a
+player makes ``--moves`` moves over HTTP on the first server. For every move and watcher it
+records the time from the move's HTTP answer to the watcher's receipt of the matching
+``entry`` message, and prints p50/p99/max per N, and the messages lost (must be 0).
+
+The delay is measured from the HTTP *answer*: the update is published before the answer is
+written, so a watcher can get it first (a negative delay). Each move waits until every
+watcher has its update (or ``--settle`` seconds pass) before the next one, so the figures
+are per-move fan-out, not queueing behind earlier moves.
+
+``req_p50``/``req_p99`` are the same delays counted from when the move's request was sent
+(the answer's own time included): an upper bound of what a watcher sees.
+
+``srv_cpu``/``cli_cpu``: CPU milliseconds per move used by all the server processes and by
+this script (watchers and player). On a shared machine they say what the fan-out costs
+regardless of how busy the other tenants keep the cores: a move reaches N watchers in about
+``(srv_cpu + cli_cpu) / cores`` of wall time on otherwise idle cores.
+
+``--layer`` picks the channels-redis layer the servers use: ``core`` (RedisChannelLayer)
+or ``pubsub`` (RedisPubSubChannelLayer); the script writes a tiny settings module that
+overrides ``CHANNEL_LAYERS`` only. The watchers, the player and the servers share this
+machine's cores: say so with the figures.
+
+Run (PostgreSQL database created first, e.g. ``createdb -h 127.0.0.1 -U postgres canfield_bench``)::
+
+    DATABASE_URL=postgresql://postgres@127.0.0.1:5432/canfield_bench \\
+    REDIS_URL=redis://127.0.0.1:6379/5 \\
+    .venv/bin/python bench/ws_fanout.py --subscribers 100,1000 --layer pubsub
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from tests.support.servers import run_asgi_server  # noqa: E402
+
+LAYERS = {
+    "core": "channels_redis.core.RedisChannelLayer",
+    "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+}
+#: Watchers opening their socket at the same time (uvicorn's listen backlog is 2048).
+CONNECT_BATCH = 200
+
+
+@dataclass
+class Watcher:
+    """One WebSocket client: when it received each board version."""
+
+    socket: ClientConnection
+    snapshot_version: int
+    received: dict[int, float] = field(default_factory=dict)
+    out_of_order: int = 0
+
+    async def listen(self) -> None:
+        last = self.snapshot_version
+        try:
+            async for text in self.socket:
+                at = time.monotonic()
+                message = json.loads(text)
+                version = message["version"]
+                if version != last + 1:
+                    self.out_of_order += 1
+                last = version
+                self.received[version] = at
+        except Exception:  # a closed socket ends the listener; losses show in the count
+            return
+
+
+def raise_open_files_limit() -> int:
+    """As many sockets as the hard limit allows (each watcher is one, each server side one)."""
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    return hard
+
+
+def layer_settings_dir(layer: str) -> str:
+    """A directory holding a settings module that only swaps the channel layer backend."""
+    directory = tempfile.mkdtemp(prefix="ws_fanout_")
+    # The core layer's pool (redis-py: 100 connections, then MaxConnectionsError rather than
+    # waiting) refuses a burst of 100+ concurrent group_add calls; give it room so the
+    # comparison measures fan-out, not that limit.
+    host = "REDIS_URL" if layer == "pubsub" else "{'address': REDIS_URL, 'max_connections': 2000}"
+    Path(directory, "ws_fanout_settings.py").write_text(
+        "from canfield_site.settings import *  # noqa: F403\n"
+        f"CHANNEL_LAYERS['default'] = {{'BACKEND': {LAYERS[layer]!r}, "
+        f"'CONFIG': {{'hosts': [{host}]}}}}\n"
+    )
+    return directory
+
+
+def server_env(layer: str) -> dict[str, str]:
+    settings_dir = layer_settings_dir(layer)
+    return {
+        "DJANGO_SETTINGS_MODULE": "ws_fanout_settings",
+        "PYTHONPATH": os.pathsep.join([settings_dir, str(REPO)]),
+        "CANFIELD_THROTTLE_ANON": "off",
+        "CANFIELD_THROTTLE_USER": "off",
+        # Keep database connections: each watcher's snapshot is a read in a worker thread.
+        "CONN_MAX_AGE": "300",
+    }
+
+
+def migrate(env: dict[str, str]) -> None:
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+        cwd=REPO,
+        env={**os.environ, **env},
+        check=True,
+    )
+
+
+async def sign_up_and_start(http: httpx.AsyncClient) -> dict[str, Any]:
+    """A fresh player on a fresh random board: its game as the API returns it."""
+    name = f"bench_{uuid.uuid4().hex[:10]}"
+    answer = await http.post("/api/players/", json={"username": name, "password": "bench pass 42"})
+    answer.raise_for_status()
+    http.headers["Authorization"] = f"Token {answer.json()['token']}"
+    answer = await http.post("/api/games/", json={"draw": 3})
+    answer.raise_for_status()
+    return answer.json()
+
+
+async def open_watcher(base_url: str, code: str) -> Watcher:
+    url = base_url.replace("http://", "ws://", 1) + f"/ws/leaderboards/{code}/"
+    socket = await connect(url, origin=base_url, open_timeout=60, ping_interval=None)
+    snapshot = json.loads(await asyncio.wait_for(socket.recv(), 60))
+    return Watcher(socket=socket, snapshot_version=snapshot["version"])
+
+
+async def open_watchers(base_urls: list[str], code: str, count: int) -> list[Watcher]:
+    watchers: list[Watcher] = []
+    for start in range(0, count, CONNECT_BATCH):
+        batch = range(start, min(count, start + CONNECT_BATCH))
+        watchers += await asyncio.gather(
+            *(open_watcher(base_urls[i % len(base_urls)], code) for i in batch)
+        )
+    return watchers
+
+
+def server_pids(base_urls: list[str]) -> list[int]:
+    """Pids of the uvicorn processes serving ``base_urls`` (found by their ``--port``)."""
+    ports = {url.rsplit(":", 1)[1] for url in base_urls}
+    pids = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            argv = (proc / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        is_uvicorn = any(b"uvicorn" in part for part in argv[:2]) and b"--port" in argv
+        if is_uvicorn and argv[argv.index(b"--port") + 1].decode() in ports:
+            pids.append(int(proc.name))
+    return pids
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU time the processes have used so far."""
+    ticks = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+async def run_one(base_urls: list[str], subscribers: int, moves: int, settle: float) -> dict:
+    async with httpx.AsyncClient(base_url=base_urls[0], timeout=30) as http:
+        game = await sign_up_and_start(http)
+        code = game["code"]
+        started = time.monotonic()
+        watchers = await open_watchers(base_urls, code, subscribers)
+        connect_s = time.monotonic() - started
+        listeners = [asyncio.create_task(w.listen()) for w in watchers]
+        first_version = watchers[0].snapshot_version
+        if any(w.snapshot_version != first_version for w in watchers):
+            raise RuntimeError("the board changed while the watchers connected")
+        pids = server_pids(base_urls)
+        server_cpu_before, bench_cpu_before = cpu_seconds(pids), time.process_time()
+        answered: dict[int, float] = {}
+        sent: dict[int, float] = {}
+        for number in range(1, moves + 1):
+            token = next(m for m in game["legal_moves"] if m != "undo")
+            sent[first_version + number] = time.monotonic()
+            answer = await http.post(
+                f"/api/games/{game['id']}/actions/", json={"action": token, "seq": game["seq"] + 1}
+            )
+            version = first_version + number
+            answered[version] = time.monotonic()
+            answer.raise_for_status()
+            game = answer.json()
+            deadline = time.monotonic() + settle
+            while time.monotonic() < deadline and not all(version in w.received for w in watchers):
+                await asyncio.sleep(0.005)
+        await asyncio.sleep(0.2)
+        server_cpu = cpu_seconds(pids) - server_cpu_before
+        bench_cpu = time.process_time() - bench_cpu_before
+        for watcher in watchers:
+            await watcher.socket.close()
+        await asyncio.gather(*listeners)
+    delays = [
+        (at - answered[version]) * 1000
+        for w in watchers
+        for version, at in w.received.items()
+        if version in answered
+    ]
+    from_request = [
+        (at - sent[version]) * 1000
+        for w in watchers
+        for version, at in w.received.items()
+        if version in sent
+    ]
+    expected = subscribers * moves
+    return {
+        "subscribers": subscribers,
+        "moves": moves,
+        "connect_s": connect_s,
+        "received": len(delays),
+        "lost": expected - len(delays),
+        "out_of_order": sum(w.out_of_order for w in watchers),
+        "p50_ms": percentile(delays, 0.50) if delays else float("nan"),
+        "p99_ms": percentile(delays, 0.99) if delays else float("nan"),
+        "max_ms": max(delays) if delays else float("nan"),
+        "mean_ms": statistics.fmean(delays) if delays else float("nan"),
+        "server_cpu_ms_per_move": server_cpu * 1000 / moves,
+        "bench_cpu_ms_per_move": bench_cpu * 1000 / moves,
+        "request_p50_ms": percentile(from_request, 0.50) if delays else float("nan"),
+        "request_p99_ms": percentile(from_request, 0.99) if delays else float("nan"),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--subscribers", default="100,1000", help="comma-separated N values")
+    parser.add_argument("--moves", type=int, default=10)
+    parser.add_argument("--servers", type=int, default=2, help="uvicorn processes")
+    parser.add_argument("--layer", choices=sorted(LAYERS), default="pubsub")
+    parser.add_argument("--settle", type=float, default=10.0, help="max wait per move (s)")
+    args = parser.parse_args()
+    if not os.environ.get("DATABASE_URL", "").startswith("postgres") or not os.environ.get(
+        "REDIS_URL"
+    ):
+        sys.exit("set DATABASE_URL (PostgreSQL) and REDIS_URL: see the docstring")
+    limit = raise_open_files_limit()
+    env = server_env(args.layer)
+    migrate(env)
+    counts = [int(n) for n in args.subscribers.split(",")]
+    print(
+        f"ws_fanout {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: layer={args.layer} "
+        f"servers={args.servers} moves={args.moves} cores={os.cpu_count()} nofile={limit} "
+        "(watchers, player and servers share these cores)"
+    )
+    print(
+        f"{'N':>6} {'connect_s':>9} {'p50_ms':>8} {'p99_ms':>8} {'max_ms':>8} "
+        f"{'received':>9} {'lost':>6} {'disorder':>8} {'req_p50':>8} {'req_p99':>8} "
+        f"{'srv_cpu':>8} {'cli_cpu':>8}"
+    )
+    with ExitStack() as stack:
+        base_urls = [stack.enter_context(run_asgi_server(env=env)) for _ in range(args.servers)]
+        for count in counts:
+            result = asyncio.run(run_one(base_urls, count, args.moves, args.settle))
+            print(
+                f"{count:>6} {result['connect_s']:>9.1f} {result['p50_ms']:>8.1f} "
+                f"{result['p99_ms']:>8.1f} {result['max_ms']:>8.1f} {result['received']:>9} "
+                f"{result['lost']:>6} {result['out_of_order']:>8} "
+                f"{result['request_p50_ms']:>8.1f} {result['request_p99_ms']:>8.1f} "
+                f"{result['server_cpu_ms_per_move']:>8.1f} {result['bench_cpu_ms_per_move']:>8.1f}",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()
