@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import connection
-from django.db.models import Count, F
+from django.db.models import Count
 
 from engine import Game as EngineGame
 from games.models import Action, CardsCount, Game, LeaderboardEntry, StandingCount
@@ -124,21 +124,28 @@ def board_counts_move(*, code: str, before: Standing | None, after: Standing | N
 def count_add(
     model: type[CardsCount] | type[StandingCount], key: dict[str, Any], delta: int
 ) -> None:
-    """Add ``delta`` to the count row ``key`` (an upsert); a row that reaches 0 is deleted."""
-    if delta < 0:
-        rows = model.objects.filter(**key)
-        rows.update(entries=F("entries") + delta)
-        rows.filter(entries__lte=0).delete()
-        return
+    """Add ``delta`` to the count row ``key``; a row that reaches 0 is deleted, so the table
+    stays exactly a GROUP BY of the entries. One statement in the usual case."""
     table = connection.ops.quote_name(model._meta.db_table)
-    columns = ", ".join(connection.ops.quote_name(name) for name in key)
-    placeholders = ", ".join(["%s"] * (len(key) + 1))
+    names = [connection.ops.quote_name(name) for name in key]
     with connection.cursor() as cursor:
+        if delta > 0:
+            placeholders = ", ".join(["%s"] * (len(key) + 1))
+            cursor.execute(
+                f"INSERT INTO {table} ({', '.join(names)}, entries) VALUES ({placeholders})"
+                f" ON CONFLICT ({', '.join(names)})"
+                f" DO UPDATE SET entries = {table}.entries + EXCLUDED.entries",
+                [*key.values(), delta],
+            )
+            return
+        where = " AND ".join(f"{name} = %s" for name in names)
         cursor.execute(
-            f"INSERT INTO {table} ({columns}, entries) VALUES ({placeholders})"
-            f" ON CONFLICT ({columns}) DO UPDATE SET entries = {table}.entries + EXCLUDED.entries",
-            [*key.values(), delta],
+            f"UPDATE {table} SET entries = entries + %s WHERE {where} RETURNING entries",
+            [delta, *key.values()],
         )
+        row = cursor.fetchone()
+        if row is not None and row[0] <= 0:
+            cursor.execute(f"DELETE FROM {table} WHERE {where}", [*key.values()])
 
 
 def board_counts_from_entries() -> tuple[

@@ -7,6 +7,8 @@ replayed in full from its stored log before the commit. WebSocket watchers hear 
 only after the commit.
 """
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
@@ -56,7 +58,7 @@ def action_append(
     """
     if (token is None) == (tap is None):
         raise InvalidInput('give exactly one of "action" (a move token) or "tap" (a card)')
-    with transaction.atomic():
+    with appending(game_id=game_id):
         game = lock_writable_game(game_id=game_id, player=player, expected_seq=expected_seq)
         engine_game = EngineGame.from_snapshot(game.snapshot)
         if tap is not None:
@@ -78,7 +80,7 @@ def game_resign(
     *, game_id: int, player: AbstractBaseUser, expected_seq: int | None = None
 ) -> Appended:
     """Give up a live game: a ``resign`` action ends it (its position and entry stay)."""
-    with transaction.atomic():
+    with appending(game_id=game_id):
         game = lock_writable_game(game_id=game_id, player=player, expected_seq=expected_seq)
         now = timezone.now()
         action = append_row(game=game, token=RESIGN, score_after=game.score, at=now)
@@ -87,15 +89,14 @@ def game_resign(
         return finish_append(game=game, action=action)
 
 
-def lock_writable_game(
-    *, game_id: int, player: AbstractBaseUser, expected_seq: int | None
-) -> Game:
+def lock_writable_game(*, game_id: int, player: AbstractBaseUser, expected_seq: int | None) -> Game:
     """The locked game row, once the player may append the action ``expected_seq`` to it."""
     game = lock_game(game_id=game_id)
     if game.player_id != player.pk:
         raise NotGameOwner(f"game {game_id} belongs to another player", game=game_id)
     if game.status != Game.Status.PLAYING:
         raise GameFinished(f"game {game_id} is over ({game.status})", status=game.status)
+    game.player = player  # the owner is the acting player: no second read of the user row
     if expected_seq is not None and expected_seq != game.seq + 1:
         raise StaleSeq(
             f"seq {expected_seq} is stale: game {game_id} has {game.seq} actions, "
@@ -118,18 +119,32 @@ def resolve_tap(engine_game: EngineGame, tap: str, *, double_click: bool) -> str
 
 
 def append_row(*, game: Game, token: str, score_after: int, at: datetime) -> Action:
-    """Write the next action row; the unique (game, seq) constraint is the last guard."""
+    """Write the next action row (see ``appending`` for what guards its seq)."""
     game.seq += 1
+    return Action.objects.create(
+        game=game, seq=game.seq, token=token, score_after=score_after, created_at=at
+    )
+
+
+#: How the databases name a violation of unique(game, seq) in their messages.
+SEQ_CONSTRAINT_NAMES = ("action_unique_game_seq", "games_action.game_id, games_action.seq")
+
+
+@contextmanager
+def appending(*, game_id: int) -> Iterator[None]:
+    """The transaction of one append. The game row lock (PostgreSQL) or the write lock
+    (SQLite's BEGIN IMMEDIATE) already serialises writers of a game; should a second
+    writer of the same seq get past them anyway, unique(game, seq) refuses its row and
+    that is a stale seq like any other (no savepoint needed: everything rolls back)."""
     try:
         with transaction.atomic():
-            return Action.objects.create(
-                game=game, seq=game.seq, token=token, score_after=score_after, created_at=at
-            )
+            yield
     except IntegrityError as error:
+        if not any(name in str(error) for name in SEQ_CONSTRAINT_NAMES):
+            raise
         raise StaleSeq(
-            f"action {game.seq} of game {game.id} was written by another request",
-            seq=game.seq,
-            expected=game.seq + 1,
+            f"the next action of game {game_id} was written by another request",
+            game=game_id,
         ) from error
 
 

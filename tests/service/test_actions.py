@@ -227,3 +227,14 @@ def test_a_win_on_a_tampered_log_is_refused(player_client: APIClient) -> None:
     assert response.json()["error"] == "log_corrupt"
     row = GameRow.objects.get(id=game["id"])
     assert (row.seq, row.status) == (len(won["tokens"]) - 1, "playing")
+
+
+def test_the_unique_seq_constraint_is_the_last_guard(player_client: APIClient, game: dict) -> None:
+    """A row written behind the lock's back (as a racing writer would) makes the append a 409,
+    and the transaction leaves nothing of its own."""
+    Action.objects.create(game_id=game["id"], seq=1, token="draw", score_after=0)
+    response = play(player_client, game["id"], "42", seq=1)
+    assert response.status_code == 409
+    assert response.json()["error"] == "stale_seq"
+    assert list(Action.objects.values_list("seq", "token")) == [(1, "draw")]
+    assert GameRow.objects.get(id=game["id"]).seq == 0
