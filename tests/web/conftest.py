@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests.support.browser import launch_options
 from tests.support.servers import run_asgi_server, server_env_for_test_db
@@ -21,6 +21,7 @@ from tests.support.servers import run_asgi_server, server_env_for_test_db
 PASSWORD = "correct horse 42"
 # Quick enough to keep the suite fast, slow enough for a loaded 2-core CI machine.
 TIMEOUT_MS = 10_000
+expect.set_options(timeout=TIMEOUT_MS)
 
 
 @pytest.fixture(scope="session")
