@@ -92,7 +92,7 @@ async function send(body, from) {
 
 function describeAction(body, game) {
   const last = (game.action && game.action.token) || body.action || "";
-  return last ? `Played ${last}.` : "";
+  return last ? `Played ${last}: ${game.score} points, ${game.cards} cards home.` : "";
 }
 
 async function explain(error) {
