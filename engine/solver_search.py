@@ -44,23 +44,52 @@ def search(
     seconds: float,
     max_nodes: int | None,
     shuffle: Callable[[list[Move]], None] | None = None,
+    lost: set[bytes] | None = None,
 ) -> SearchOutcome:
-    """Search from ``position`` (left as it was on return) for a winning move sequence."""
+    """Search from ``position`` (left as it was on return) for a winning move sequence.
+
+    ``lost`` collects the keys of positions proven lost (and skips them): pass the same
+    set to later searches of the same game.
+    """
     if position.won:
         return SearchOutcome("won", [], 0)
+    if lost is None:
+        lost = set()
+    root = position.key()
+    if root in lost:
+        return SearchOutcome("lost", [], 0)
     deadline = time.perf_counter() + seconds
     node_limit = max_nodes if max_nodes is not None else -1
-    seen = {position.key()}
+    # Tarjan's bookkeeping: ``active`` maps each entered, not yet proven position to its
+    # entry number; ``entered`` lists them in entry order.  Per open frame: the entry
+    # number, the lowest entry number its subtree reached back to, and its key.
+    active = {root: 0}
+    entered = [root]
+    numbers = [0]
+    lows = [0]
+    keys = [root]
     pending: list[list[Move]] = [ordered_moves(position, shuffle)[::-1]]
     path: list[Undo] = []
     nodes = 0
     status: Status = "lost"
     # Bound methods as locals: this loop runs for every node.
-    play, undo, key_of, remember = position.play, position.undo, position.key, seen.add
+    play, undo, key_of = position.play, position.undo, position.key
     while pending:
         moves = pending[-1]
         if not moves:
             pending.pop()
+            number, low, key = numbers.pop(), lows.pop(), keys.pop()
+            if low == number:
+                # Nothing below reached back above this position: it and every position
+                # entered after it that is still pending are proven lost.
+                while True:
+                    done = entered.pop()
+                    del active[done]
+                    lost.add(done)
+                    if done is key:
+                        break
+            elif low < lows[-1]:
+                lows[-1] = low
             if path:
                 undo(path.pop())
             continue
@@ -78,10 +107,21 @@ def search(
             _unwind(position, path)
             return SearchOutcome("won", line, nodes)
         key = key_of()
-        if key in seen:
+        if key in lost:
             undo(record)
             continue
-        remember(key)
+        number = active.get(key)
+        if number is not None:  # on the current line, or pending on an open frame's result
+            if number < lows[-1]:
+                lows[-1] = number
+            undo(record)
+            continue
+        number = len(active) + len(lost)
+        active[key] = number
+        entered.append(key)
+        numbers.append(number)
+        lows.append(number)
+        keys.append(key)
         path.append(record)
         pending.append(ordered_moves(position, shuffle)[::-1])
     _unwind(position, path)
@@ -100,12 +140,17 @@ def search_with_restarts(
     deadline = time.perf_counter() + seconds
     spent = 0
     budget = first_budget
+    lost: set[bytes] = set()  # proven by one search, skipped by the next
     shuffle: Callable[[list[Move]], None] | None = None
     attempt = 0
     while True:
         allowed = budget if max_nodes is None else min(budget, max_nodes - spent)
         outcome = search(
-            position, seconds=deadline - time.perf_counter(), max_nodes=allowed, shuffle=shuffle
+            position,
+            lost=lost,
+            seconds=deadline - time.perf_counter(),
+            max_nodes=allowed,
+            shuffle=shuffle,
         )
         spent += outcome.nodes
         if outcome.status != "unknown" or spent == max_nodes or time.perf_counter() >= deadline:
