@@ -25,6 +25,8 @@ from engine.solver_shorten import shorten
 QUICK_WINS = (1000, 1001, 1003, 5004)
 # ...proven lost in under a thousand nodes (6055: not one card can move, ever)...
 QUICK_LOSSES = (6055, 6069, 6087, 5018)
+# ...won by one plain depth-first search after about 140,000 nodes...
+SLOW_WIN = 1002
 # ...and one that takes millions of nodes, for the budgets.
 HARD = 5020
 
@@ -169,6 +171,32 @@ def test_a_lost_deal_is_proven_lost_and_an_exhaustive_search_agrees(number: int)
     assert result.status == "lost"
     assert result.line == []
     assert exhaustive_outcome(game) == "lost"
+
+
+def test_positions_proven_lost_are_remembered_and_skipped() -> None:
+    position = Position.from_state(Game.from_code(code(QUICK_LOSSES[1])).state())
+    lost: set[bytes] = set()
+    first = search(position, seconds=10, max_nodes=None, lost=lost)
+    assert first.status == "lost"
+    assert position.key() in lost
+    again = search(position, seconds=10, max_nodes=None, lost=lost)
+    assert (again.status, again.nodes) == ("lost", 0)
+
+
+@pytest.mark.slow
+def test_no_position_on_a_winning_line_is_ever_marked_lost() -> None:
+    position = Position.from_state(Game.from_code(code(SLOW_WIN)).state())
+    lost: set[bytes] = set()
+    assert search(position, seconds=60, max_nodes=20_000, lost=lost).status == "unknown"
+    assert lost  # the cut-off search still proved some positions lost
+    outcome = search(position, seconds=60, max_nodes=None, lost=set())
+    assert outcome.status == "won"
+    on_line = []
+    for move in outcome.moves:
+        on_line.append(position.play(move))
+        assert position.key() not in lost
+    for record in reversed(on_line):
+        position.undo(record)
 
 
 def test_a_deal_where_no_card_can_ever_move_is_lost_without_search() -> None:
