@@ -5,19 +5,9 @@
 // flight the dragged cards stay where they were dropped; if the server refuses,
 // they slide back home.
 import { prefersReducedMotion } from "./dom.js";
+import { moveToken } from "./moves.js";
 
 const DRAG_THRESHOLD_PX = 6;
-
-/** The token for moving `block` cards from `source` to `target` (null if it is no move). */
-export function moveToken(source, block, target) {
-  if (!source || !target || source === target) return null;
-  if (target === "F") {
-    if (source.startsWith("F") || block !== 1) return null;
-    return `${source}F`;
-  }
-  if (/^[1-4]$/.test(source)) return block > 1 ? `${source}${target}x${block}` : `${source}${target}`;
-  return `${source}${target}`;
-}
 
 function draggedCards(card) {
   if (!/^[1-4]$/.test(card.dataset.source || "")) return [card];

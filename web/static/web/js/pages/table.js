@@ -4,11 +4,11 @@ import { renderBoardList, renderLiveState } from "../board_list.js";
 import { byId, h, say } from "../dom.js";
 import { enableDrag } from "../drag.js";
 import { LiveBoard, socketUrl } from "../live.js";
+import { parseTyped } from "../moves.js";
 import { initAccount, openAccountDialog, playerName } from "../session.js";
 import { renderState, renderStats } from "../table_view.js";
 
 const DOUBLE_CLICK_KEY = "canfield.doubleClick";
-const CARD_TEXT = /^(10|[A2-9TJQK])([CDHS])$/i;
 
 const table = {
   game: null,
@@ -127,17 +127,6 @@ function onFeltClick(event) {
   }
   const card = event.target.closest("button[data-card]");
   if (card) tap(card.dataset.card);
-}
-
-/** Keyboard box: a move token, or a card to tap ("7H", "10h"), or "stock". */
-export function parseTyped(text) {
-  const typed = text.trim();
-  if (!typed) return null;
-  const card = typed.match(CARD_TEXT);
-  if (card) return { tap: `${card[1] === "10" ? "T" : card[1].toUpperCase()}${card[2].toUpperCase()}` };
-  if (/^stock$/i.test(typed)) return { tap: "stock" };
-  if (/^(draw|recycle|undo)$/i.test(typed)) return { action: typed.toLowerCase() };
-  return { action: typed.toUpperCase().replace("X", "x") };
 }
 
 function celebrate(game) {

@@ -1,0 +1,132 @@
+"""The pure parts of the page scripts, run in Chromium as the pages load them.
+
+Token spelling (drags, the keyboard box) and the live feed's version handling
+are easy to get subtly wrong and awkward to reach through a whole page, so they
+are checked here directly: the ES modules are imported into a page of the app.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.e2e]
+
+
+@pytest.fixture
+def page(new_player):
+    page = new_player(sign_up=False).page
+    page.goto("/")
+    return page
+
+
+def _call(page, module: str, expression: str):
+    """Evaluate `expression` with the module's exports in scope as `m`."""
+    return page.evaluate(
+        f"async () => {{ const m = await import('/static/web/js/{module}'); return {expression}; }}"
+    )
+
+
+DRAGS = [
+    ("R", 1, "F", "RF"),
+    ("R", 1, "3", "R3"),
+    ("W", 1, "F", "WF"),
+    ("W", 1, "1", "W1"),
+    ("2", 1, "F", "2F"),
+    ("2", 1, "4", "24"),
+    ("2", 3, "4", "24x3"),
+    ("FH", 1, "2", "FH2"),
+    ("FH", 1, "F", None),  # a foundation card does not go to a foundation
+    ("2", 2, "F", None),  # only single cards go home
+    ("2", 1, "2", None),  # dropped where it came from: no move
+]
+
+TYPED = [
+    ("24X3", {"action": "24x3"}),
+    (" rf ", {"action": "RF"}),
+    ("Draw", {"action": "draw"}),
+    ("fh2", {"action": "FH2"}),
+    ("10h", {"tap": "TH"}),
+    ("7s", {"tap": "7S"}),
+    ("stock", {"tap": "stock"}),
+    ("   ", None),
+]
+
+
+def test_drags_are_spelled_as_design_tokens(page):
+    cases = [[source, block, target] for source, block, target, _ in DRAGS]
+    tokens = _call(page, "moves.js", f"{json.dumps(cases)}.map(c => m.moveToken(...c))")
+    assert tokens == [token for *_, token in DRAGS]
+
+
+def test_the_keyboard_box_reads_tokens_and_cards(page):
+    bodies = _call(page, "moves.js", f"{json.dumps([t for t, _ in TYPED])}.map(m.parseTyped)")
+    assert bodies == [body for _, body in TYPED]
+
+
+def _entry(player: str, rank: int, cards: int) -> dict:
+    return {
+        "rank": rank,
+        "player": player,
+        "cards": cards,
+        "score": 5 * (cards - 1),
+        "moves": 10,
+        "won": False,
+        "status": "playing",
+        "game": rank,
+    }
+
+
+def test_live_feed_applies_entries_in_order_and_refetches_after_a_gap(page):
+    rest_reads: list[str] = []
+
+    def answer(route):
+        rest_reads.append(route.request.url)
+        entries = [_entry("cat", 1, 30), _entry("ann", 2, 20)]
+        route.fulfill(json={"code": "CF1-D3-AAAAAAA", "total": 2, "entries": entries})
+
+    page.route("**/api/leaderboards/**", answer)
+    seen = page.evaluate(
+        """async ([snapshot, next, gap]) => {
+            const m = await import('/static/web/js/live.js');
+            const seen = [];
+            const feed = new m.LiveBoard('CF1-D3-AAAAAAA', {
+                onChange: ({ entries, changed }) =>
+                    seen.push({ order: entries.map(e => e.player + e.rank), changed }),
+            });
+            feed.receive(snapshot);
+            feed.receive(next);
+            feed.receive(gap);
+            await new Promise(resolve => setTimeout(resolve, 300));
+            return seen;
+        }""",
+        [
+            {
+                "type": "snapshot",
+                "code": "CF1-D3-AAAAAAA",
+                "version": 5,
+                "total": 2,
+                "entries": [_entry("ann", 1, 10), _entry("bob", 2, 5)],
+            },
+            {
+                "type": "entry",
+                "code": "CF1-D3-AAAAAAA",
+                "version": 6,
+                "entry": _entry("bob", 1, 12),
+            },
+            {
+                "type": "entry",
+                "code": "CF1-D3-AAAAAAA",
+                "version": 8,
+                "entry": _entry("cat", 1, 30),
+            },
+        ],
+    )
+    assert seen[0] == {"order": ["ann1", "bob2"], "changed": None}
+    # bob passes ann: the moved entry is applied, ann's stale rank is pushed down.
+    assert seen[1] == {"order": ["bob1", "ann2"], "changed": "bob"}
+    # Version 7 was missed: the entry is not trusted, the board is re-read over REST.
+    assert len(rest_reads) == 1
+    assert seen[2] == {"order": ["cat1", "ann2"], "changed": None}
+    assert len(seen) == 3
