@@ -33,6 +33,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
+import time
 from collections import defaultdict
 from dataclasses import asdict
 from functools import cache
@@ -142,6 +143,45 @@ def entry_json(entry: RankedEntry) -> dict[str, Any]:
     return dict(EntryOut(asdict(entry)).data)
 
 
+class SnapshotCache:
+    """The last snapshot this process built for each board, reused while it is still good.
+
+    When thousands of watchers (re)connect to one board at once (a popular daily deal, a
+    server restart), each would otherwise read the same page from the database. A cached
+    snapshot is reused only for the *same* version and for ``max_age`` seconds: a watcher
+    joins the group before it reads the version, and versions are bumped after the commit,
+    so any change a reused snapshot misses has a larger version and reaches the watcher as
+    a message. ``max_age`` bounds what a change made without a bump (a projection rebuild)
+    can hide.
+    """
+
+    def __init__(self, *, max_age: float = 2.0, max_boards: int = 1024) -> None:
+        self._max_age = max_age
+        self._max_boards = max_boards
+        self._lock = threading.Lock()
+        self._snapshots: dict[str, tuple[float, dict[str, Any]]] = {}
+
+    def get(self, code: str, version: int) -> dict[str, Any] | None:
+        with self._lock:
+            built_at, snapshot = self._snapshots.get(code, (0.0, None))
+        if snapshot is None or snapshot["version"] != version:
+            return None
+        return snapshot if time.monotonic() - built_at <= self._max_age else None
+
+    def clear(self) -> None:
+        with self._lock:
+            self._snapshots.clear()
+
+    def put(self, code: str, snapshot: dict[str, Any]) -> None:
+        with self._lock:
+            if len(self._snapshots) >= self._max_boards:
+                self._snapshots.clear()
+            self._snapshots[code] = (time.monotonic(), snapshot)
+
+
+snapshot_cache = SnapshotCache()
+
+
 def board_snapshot(code: str) -> dict[str, Any]:
     """The ``snapshot`` message of a board: its version first, then the top entries.
 
@@ -149,14 +189,19 @@ def board_snapshot(code: str) -> dict[str, Any]:
     larger version, so a consumer may drop messages up to this version (already included).
     """
     version = versions().current(code)
+    cached = snapshot_cache.get(code, version)
+    if cached is not None:
+        return cached
     page: LeaderboardPage = leaderboard_page(code=code, limit=SNAPSHOT_SIZE)
-    return {
+    snapshot = {
         "type": "snapshot",
         "code": code,
         "version": version,
         "total": page.total,
         "entries": [entry_json(entry) for entry in page.entries],
     }
+    snapshot_cache.put(code, snapshot)
+    return snapshot
 
 
 def game_snapshot(game: Game) -> dict[str, Any]:

@@ -6,6 +6,7 @@ matters because a Redis layer binds its connections to the event loop that first
 and every async test runs on its own loop.
 """
 
+import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -16,6 +17,7 @@ from channels.routing import URLRouter
 from django.conf import LazySettings
 
 from engine import Game as EngineGame
+from games import live
 from games.routing import websocket_urlpatterns
 from games.services.actions import action_append
 from games.services.games import game_create
@@ -27,10 +29,17 @@ RECEIVE_TIMEOUT_S = 3
 
 
 @pytest.fixture(autouse=True)
-def _fresh_channel_layer(settings: LazySettings) -> None:
+def _fresh_channel_layer_and_snapshots(settings: LazySettings) -> None:
     # Assigning the setting (same value) makes channels drop its cached layer instances.
-    layers = settings.CHANNEL_LAYERS
-    settings.CHANNEL_LAYERS = {name: dict(config) for name, config in layers.items()}
+    # Board snapshots cached by an earlier test describe a database that has been emptied.
+    live.snapshot_cache.clear()
+    layers = {name: dict(config) for name, config in settings.CHANNEL_LAYERS.items()}
+    default = layers["default"]
+    if default["BACKEND"].startswith("channels_redis."):
+        # Redis pub/sub channels ignore the database number: a prefix of this test's own
+        # keeps other test runs and servers on the same Redis (game.1, a popular code) out.
+        default["CONFIG"] = {**default.get("CONFIG", {}), "prefix": f"test{uuid.uuid4().hex}"}
+    settings.CHANNEL_LAYERS = layers
 
 
 @asynccontextmanager

@@ -196,6 +196,18 @@ async def test_a_submission_is_announced_on_its_board(alice: Player) -> None:
     assert update["entry"]["cards"] == 52
 
 
+def test_a_board_snapshot_is_reused_until_the_board_changes(alice: Player) -> None:
+    from games.services.games import game_create
+
+    game = game_create(player=alice.user, code=CODE)
+    first = live.board_snapshot(CODE)
+    assert live.board_snapshot(CODE) is first
+    action_append(game_id=game.id, player=alice.user, token="draw")
+    second = live.board_snapshot(CODE)
+    assert second["version"] == first["version"] + 1
+    assert second["entries"][0]["moves"] == first["entries"][0]["moves"] + 1
+
+
 def test_states_of_a_batch_are_replayed_once_per_action(alice: Player) -> None:
     won = won_logs()[0]
     game = submission_create(player=alice.user, code=won["code"], actions=won["tokens"][:5])
