@@ -130,3 +130,45 @@ def test_live_feed_applies_entries_in_order_and_refetches_after_a_gap(page):
     assert len(rest_reads) == 1
     assert seen[2] == {"order": ["cat1", "ann2"], "changed": None}
     assert len(seen) == 3
+
+
+def test_live_feed_rereads_the_board_when_someone_falls_out_of_the_top(page):
+    rest_reads: list[str] = []
+
+    def answer(route):
+        rest_reads.append(route.request.url)
+        entries = [_entry("bob", 1, 12), _entry("cat", 2, 11)]
+        route.fulfill(json={"code": "CF1-D3-AAAAAAA", "total": 9, "entries": entries})
+
+    page.route("**/api/leaderboards/**", answer)
+    seen = page.evaluate(
+        """async ([snapshot, drop]) => {
+            const m = await import('/static/web/js/live.js');
+            const seen = [];
+            const feed = new m.LiveBoard('CF1-D3-AAAAAAA', {
+                limit: 2,
+                onChange: ({ entries }) => seen.push(entries.map(e => e.player + e.rank)),
+            });
+            feed.receive(snapshot);
+            feed.receive(drop);
+            await new Promise(resolve => setTimeout(resolve, 300));
+            return seen;
+        }""",
+        [
+            {
+                "type": "snapshot",
+                "code": "CF1-D3-AAAAAAA",
+                "version": 1,
+                "total": 9,
+                "entries": [
+                    _entry(name, rank, 20 - rank)
+                    for rank, name in enumerate(["ann", "bob", "cat"], 1)
+                ],
+            },
+            {"type": "entry", "code": "CF1-D3-AAAAAAA", "version": 2, "entry": _entry("ann", 8, 3)},
+        ],
+    )
+    assert seen[0] == ["ann1", "bob2"]  # the snapshot is cut to the list's size
+    assert seen[1] == ["bob2", "ann8"]  # ann fell to 8th: a hole in the top two
+    assert len(rest_reads) == 1
+    assert seen[2] == ["bob1", "cat2"]

@@ -79,7 +79,7 @@ export class LiveBoard {
     if (message.type === "snapshot") {
       this.version = message.version;
       this.total = message.total ?? message.entries.length;
-      this.entries = orderEntries(message.entries);
+      this.entries = orderEntries(message.entries).slice(0, this.limit);
       this.onState("live");
       this.emit(null);
     } else if (message.type === "entry") {
@@ -99,6 +99,10 @@ export class LiveBoard {
     this.clock += 1;
     this.entries = orderEntries([...others, { ...entry, _fresh: this.clock }]).slice(0, this.limit);
     this.emit(entry.player);
+    // A top list with a hole (someone fell out of it and we do not know who moved up):
+    // only the server knows the new order.
+    const complete = this.entries.every((held, index) => held.rank === index + 1);
+    if (!complete || this.entries.length < Math.min(this.limit, this.total)) this.refetch();
   }
 
   async refetch() {
