@@ -95,7 +95,8 @@ export class LiveBoard {
 
   apply(entry) {
     const others = this.entries.filter((old) => old.player !== entry.player);
-    if (others.length === this.entries.length) this.total += 1;
+    // Entry messages carry no total; a rank beyond it proves the board grew (a new player).
+    this.total = Math.max(this.total, entry.rank);
     this.clock += 1;
     this.entries = orderEntries([...others, { ...entry, _fresh: this.clock }]).slice(0, this.limit);
     this.emit(entry.player);
