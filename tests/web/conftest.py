@@ -90,9 +90,14 @@ def new_player(browser, server_url: str) -> Iterator[Callable[..., Player]]:
     """Factory: a browser context signed up as a fresh player (through the API, like the page)."""
     contexts = []
 
-    def make(*, viewport: tuple[int, int] = (1280, 800), sign_up: bool = True) -> Player:
+    def make(
+        *, viewport: tuple[int, int] = (1280, 800), sign_up: bool = True, touch: bool = False
+    ) -> Player:
         context = browser.new_context(
-            base_url=server_url, viewport={"width": viewport[0], "height": viewport[1]}
+            base_url=server_url,
+            viewport={"width": viewport[0], "height": viewport[1]},
+            has_touch=touch,
+            is_mobile=touch,
         )
         context.set_default_timeout(TIMEOUT_MS)
         contexts.append(context)

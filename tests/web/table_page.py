@@ -85,6 +85,27 @@ class Table:
             while_over()
         mouse.up()
 
+    def finger_drag(self, source: Locator, target: Locator) -> None:
+        """The same gesture with a finger: raw touch events through the DevTools protocol
+        (Playwright has no touch-move API), which Chromium turns into pointer events."""
+        self.settle()
+        start = source.bounding_box()
+        end = target.bounding_box()
+        assert start and end
+        session = self.page.context.new_cdp_session(self.page)
+        x0, y0 = start["x"] + start["width"] / 2, start["y"] + 8
+        x1, y1 = end["x"] + end["width"] / 2, end["y"] + end["height"] / 2
+        session.send(
+            "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]}
+        )
+        for step in range(1, 9):
+            x, y = x0 + (x1 - x0) * step / 8, y0 + (y1 - y0) * step / 8
+            session.send(
+                "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]}
+            )
+        session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        session.detach()
+
     def settle(self) -> None:
         """Wait for the cards' slide animations to end (a moving card is a moving target)."""
         self.page.wait_for_function(

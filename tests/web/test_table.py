@@ -187,6 +187,33 @@ def test_keyboard_box_plays_tokens_and_taps(new_player):
     assert player.errors == []
 
 
+def test_a_finger_tap_on_a_phone_plays_the_card(new_player):
+    situation = tap_to_foundation()
+    player = new_player(viewport=(390, 844), touch=True)
+    table = Table.open_deal(player.page, situation.code)
+    table.card(situation.card).tap()
+    expect(
+        table.foundation(situation.card[1]).locator(f'[data-card="{situation.card}"]')
+    ).to_be_visible()
+    expect(table.stat("score")).to_have_text("5")
+    player.page.locator("#stock-card").tap()
+    expect(table.stat("moves")).to_have_text("2")
+    assert player.errors == []
+
+
+def test_a_finger_drags_a_block_on_a_phone(new_player):
+    situation = block_move()
+    player = new_player(viewport=(390, 844), touch=True)
+    table = Table.open_deal(player.page, situation.code)
+    first_source, first_target = (int(c) for c in situation.first)
+    table.finger_drag(table.card(table.column_cards(first_source)[-1]), table.column(first_target))
+    expect(table.stat("moves")).to_have_text("1")
+    table.finger_drag(table.card(situation.block_cards[0]), table.column(int(situation.block[1])))
+    expect(table.stat("moves")).to_have_text("2")
+    assert [a["token"] for a in _log(table)] == [situation.first, situation.block]
+    assert player.errors == []
+
+
 def test_enter_on_a_focused_card_taps_it(new_player):
     situation = tap_to_foundation()
     player = new_player()
