@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.support.browser import launch_options
 from tests.support.servers import run_asgi_server, server_env_for_test_db
@@ -48,7 +48,7 @@ def server_url(transactional_db: None, _asgi_server: str) -> str:
 
 
 @pytest.fixture
-def browser(server_url: str):
+def browser(server_url: str) -> Iterator[Browser]:
     """A headless Chromium for one test (Playwright's sync API: keep tests sync).
 
     Function-scoped on purpose: while Playwright's sync API is alive, its event
@@ -86,7 +86,7 @@ class Player:
 
 
 @pytest.fixture
-def new_player(browser, server_url: str) -> Iterator[Callable[..., Player]]:
+def new_player(browser: Browser, server_url: str) -> Iterator[Callable[..., Player]]:
     """Factory: a browser context signed up as a fresh player (through the API, like the page)."""
     contexts = []
 
