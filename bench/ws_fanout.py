@@ -143,19 +143,28 @@ async def sign_up_and_start(http: httpx.AsyncClient) -> dict[str, Any]:
     return answer.json()
 
 
-async def open_watcher(base_url: str, code: str) -> Watcher:
+async def open_watcher(base_url: str, code: str, *, deflate: bool) -> Watcher:
+    """A watcher; like a browser it offers permessage-deflate unless ``deflate`` is off."""
     url = base_url.replace("http://", "ws://", 1) + f"/ws/leaderboards/{code}/"
-    socket = await connect(url, origin=base_url, open_timeout=60, ping_interval=None)
+    socket = await connect(
+        url,
+        origin=base_url,
+        open_timeout=60,
+        ping_interval=None,
+        compression="deflate" if deflate else None,
+    )
     snapshot = json.loads(await asyncio.wait_for(socket.recv(), 60))
     return Watcher(socket=socket, snapshot_version=snapshot["version"])
 
 
-async def open_watchers(base_urls: list[str], code: str, count: int) -> list[Watcher]:
+async def open_watchers(
+    base_urls: list[str], code: str, count: int, *, deflate: bool
+) -> list[Watcher]:
     watchers: list[Watcher] = []
     for start in range(0, count, CONNECT_BATCH):
         batch = range(start, min(count, start + CONNECT_BATCH))
         watchers += await asyncio.gather(
-            *(open_watcher(base_urls[i % len(base_urls)], code) for i in batch)
+            *(open_watcher(base_urls[i % len(base_urls)], code, deflate=deflate) for i in batch)
         )
     return watchers
 
@@ -191,12 +200,14 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-async def run_one(base_urls: list[str], subscribers: int, moves: int, settle: float) -> dict:
+async def run_one(
+    base_urls: list[str], subscribers: int, moves: int, settle: float, *, deflate: bool = True
+) -> dict:
     async with httpx.AsyncClient(base_url=base_urls[0], timeout=30) as http:
         game = await sign_up_and_start(http)
         code = game["code"]
         started = time.monotonic()
-        watchers = await open_watchers(base_urls, code, subscribers)
+        watchers = await open_watchers(base_urls, code, subscribers, deflate=deflate)
         connect_s = time.monotonic() - started
         listeners = [asyncio.create_task(w.listen()) for w in watchers]
         first_version = watchers[0].snapshot_version
@@ -262,6 +273,11 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=10)
     parser.add_argument("--servers", type=int, default=2, help="uvicorn processes")
     parser.add_argument("--layer", choices=sorted(LAYERS), default="pubsub")
+    parser.add_argument(
+        "--no-deflate",
+        action="store_true",
+        help="watchers do not offer permessage-deflate (browsers do): measures its cost",
+    )
     parser.add_argument("--settle", type=float, default=10.0, help="max wait per move (s)")
     args = parser.parse_args()
     if not os.environ.get("DATABASE_URL", "").startswith("postgres") or not os.environ.get(
@@ -274,7 +290,8 @@ def main() -> None:
     counts = [int(n) for n in args.subscribers.split(",")]
     print(
         f"ws_fanout {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: layer={args.layer} "
-        f"servers={args.servers} moves={args.moves} cores={os.cpu_count()} nofile={limit} "
+        f"servers={args.servers} moves={args.moves} deflate={not args.no_deflate} "
+        f"cores={os.cpu_count()} nofile={limit} load={os.getloadavg()[0]:.1f} "
         "(watchers, player and servers share these cores)"
     )
     print(
@@ -285,7 +302,9 @@ def main() -> None:
     with ExitStack() as stack:
         base_urls = [stack.enter_context(run_asgi_server(env=env)) for _ in range(args.servers)]
         for count in counts:
-            result = asyncio.run(run_one(base_urls, count, args.moves, args.settle))
+            result = asyncio.run(
+                run_one(base_urls, count, args.moves, args.settle, deflate=not args.no_deflate)
+            )
             print(
                 f"{count:>6} {result['connect_s']:>9.1f} {result['p50_ms']:>8.1f} "
                 f"{result['p99_ms']:>8.1f} {result['max_ms']:>8.1f} {result['received']:>9} "
