@@ -4,11 +4,17 @@ DRF's stock classes copy ``DEFAULT_THROTTLE_RATES`` once at import, so a test (o
 operator's override) could not change them; ours read ``CANFIELD_THROTTLE_RATES`` (set from
 ``CANFIELD_THROTTLE_ANON`` / ``CANFIELD_THROTTLE_USER``) on every request. A rate of None
 disables that throttle. Counters live in the default cache: Redis when ``REDIS_URL`` is set,
-so every worker shares them.
+so every worker shares them; if Redis does not answer, requests are let through.
 """
 
+import logging
+from typing import Any
+
 from django.conf import settings
+from redis.exceptions import RedisError
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
+
+logger = logging.getLogger(__name__)
 
 
 class SettingsRateMixin:
@@ -16,6 +22,15 @@ class SettingsRateMixin:
 
     def get_rate(self) -> str | None:
         return settings.CANFIELD_THROTTLE_RATES.get(self.scope)
+
+    def allow_request(self, request: Any, view: Any) -> bool:
+        """Fail open when the counters' cache (Redis) is down: a Redis outage may cost rate
+        limiting for a while, never a player's move."""
+        try:
+            return super().allow_request(request, view)  # type: ignore[misc]
+        except RedisError as error:
+            logger.warning("throttle counters unavailable, request allowed: %s", error)
+            return True
 
 
 class AnonThrottle(SettingsRateMixin, AnonRateThrottle):

@@ -33,3 +33,20 @@ def test_players_have_their_own_rate(
 def test_health_is_never_throttled(api_client: APIClient, settings: LazySettings) -> None:
     settings.CANFIELD_THROTTLE_RATES = {"anon": "1/minute", "user": "1/minute"}
     assert {api_client.get("/api/health/").status_code for _ in range(3)} == {200}
+
+
+def test_throttling_fails_open_when_redis_is_down(
+    api_client: APIClient, settings: LazySettings
+) -> None:
+    """Redis holds only counters: without it requests go on, unthrottled, never a 500."""
+    from tests.support.servers import free_port
+
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": f"redis://127.0.0.1:{free_port()}/0",  # nothing listens there
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+        }
+    }
+    settings.CANFIELD_THROTTLE_RATES = {"anon": "1/minute", "user": "1/minute"}
+    assert [api_client.get("/api/daily/").status_code for _ in range(3)] == [200, 200, 200]
