@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -22,6 +23,9 @@ from games import live
 from games.errors import GameNotFound
 from games.selectors.games import game_get
 
+logger = logging.getLogger(__name__)
+
+CLOSE_SERVER_ERROR = 1011
 CLOSE_BAD_REQUEST = 4400
 CLOSE_NOT_FOUND = 4404
 
@@ -105,10 +109,19 @@ class RelayConsumer(AsyncWebsocketConsumer):
     relay: InOrderRelay | None = None
 
     async def start(self, *, group: str, snapshot: Callable[[], dict[str, Any]], key: str) -> None:
-        """Join ``group`` first, then take the snapshot: nothing can fall between the two."""
-        self.group = group
-        await self.channel_layer.group_add(group, self.channel_name)
-        message = await read_in_thread(snapshot)
+        """Join ``group`` first, then take the snapshot: nothing can fall between the two.
+
+        If the channel layer or the database fails (Redis down), the socket is closed with
+        1011 (server error) and the client reconnects later; the server goes on.
+        """
+        try:
+            await self.channel_layer.group_add(group, self.channel_name)
+            self.group = group
+            message = await read_in_thread(snapshot)
+        except Exception:
+            logger.exception("live watcher of %s not started", group)
+            await self.close(code=CLOSE_SERVER_ERROR)
+            return
         self.relay = InOrderRelay(last=message[key], send=self.send_text, wait=REORDER_WAIT_S)
         await self.send(text_data=json.dumps(message, separators=(",", ":")))
 
@@ -139,7 +152,10 @@ class RelayConsumer(AsyncWebsocketConsumer):
         if self.relay is not None:
             self.relay.close()
         if self.group is not None:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+            try:
+                await self.channel_layer.group_discard(self.group, self.channel_name)
+            except Exception:  # Redis down: its subscriptions are gone with it anyway
+                logger.warning("live watcher of %s not removed from its group", self.group)
 
     async def refuse(self, code: int) -> None:
         """Accept, then close with ``code``: a close code before accepting is only an HTTP 403."""

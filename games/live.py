@@ -102,7 +102,9 @@ class RedisVersions:
     """Per-board counters in Redis: ``INCR`` is atomic, so every process agrees on the order."""
 
     def __init__(self, url: str, prefix: str) -> None:
-        self._redis = redis.Redis.from_url(url)
+        # Short timeouts: this runs in the request thread after the commit, and a hung
+        # Redis must cost a live update, not a player's HTTP answer.
+        self._redis = redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1)
         self._prefix = prefix
 
     def key(self, code: str) -> str:

@@ -54,6 +54,17 @@ async def websocket(path: str) -> AsyncIterator[WebsocketCommunicator]:
         await communicator.disconnect()
 
 
+async def close_code_of(path: str) -> int:
+    """Connect to ``path``; the close code the server answers with (it must close)."""
+    communicator = WebsocketCommunicator(URLRouter(websocket_urlpatterns), path)
+    connected, _ = await communicator.connect(timeout=RECEIVE_TIMEOUT_S)
+    assert connected, f"{path} refused the connection (a close code needs an accept)"
+    output = await communicator.receive_output(timeout=RECEIVE_TIMEOUT_S)
+    await communicator.wait()
+    assert output["type"] == "websocket.close", output
+    return int(output["code"])
+
+
 async def receive(communicator: WebsocketCommunicator) -> dict[str, Any]:
     return await communicator.receive_json_from(timeout=RECEIVE_TIMEOUT_S)
 

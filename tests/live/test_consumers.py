@@ -7,20 +7,17 @@ when a transaction really commits (not inside a test wrapped in one).
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import BaseChannelLayer
-from channels.routing import URLRouter
 from django.db import transaction
 
 from engine import Game as EngineGame
 from games import live
-from games.consumers import CLOSE_BAD_REQUEST, CLOSE_NOT_FOUND
+from games.consumers import CLOSE_BAD_REQUEST, CLOSE_NOT_FOUND, CLOSE_SERVER_ERROR
 from games.models import Game
-from games.routing import websocket_urlpatterns
 from games.selectors.leaderboards import leaderboard_page
 from games.services.actions import action_append, game_resign
 from games.services.submissions import submission_create
 from tests.conftest import Player
-from tests.live.communicator import WebsocketCommunicator
-from tests.live.conftest import RECEIVE_TIMEOUT_S, play_first_legal, receive, start, websocket
+from tests.live.conftest import close_code_of, play_first_legal, receive, start, websocket
 from tests.service.helpers import SIMPLE_CODE, won_logs
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -244,14 +241,17 @@ async def test_garbage_from_a_client_is_ignored_and_updates_go_on(alice: Player)
     ],
 )
 async def test_a_bad_path_is_closed_with_a_clear_code(path: str, close_code: int) -> None:
-    communicator = WebsocketCommunicator(URLRouter(websocket_urlpatterns), path)
-    connected, _ = await communicator.connect(timeout=RECEIVE_TIMEOUT_S)
-    assert connected
-    assert await communicator.receive_output(timeout=RECEIVE_TIMEOUT_S) == {
-        "type": "websocket.close",
-        "code": close_code,
-    }
-    await communicator.wait()
+    assert await close_code_of(path) == close_code
+
+
+async def test_a_watcher_whose_snapshot_fails_is_closed_as_a_server_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def unavailable(code: str) -> dict:
+        raise ConnectionError("Redis is down")
+
+    monkeypatch.setattr(live, "board_snapshot", unavailable)
+    assert await close_code_of(f"/ws/leaderboards/{CODE}/") == CLOSE_SERVER_ERROR
 
 
 def test_group_names_of_the_longest_code_and_id_are_valid() -> None:
