@@ -4,6 +4,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.conftest import Player
+from tests.service.helpers import SIMPLE_CODE, play, start_game, won_logs
 
 pytestmark = pytest.mark.django_db
 
@@ -96,3 +97,27 @@ def test_browser_session_sign_up_login_logout_with_csrf(player: Player) -> None:
     )
     assert logged_in.status_code == 200
     assert browser.get("/api/me/").json()["username"] == player.username
+
+
+def test_a_players_page_has_their_games_and_totals(
+    player: Player, player_client: APIClient, api_client: APIClient
+) -> None:
+    first = start_game(player_client)
+    play(player_client, first["id"], "draw")
+    player_client.post(f"/api/games/{first['id']}/resign/")
+    won = won_logs()[0]
+    player_client.post("/api/submissions/", {"code": won["code"], "actions": won["tokens"]})
+    start_game(player_client, SIMPLE_CODE)
+    page = api_client.get(f"/api/players/{player.username}/").json()  # public
+    assert page["username"] == player.username
+    totals = page["totals"]
+    assert (totals["games"], totals["won"], totals["resigned"], totals["playing"]) == (3, 1, 1, 1)
+    assert totals["best_cards"] == 52
+    assert [g["status"] for g in page["games"]] == ["playing", "won", "resigned"]  # newest first
+    assert "state" not in page["games"][0]
+
+
+def test_an_unknown_player_is_a_json_404(api_client: APIClient) -> None:
+    response = api_client.get("/api/players/nobody/")
+    assert response.status_code == 404
+    assert response.json()["error"] == "player_not_found"
