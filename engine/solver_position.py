@@ -88,18 +88,17 @@ class Position:
     @classmethod
     def from_state(cls, state: Mapping[str, Any]) -> Position:
         """Build from ``Game.state()`` (piles listed bottom -> top, cards as text)."""
-        cards = lambda pile: [CARD_BY_NAME[text] for text in pile]  # noqa: E731
-        waste = cards(state["waste"])
-        stock = cards(state["stock"])
+        waste = _cards(state["waste"])
+        stock = _cards(state["stock"])
         stock.reverse()  # stock top first: the order it will be drawn
         foundations = [len(state["foundations"][suit]) for suit in SUITS]
-        columns = [cards(column) for column in state["tableau"]]
+        columns = [_cards(column) for column in state["tableau"]]
         if any(run_start(column) for column in columns):
             raise ValueError("every column must be one alternating run, as the rules keep it")
         return cls(
             draw=int(state["draw"]),
             base_rank=RANK_OF[CARD_BY_NAME[state["base"]]],
-            reserve=cards(state["reserve"]),
+            reserve=_cards(state["reserve"]),
             columns=columns,
             talon=waste + stock,
             waste_len=len(waste),
@@ -115,9 +114,6 @@ class Position:
     def foundation_top(self, suit: int) -> int:
         """The card on top of a non-empty foundation."""
         return suit * 13 + (self.base_rank + self.foundations[suit] - 1) % 13
-
-    def goes_to_foundation(self, card: int) -> bool:
-        return self.foundations[SUIT_OF[card]] == self.relative[card]
 
     def is_safe_for_foundation(self, card: int) -> bool:
         """No card still in play could ever need ``card`` to rest on.
@@ -167,21 +163,22 @@ class Position:
         """
         columns = self.columns
         parts = sorted((bytes(columns[0]), bytes(columns[1]), bytes(columns[2]), bytes(columns[3])))
-        here = self.waste_len
-        if here % self.draw == 0 or here == len(self.talon):
-            here = 0
-        parts.append(bytes((len(self.reserve), here)) + bytes(self.talon))
+        parts.append(self._rest_key())
         return b"\xff".join(parts)
 
     def placed_key(self) -> bytes:
         """Like :meth:`key` but with the columns in place, so that a move list that reaches
         one position also fits every other position with the same ``placed_key``."""
         parts = [bytes(column) for column in self.columns]
+        parts.append(self._rest_key())
+        return b"\xff".join(parts)
+
+    def _rest_key(self) -> bytes:
+        """Reserve size, talon, and the waste length up to the cycle it reaches."""
         here = self.waste_len
         if here % self.draw == 0 or here == len(self.talon):
             here = 0
-        parts.append(bytes((len(self.reserve), here)) + bytes(self.talon))
-        return b"\xff".join(parts)
+        return bytes((len(self.reserve), here)) + bytes(self.talon)
 
     # ----------------------------------------------------------------- play / undo
 
@@ -278,6 +275,10 @@ class Position:
         if kind == CC:
             return [f"{a + 1}{b + 1}" + (f"x{n}" if n > 1 else "")]
         return [f"F{SUITS[a]}{b + 1}"]
+
+
+def _cards(pile: Sequence[str]) -> list[int]:
+    return [CARD_BY_NAME[name] for name in pile]
 
 
 def run_start(column: Sequence[int]) -> int:
