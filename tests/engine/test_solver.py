@@ -283,6 +283,22 @@ def test_the_command_line_prints_the_result(capsys: pytest.CaptureFixture[str]) 
     assert replay(code(QUICK_WINS[0]), line.split()[1:]).won
 
 
+def test_the_command_line_can_switch_the_draw_mode(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main([code(QUICK_WINS[0], 3), "--draw", "1", "--max-nodes", "5000"]) == 0
+    out = capsys.readouterr().out
+    assert f"deal:    {code(QUICK_WINS[0], 1)}" in out
+    assert "status:  won" in out
+    line = next(row for row in out.splitlines() if row.startswith("line:"))
+    assert replay(code(QUICK_WINS[0], 1), line.split()[1:]).won
+
+
+def test_the_command_line_rejects_a_bad_code(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        cli_main(["CF9-D3-AAAAAAA"])
+    assert exit_info.value.code == 2
+    assert "CF9" in capsys.readouterr().err
+
+
 def test_result_is_a_frozen_record() -> None:
     result = SolveResult("unknown", [], 0, 0.0)
     with pytest.raises(AttributeError):
