@@ -9,21 +9,16 @@ look like one that passed.
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 
 import pytest
 
+from tests.robustness.faults import missing_service
 from tests.support.servers import run_asgi_server, server_env_for_test_db
 
 #: Throttles stay in the request path but no test client can reach them.
 UNREACHABLE_RATE = "1000000/minute"
-
-
-def missing_service(reason: str) -> None:
-    """Skip, or fail when the run requires the services (CI)."""
-    if os.environ.get("CANFIELD_REQUIRE_SERVICES") == "1":
-        pytest.fail(f"CANFIELD_REQUIRE_SERVICES=1 but {reason}", pytrace=False)
-    pytest.skip(reason)
 
 
 def redis_url() -> str:
@@ -58,6 +53,15 @@ def server_env(postgres: None) -> dict[str, str]:
         "CANFIELD_THROTTLE_ANON": UNREACHABLE_RATE,
         "CANFIELD_THROTTLE_USER": UNREACHABLE_RATE,
     }
+
+
+@pytest.fixture
+def redis_server_binary() -> str:
+    """The ``redis-server`` program, to run a private Redis that a test may stop."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        missing_service("redis-server is not installed: the Redis outage test runs its own")
+    return str(binary)
 
 
 @pytest.fixture

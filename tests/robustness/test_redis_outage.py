@@ -109,7 +109,9 @@ async def reconnect(base_url: str, game_id: int, timeout: float = 20.0) -> tuple
                 await asyncio.sleep(0.5)
 
 
-def test_moves_go_on_while_redis_is_down_and_updates_resume(server_env: dict[str, str]) -> None:
+def test_moves_go_on_while_redis_is_down_and_updates_resume(
+    server_env: dict[str, str], redis_server_binary: str
+) -> None:
     with private_redis() as redis_server:
         env = {**server_env, "REDIS_URL": redis_server.url}
         with run_asgi_server(env=env) as base_url:
