@@ -1,9 +1,11 @@
 """Solve Canfield positions: a winning line, a proof of loss, or "unknown" within budget.
 
->>> from engine import Game
->>> result = solve(Game.from_code("CF1-D3-AAAAAAA"), seconds=5)   # doctest: +SKIP
->>> result.status, result.line[:3]                                # doctest: +SKIP
-('won', ['draw', 'draw', 'W2'])
+>>> from engine import Game, replay
+>>> result = solve(Game.from_code("CF1-D3-AAAAAAA"), seconds=10)
+>>> result.status, result.line[:4]
+('won', ['draw', 'draw', 'draw', 'WF'])
+>>> replay("CF1-D3-AAAAAAA", result.line).won
+True
 
 The search itself (``engine.solver_search``) runs on the solver's own compact position
 (``engine.solver_position``); this module is the edge: it reads the engine's

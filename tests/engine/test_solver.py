@@ -7,11 +7,13 @@ shows up as a disagreement here.
 
 from __future__ import annotations
 
+import doctest
 import time
 from collections.abc import Iterator
 
 import pytest
 
+import engine.solver
 from engine import Game, replay
 from engine.cards import CARD_BY_NAME
 from engine.deal import make_code
@@ -297,6 +299,12 @@ def test_the_command_line_rejects_a_bad_code(capsys: pytest.CaptureFixture[str])
         cli_main(["CF9-D3-AAAAAAA"])
     assert exit_info.value.code == 2
     assert "CF9" in capsys.readouterr().err
+
+
+def test_the_docstring_example_holds() -> None:
+    result = doctest.testmod(engine.solver)
+    assert result.attempted > 0
+    assert result.failed == 0
 
 
 def test_result_is_a_frozen_record() -> None:
