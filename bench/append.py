@@ -3,7 +3,8 @@
 Measures ``games.services.actions.action_append`` (what ``POST /api/games/<id>/actions/``
 runs, minus HTTP) on a real database:
 
-* appends/s on one game (each action waits for the previous commit: the per-game ceiling);
+* appends/s on one game (each action waits for the previous commit: the per-game ceiling),
+  also with live updates switched off, which shows what publishing to watchers costs;
 * appends/s across many games, round-robin in one thread, then from several threads at once
   (one player per thread: a player's writes are serialised on their row by design);
 * the cost of one move on a game whose log has 10 actions and on one with 5,000. The service
@@ -20,6 +21,8 @@ import argparse
 import threading
 import time
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from _common import Latency, setup_django, stock_token
@@ -97,7 +100,7 @@ def rate(count: int, seconds: float) -> str:
     return f"{count / seconds:8.1f} appends/s ({count} in {seconds:.2f} s)"
 
 
-def bench_one_game(actions: int) -> None:
+def bench_one_game(actions: int, *, label: str = "one game, sequential:") -> None:
     game = live_game(new_player())
     game.append()  # warm up the connection and the plan cache
     game.samples_ms.clear()
@@ -105,8 +108,22 @@ def bench_one_game(actions: int) -> None:
     for _ in range(actions):
         game.append()
     elapsed = time.perf_counter() - start
-    print(f"one game, sequential:          {rate(actions, elapsed)}")
+    print(f"{label:<31}{rate(actions, elapsed)}")
     print(f"  per append: {Latency.of(game.samples_ms)}")
+
+
+@contextmanager
+def live_updates_off() -> Iterator[None]:
+    """Appends without publishing to WebSocket watchers (``games.live.game_changed`` does
+    nothing): the difference to a normal run is what live updates cost a move."""
+    from games import live
+
+    publish = live.game_changed
+    live.game_changed = lambda **_: None
+    try:
+        yield
+    finally:
+        live.game_changed = publish
 
 
 def bench_many_games_round_robin(games_count: int, actions: int) -> None:
@@ -208,6 +225,8 @@ def main() -> None:
 
     print(f"PostgreSQL {connection.cursor().connection.info.server_version}, code {CODE}")
     bench_one_game(args.actions)
+    with live_updates_off():
+        bench_one_game(args.actions, label="same, live updates off:")
     bench_many_games_round_robin(args.games, args.actions)
     bench_many_games_threads(args.threads, max(1, args.games // args.threads), args.actions)
     bench_log_length([10, args.long], args.moves)
