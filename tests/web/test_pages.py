@@ -82,6 +82,13 @@ def test_board_page_ranks_players_and_charts_the_field(new_player):
         "bars => bars.filter(b => parseFloat(b.getAttribute('height')) > 0).length"
     )
     assert heights == 2
+    # The chart is drawn at its real width, and again when the window changes size.
+    wide = page.locator("#field-chart svg").get_attribute("viewBox")
+    page.set_viewport_size({"width": 390, "height": 844})
+    expect(page.locator("#field-chart svg")).not_to_have_attribute("viewBox", wide)
+    narrow = page.locator("#field-chart svg").get_attribute("viewBox")
+    assert narrow and wide and int(narrow.split()[2]) < int(wide.split()[2])
+    expect(page.locator("#field-chart rect.bar.me")).to_have_count(1)
     assert chaser.errors == []
 
 

@@ -117,3 +117,12 @@ export function lineChart(container, values, { height = 180, cursor = null, onPi
   container.replaceChildren(svg);
   return svg;
 }
+
+/** Call `redraw` after the window stops resizing: charts are drawn at their real width. */
+export function redrawOnResize(redraw, delay = 200) {
+  let timer = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(timer);
+    timer = setTimeout(redraw, delay);
+  });
+}

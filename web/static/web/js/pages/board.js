@@ -2,7 +2,7 @@
 // the whole field, live updates over the WebSocket.
 import { api, endpoints, itemsOf, pageData, pages } from "../api.js";
 import { renderLiveState } from "../board_list.js";
-import { barChart } from "../charts.js";
+import { barChart, redrawOnResize } from "../charts.js";
 import { byId, h, statusText } from "../dom.js";
 import { LiveBoard } from "../live.js";
 import { initAccount } from "../session.js";
@@ -104,6 +104,7 @@ async function main() {
   view.me = user && user.username;
   view.code = pageData().code;
   wire();
+  redrawOnResize(() => drawChart().catch(() => {}));
   await findMe();
   await Promise.all([loadPage(), drawChart()]).catch((error) => {
     byId("page-info").textContent = `Could not load the board: ${error.message}`;

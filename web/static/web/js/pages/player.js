@@ -1,6 +1,6 @@
 // A player's page: totals, a chart of recent results, every game with links.
 import { api, endpoints, itemsOf, pageData, pages } from "../api.js";
-import { barChart } from "../charts.js";
+import { barChart, redrawOnResize } from "../charts.js";
 import { byId, h, say, statusText } from "../dom.js";
 import { initAccount } from "../session.js";
 
@@ -54,6 +54,7 @@ async function main() {
     const games = itemsOf(profile.games ?? profile);
     renderTotals(profile.totals, games);
     renderChart(games);
+    redrawOnResize(() => renderChart(games));
     renderGames(games);
   } catch (error) {
     say(byId("player-error"), error.status === 404 ? `There is no player called ${username}.` : error.message, "error");

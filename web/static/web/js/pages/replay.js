@@ -1,7 +1,7 @@
 // Replay viewer: step through any game's log; every position comes from the
 // server replaying the log (`state/?at=seq`), never from client-side rules.
 import { allItems, api, endpoints, pageData, pages } from "../api.js";
-import { lineChart } from "../charts.js";
+import { lineChart, redrawOnResize } from "../charts.js";
 import { byId, h, say } from "../dom.js";
 import { initAccount, playerName } from "../session.js";
 import { renderState, renderStats } from "../table_view.js";
@@ -99,6 +99,7 @@ async function main() {
   await initAccount();
   replay.id = pageData().game;
   wire();
+  redrawOnResize(drawScore);
   try {
     const [game, log] = await Promise.all([
       api("GET", endpoints.game(replay.id)),
