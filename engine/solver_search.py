@@ -160,7 +160,9 @@ def search_with_restarts(
             return SearchOutcome(outcome.status, outcome.moves, spent)
         attempt += 1
         budget = int(budget * growth)
-        shuffle = random.Random(attempt).shuffle
+        # Odd attempts explore in a shuffled order; even ones resume the heuristic order
+        # (its lost subtrees are skipped now, so it carries on roughly where it stopped).
+        shuffle = random.Random(attempt).shuffle if attempt % 2 else None
 
 
 def _unwind(position: Position, path: list[Undo]) -> None:
