@@ -35,3 +35,6 @@ export function statusText(entry) {
   if (entry.won || entry.status === "won") return "won";
   return entry.status || "";
 }
+
+/** "1 card", "2 cards". */
+export const plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;

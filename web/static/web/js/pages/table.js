@@ -1,7 +1,7 @@
 // The table: play one game through the REST API, watch the deal's board live.
 import { api, ApiError, endpoints, itemsOf, pageData, pages } from "../api.js";
 import { renderBoardList, renderLiveState } from "../board_list.js";
-import { byId, h, say } from "../dom.js";
+import { byId, h, plural, say } from "../dom.js";
 import { enableDrag } from "../drag.js";
 import { LiveBoard, socketUrl } from "../live.js";
 import { parseTyped } from "../moves.js";
@@ -92,7 +92,7 @@ async function send(body, from) {
 
 function describeAction(body, game) {
   const last = (game.action && game.action.token) || body.action || "";
-  return last ? `Played ${last}: ${game.score} points, ${game.cards} cards home.` : "";
+  return last ? `Played ${last}: ${plural(game.score, "point")}, ${plural(game.cards, "card")} home.` : "";
 }
 
 async function explain(error) {
@@ -155,7 +155,6 @@ async function showMyRank(entries) {
     const mine = itemsOf(data).find((entry) => entry.player === me);
     node.hidden = !mine;
     if (mine) {
-      const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
       node.textContent = `You: #${mine.rank} of ${data.total}, ${plural(mine.cards, "card")}, ${plural(mine.score, "point")}`;
     }
   } catch {
