@@ -1,17 +1,21 @@
 """Which moves the solver tries from a position, and in what order.
 
-Every move returned is legal in the app.  Moves that can never matter are left out so the
-search proves deals lost sooner:
+Every move returned is legal in the app.  Moves that cannot matter are left out, which
+is what lets the search prove deals lost:
 
-* a foundation move that can never hurt (``Position.is_safe_for_foundation``) is played
+* a foundation move that can never hurt (``Position.is_safe_for_foundation``; in draw 1
+  also from anywhere in the stock, since every stock card stays reachable) is played
   alone, as the position's only move;
-* a block is not moved from one parent onto an equivalent parent (same rank and colour),
-  nor split off into an empty column, unless the card it uncovers can go up at once or
-  the block's twin card is free to take the uncovered place;
 * a whole column is never moved into an empty column (the key would not change), and of
-  several empty columns only the first is offered;
-* a take-back is offered only when a card that could rest on the returned card is free to
-  move there now.
+  several empty columns only the first is offered.
+
+Two more rules are dominance rules of the kind solitaire solvers use: a block is not
+moved from one parent onto an equivalent parent (same rank and colour) nor split off
+into an empty column unless the card it uncovers can go up at once or the block's twin
+card is free to take its place; a take-back is offered only when a card that could rest
+on the returned card is free to move there now.  A move they drop can always be made
+later, when it does some good; the tests check every "lost" the solver claims on a set
+of deals against an exhaustive search over the engine's own legal moves.
 
 The rest is ordered best first: foundation moves, reserve cards, moves that empty a
 column (the reserve refills it), waste cards, block splits, then take-backs.
