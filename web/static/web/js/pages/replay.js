@@ -35,7 +35,7 @@ async function show(index) {
   byId("stat-step").textContent = `${replay.index}/${replay.steps.length - 1}`;
   byId("scrubber").value = String(replay.index);
   const token = replay.tokens[replay.index];
-  say(byId("status"), replay.index ? `Action ${seq}: ${token}` : "The deal, before the first action.");
+  say(byId("status"), replay.index ? `Action ${seq}: ${token}, score ${state.score}.` : "The deal, before the first action.");
   for (const button of byId("action-list").querySelectorAll("button")) {
     const current = Number(button.dataset.index) === replay.index;
     if (current) {
