@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -26,11 +27,12 @@ from games.selectors.games import game_get
 logger = logging.getLogger(__name__)
 
 CLOSE_SERVER_ERROR = 1011
+CLOSE_TOO_SLOW = 1013  # "try again later"
 CLOSE_BAD_REQUEST = 4400
 CLOSE_NOT_FOUND = 4404
 
-#: Channel-layer messages a consumer relays without touching the database.
-RELAYED_EVENTS = frozenset({live.ENTRY_EVENT, live.ACTION_EVENT})
+#: Updates a slow watcher may have waiting before it is closed (it then reconnects).
+MAX_OUTBOX = 1000
 
 #: How long a relay waits for a missing number before passing the gap on to the client.
 REORDER_WAIT_S = 0.25
@@ -102,20 +104,91 @@ class InOrderRelay:
             self._timer = None
 
 
+class LocalFanout:
+    """One channel-layer subscription per group and process, relayed to the local sockets.
+
+    Channels' own way gives each socket its own membership: every update is then queued,
+    decoded and dispatched once per socket (a task, a wait, a handler lookup each), which
+    was about as much CPU as writing to the socket itself (profiled with 2,000 watchers).
+    Here the process joins each group once, on a channel of its own, reads each update once
+    and hands its text to every local watcher of the group: the per-socket work left is the
+    write. With the Redis pub/sub layer that also means one SUBSCRIBE per board and process.
+    """
+
+    def __init__(self, layer: Any) -> None:
+        self.layer = layer
+        self.channel: str | None = None
+        self.members: dict[str, set[RelayConsumer]] = {}
+        self._lock = asyncio.Lock()
+        self._reader: asyncio.Task[None] | None = None
+
+    async def join(self, group: str, watcher: RelayConsumer) -> None:
+        async with self._lock:
+            if self.channel is None:
+                self.channel = await self.layer.new_channel()
+                self._reader = asyncio.create_task(self._read(self.channel))
+            if group not in self.members:
+                await self.layer.group_add(group, self.channel)
+                self.members[group] = set()
+            self.members[group].add(watcher)
+
+    async def leave(self, group: str, watcher: RelayConsumer) -> None:
+        async with self._lock:
+            members = self.members.get(group)
+            if members is None or watcher not in members:
+                return
+            members.discard(watcher)
+            if not members:
+                del self.members[group]
+                await self.layer.group_discard(group, self.channel)
+
+    async def _read(self, channel: str) -> None:
+        while True:
+            try:
+                event = await self.layer.receive(channel)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # Redis down: watchers reconnect; keep reading once it is back
+                logger.warning("live fan-out of %s could not read; retrying", channel)
+                await asyncio.sleep(1)
+                continue
+            for watcher in tuple(self.members.get(event.get("group", ""), ())):
+                watcher.deliver(event["number"], event["text"])
+
+
+#: The fan-out of each event loop and channel layer (tests run a loop and a layer per test).
+_fanouts: dict[tuple[int, int], LocalFanout] = {}
+
+
+def local_fanout(layer: Any) -> LocalFanout:
+    key = (id(asyncio.get_running_loop()), id(layer))
+    fanout = _fanouts.get(key)
+    if fanout is None or fanout.layer is not layer:
+        fanout = _fanouts[key] = LocalFanout(layer)
+    return fanout
+
+
 class RelayConsumer(AsyncWebsocketConsumer):
     """Common part: one group, a snapshot, then numbered messages relayed in order."""
 
     group: str | None = None
     relay: InOrderRelay | None = None
+    fanout: LocalFanout | None = None
 
     async def start(self, *, group: str, snapshot: Callable[[], dict[str, Any]], key: str) -> None:
         """Join ``group`` first, then take the snapshot: nothing can fall between the two.
 
-        If the channel layer or the database fails (Redis down), the socket is closed with
-        1011 (server error) and the client reconnects later; the server goes on.
+        Updates that arrive meanwhile wait in the outbox and go through the relay, which
+        drops those the snapshot already holds. If the channel layer or the database fails
+        (Redis down), the socket is closed with 1011 (server error) and the client
+        reconnects later; the server goes on.
         """
+        self.outbox: deque[tuple[int, str]] = deque()
+        self.wakeup = asyncio.Event()
+        self.too_slow = False
         try:
-            await self.channel_layer.group_add(group, self.channel_name)
+            self.fanout = local_fanout(self.channel_layer)
+            await self.fanout.join(group, self)
             self.group = group
             message = await read_in_thread(snapshot)
         except Exception:
@@ -124,36 +197,46 @@ class RelayConsumer(AsyncWebsocketConsumer):
             return
         self.relay = InOrderRelay(last=message[key], send=self.send_text, wait=REORDER_WAIT_S)
         await self.send(text_data=json.dumps(message, separators=(",", ":")))
+        self.writer = asyncio.create_task(self._write())
+
+    def deliver(self, number: int, text: str) -> None:
+        """Take an update from the fan-out without waiting (a slow socket stalls no other)."""
+        if len(self.outbox) >= MAX_OUTBOX:
+            # This client reads far slower than the board changes: drop it; on reconnecting
+            # it gets a fresh snapshot instead of an ever longer backlog.
+            self.outbox.clear()
+            self.too_slow = True
+        else:
+            self.outbox.append((number, text))
+        self.wakeup.set()
+
+    async def _write(self) -> None:
+        assert self.relay is not None
+        while True:
+            await self.wakeup.wait()
+            self.wakeup.clear()
+            if self.too_slow:
+                await self.close(code=CLOSE_TOO_SLOW)
+                return
+            while self.outbox:
+                number, text = self.outbox.popleft()
+                await self.relay.offer(number, text)
 
     async def send_text(self, text: str) -> None:
         await self.send(text_data=text)
-
-    async def dispatch(self, message: dict[str, Any]) -> None:
-        """Relay published updates directly; everything else the usual way.
-
-        Channels (4.2+) runs ``close_old_connections`` in the sync thread before *every*
-        handler: one thread hop per message and watcher, all through the one thread that
-        also serves HTTP views. A relay touches no database, and with 1,000 watchers that
-        hop was most of the fan-out's cost (measured in bench/ws_fanout.py).
-        """
-        if message["type"] in RELAYED_EVENTS:
-            await self.relay_event(message)
-        else:
-            await super().dispatch(message)
-
-    async def relay_event(self, event: dict[str, Any]) -> None:
-        if self.relay is not None:
-            await self.relay.offer(event["number"], event["text"])
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Clients have nothing to say on these sockets: whatever they send is ignored."""
 
     async def disconnect(self, code: int) -> None:
+        writer = getattr(self, "writer", None)
+        if writer is not None:
+            writer.cancel()
         if self.relay is not None:
             self.relay.close()
-        if self.group is not None:
+        if self.group is not None and self.fanout is not None:
             try:
-                await self.channel_layer.group_discard(self.group, self.channel_name)
+                await self.fanout.leave(self.group, self)
             except Exception:  # Redis down: its subscriptions are gone with it anyway
                 logger.warning("live watcher of %s not removed from its group", self.group)
 

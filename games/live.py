@@ -245,7 +245,8 @@ def publish(group: str, event_type: str, number: int, message: dict[str, Any]) -
     if layer is None:
         return
     text = json.dumps(message, separators=(",", ":"))
-    async_to_sync(layer.group_send)(group, {"type": event_type, "number": number, "text": text})
+    event = {"type": event_type, "group": group, "number": number, "text": text}
+    async_to_sync(layer.group_send)(group, event)
 
 
 def publish_entry(code: str, player_id: int) -> None:

@@ -125,6 +125,21 @@ async def test_versions_follow_each_other_across_players_and_ranks_move(
     assert updates[-1]["entry"] in today
 
 
+async def test_every_watcher_of_a_board_gets_updates_and_one_leaving_stops_none(
+    alice: Player,
+) -> None:
+    game_id = await start(alice, CODE)
+    async with websocket(f"/ws/leaderboards/{CODE}/") as staying:
+        snapshot = await receive(staying)
+        async with websocket(f"/ws/leaderboards/{CODE}/") as leaving:
+            assert (await receive(leaving))["version"] == snapshot["version"]
+            await play_first_legal(alice, game_id)
+            assert (await receive(leaving))["version"] == snapshot["version"] + 1
+            assert (await receive(staying))["version"] == snapshot["version"] + 1
+        await play_first_legal(alice, game_id)
+        assert (await receive(staying))["version"] == snapshot["version"] + 2
+
+
 async def test_a_rolled_back_move_is_never_announced(alice: Player) -> None:
     game_id = await start(alice, CODE)
 
