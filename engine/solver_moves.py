@@ -63,8 +63,9 @@ def ordered_moves(
 ) -> list[Move]:
     """The moves worth searching from ``position``, best first.
 
-    With ``shuffle`` (e.g. ``random.Random(seed).shuffle``) the moves within each group
-    come in a random order: restarts then try different lines first.
+    With ``shuffle`` (e.g. ``random.Random(seed).shuffle``) the moves within each group,
+    and the groups between the foundation moves and the take-backs, come in a random
+    order: restarts then try other lines, and other strategies, first.
     """
     columns = position.columns
     reserve = position.reserve
@@ -164,9 +165,12 @@ def ordered_moves(
             take_backs.extend((FC, suit, j, 0) for j in targets)
 
     if shuffle is not None:
+        middle = [from_reserve, emptying, from_waste, splitting]
+        shuffle(middle)
         for group in (to_foundation, from_reserve, emptying, from_waste, splitting, take_backs):
             if len(group) > 1:
                 shuffle(group)
+        return to_foundation + middle[0] + middle[1] + middle[2] + middle[3] + take_backs
     return to_foundation + from_reserve + emptying + from_waste + splitting + take_backs
 
 
