@@ -143,6 +143,7 @@ class LocalFanout:
                 await self.layer.group_discard(group, self.channel)
 
     async def _read(self, channel: str) -> None:
+        """Hand each update to the group's watchers; this task must outlive any failure."""
         while True:
             try:
                 event = await self.layer.receive(channel)
@@ -152,8 +153,14 @@ class LocalFanout:
                 logger.warning("live fan-out of %s could not read; retrying", channel)
                 await asyncio.sleep(1)
                 continue
-            for watcher in tuple(self.members.get(event.get("group", ""), ())):
-                watcher.deliver(event["number"], event["text"])
+            try:
+                number, text = int(event["number"]), str(event["text"])
+                watchers = tuple(self.members.get(event["group"], ()))
+            except (KeyError, TypeError, ValueError):
+                logger.warning("live fan-out ignored a malformed event: %r", event)
+                continue
+            for watcher in watchers:
+                watcher.deliver(number, text)
 
 
 #: The fan-out of each event loop and channel layer (tests run a loop and a layer per test).

@@ -6,7 +6,7 @@ when a transaction really commits (not inside a test wrapped in one).
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.layers import BaseChannelLayer
+from channels.layers import BaseChannelLayer, get_channel_layer
 from django.db import transaction
 
 from engine import Game as EngineGame
@@ -138,6 +138,16 @@ async def test_every_watcher_of_a_board_gets_updates_and_one_leaving_stops_none(
             assert (await receive(staying))["version"] == snapshot["version"] + 1
         await play_first_legal(alice, game_id)
         assert (await receive(staying))["version"] == snapshot["version"] + 2
+
+
+async def test_a_malformed_event_on_a_board_group_changes_nothing(alice: Player) -> None:
+    game_id = await start(alice, CODE)
+    async with websocket(f"/ws/leaderboards/{CODE}/") as socket:
+        snapshot = await receive(socket)
+        layer = get_channel_layer()
+        await layer.group_send(live.leaderboard_group(CODE), {"type": live.ENTRY_EVENT})
+        await play_first_legal(alice, game_id)
+        assert (await receive(socket))["version"] == snapshot["version"] + 1
 
 
 async def test_a_rolled_back_move_is_never_announced(alice: Player) -> None:
