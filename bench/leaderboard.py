@@ -19,6 +19,7 @@ REDIS_URL=redis://127.0.0.1:6379/6 python bench/leaderboard.py --redis``
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import io
 import json
 import os
@@ -65,13 +66,21 @@ FILL_STATEMENTS = (
     ) AS m
     WHERE u.username LIKE %(prefix_like)s
     """,
-    """
-    INSERT INTO games_leaderboardentry (code, player_id, game_id, cards, moves, score, won,
-                                        status, reached_at)
-    SELECT code, player_id, id, cards, moves, score, won, status, reached_at
-    FROM games_game WHERE code = %(code)s
-    """,
 )
+#: Entries copy their games; ``{extra}`` adds the columns a newer schema ranks by too.
+ENTRIES_STATEMENT = """
+    INSERT INTO games_leaderboardentry (code, player_id, game_id, cards, moves, score, won,
+                                        status, reached_at{extra})
+    SELECT code, player_id, id, cards, moves, score, won, status, reached_at{extra}
+    FROM games_game WHERE code = %(code)s
+"""
+
+
+def ranks_assisted() -> bool:
+    """Whether entries carry ``assisted`` (unassisted games rank first, then the rest)."""
+    from games.models import LeaderboardEntry
+
+    return any(field.name == "assisted" for field in LeaderboardEntry._meta.fields)
 
 
 def board_size() -> int:
@@ -100,7 +109,8 @@ def fill(size: int) -> None:
     }
     start = time.perf_counter()
     with transaction.atomic(), connection.cursor() as cursor:
-        for statement in FILL_STATEMENTS:
+        extra = ", assisted" if ranks_assisted() else ""
+        for statement in (*FILL_STATEMENTS, ENTRIES_STATEMENT.format(extra=extra)):
             cursor.execute(statement, params)
     with connection.cursor() as cursor:  # fresh statistics and visibility map (index-only scans)
         for table in ("auth_user", "games_game", "games_leaderboardentry"):
@@ -211,8 +221,14 @@ class RankIndex:
         self.players_key = f"bench:rank-players:{namespace}:{code}"
 
     @staticmethod
-    def score(cards: int, moves: int) -> int:
-        return (52 - cards) * 2**32 + moves
+    def score(cards: int, moves: int, assisted: bool = False) -> int:
+        return int(assisted) * 2**40 + (52 - cards) * 2**32 + moves
+
+    @staticmethod
+    def unscore(score: float) -> tuple[bool, int, int]:
+        """``(assisted, cards, moves)`` back from a score."""
+        rest = int(score) % 2**40
+        return int(score) >= 2**40, 52 - rest // 2**32, rest % 2**32
 
     @staticmethod
     def member(entry: dict[str, Any]) -> bytes:
@@ -228,14 +244,15 @@ class RankIndex:
         if self.redis.zcard(self.key) == entries.count():
             return 0
         self.redis.delete(self.key, self.players_key)
-        rows = entries.values(
-            "id", "player__username", "cards", "moves", "score", "status", "game_id", "reached_at"
-        ).iterator(chunk_size=batch)
+        columns = ["id", "player__username", "cards", "moves", "score", "status", "game_id"]
+        columns += ["reached_at", *(["assisted"] if ranks_assisted() else [])]
+        rows = entries.values(*columns).iterator(chunk_size=batch)
         pipe = self.redis.pipeline(transaction=False)
         loaded = 0
         for entry in rows:
             member = self.member(entry)
-            pipe.zadd(self.key, {member: self.score(entry["cards"], entry["moves"])})
+            score = self.score(entry["cards"], entry["moves"], entry.get("assisted", False))
+            pipe.zadd(self.key, {member: score})
             pipe.hset(self.players_key, entry["player__username"], member)
             loaded += 1
             if loaded % batch == 0:
@@ -246,6 +263,8 @@ class RankIndex:
     def page(self, *, limit: int, offset: int, around: str | None = None) -> Any:
         """The same ``LeaderboardPage`` as ``leaderboard_page``: one Redis round trip."""
         from games.selectors.leaderboards import LeaderboardPage, RankedEntry
+
+        entry_fields = [field.name for field in dataclasses.fields(RankedEntry)]
 
         start = max(0, offset - self.TIE_LOOKBACK)
         pipe = self.redis.pipeline(transaction=False)
@@ -264,13 +283,20 @@ class RankIndex:
                 rank = offset + index + 1
             previous = key
             player, points, status, game = json.loads(member[self.ORDER_PREFIX :])
-            cards, moves = 52 - int(score) // 2**32, int(score) % 2**32
-            reached_at = datetime.fromtimestamp(int(member[:16], 16) / 1_000_000, tz=UTC)
-            entries.append(
-                RankedEntry(
-                    rank, player, cards, points, moves, cards == 52, status, game, reached_at
-                )
-            )
+            assisted, cards, moves = self.unscore(score)
+            shown = {
+                "rank": rank,
+                "player": player,
+                "cards": cards,
+                "score": points,
+                "moves": moves,
+                "won": cards == 52,
+                "status": status,
+                "game": game,
+                "reached_at": datetime.fromtimestamp(int(member[:16], 16) / 1e6, tz=UTC),
+                "assisted": assisted,
+            }
+            entries.append(RankedEntry(**{name: shown[name] for name in entry_fields}))
         return LeaderboardPage(
             code=self.code, total=total, offset=offset, limit=limit, entries=entries, around=around
         )
