@@ -52,7 +52,7 @@ class Game(models.Model):
         indexes: ClassVar = [
             # A player's best game on a code (the leaderboard projection's source).
             models.Index(
-                fields=["code", "player", "-cards", "moves", "reached_at", "id"],
+                fields=["code", "player", "assisted", "-cards", "moves", "reached_at", "id"],
                 name="game_best_of_player",
             ),
             models.Index(fields=["player", "-created_at"], name="game_by_player_recent"),
@@ -125,16 +125,18 @@ class LeaderboardEntry(models.Model):
     won = models.BooleanField()
     status = models.CharField(max_length=8, choices=Game.Status.choices)
     reached_at = models.DateTimeField()
+    assisted = models.BooleanField(default=False, help_text="the game asked for hints")
 
     class Meta:
         constraints: ClassVar = [
             models.UniqueConstraint(fields=["code", "player"], name="entry_unique_code_player"),
         ]
         indexes: ClassVar = [
-            # The ranking order: pages are range scans, a rank is a count of the entries
-            # strictly before an entry in this index.
+            # The ranking order (unassisted games first): pages are range scans, a rank is a
+            # count of the entries strictly before an entry in this index.
             models.Index(
-                fields=["code", "-cards", "moves", "reached_at", "id"], name="entry_ranking"
+                fields=["code", "assisted", "-cards", "moves", "reached_at", "id"],
+                name="entry_ranking",
             ),
         ]
         verbose_name_plural = "leaderboard entries"
@@ -144,7 +146,7 @@ class LeaderboardEntry(models.Model):
 
 
 class StandingCount(models.Model):
-    """How many entries of a board stand at exactly (cards, moves).
+    """How many entries of a board stand at exactly (assisted, cards, moves).
 
     Ranks and deep pages are sums of these counts instead of counts over the entries, so a
     read costs O(standings of one cards value + one page) whatever the board's size. Kept in
@@ -154,6 +156,7 @@ class StandingCount(models.Model):
 
     id = models.BigAutoField(primary_key=True)
     code = models.CharField(max_length=16)
+    assisted = models.BooleanField(default=False)
     cards = models.PositiveSmallIntegerField()
     moves = models.PositiveIntegerField()
     entries = models.PositiveIntegerField()
@@ -161,35 +164,54 @@ class StandingCount(models.Model):
     class Meta:
         constraints: ClassVar = [
             models.UniqueConstraint(
-                fields=["code", "cards", "moves"], name="standing_unique_code_cards_moves"
+                fields=["code", "assisted", "cards", "moves"],
+                name="standing_unique_code_assisted_cards_moves",
             ),
         ]
 
 
 class CardsCount(models.Model):
-    """How many entries of a board have exactly ``cards`` on the foundations (at most 52 rows
-    per board: the first level of the rank sums, see ``StandingCount``)."""
+    """How many entries of a board have exactly ``cards`` on the foundations, unassisted and
+    assisted apart (at most 104 rows per board: the first level of the rank sums, see
+    ``StandingCount``)."""
 
     id = models.BigAutoField(primary_key=True)
     code = models.CharField(max_length=16)
+    assisted = models.BooleanField(default=False)
     cards = models.PositiveSmallIntegerField()
     entries = models.PositiveIntegerField()
 
     class Meta:
         constraints: ClassVar = [
-            models.UniqueConstraint(fields=["code", "cards"], name="cards_unique_code_cards"),
+            models.UniqueConstraint(
+                fields=["code", "assisted", "cards"], name="cards_unique_code_assisted_cards"
+            ),
         ]
 
 
 class DailyDeal(models.Model):
-    """The deal of one UTC day, computed once and kept (its two codes share the number)."""
+    """The deal of one UTC day, computed once and kept (its two codes share the number).
+
+    The number is the first of the day's candidates the solver proved winnable in draw 3;
+    the winning lines are kept so anyone can re-verify the par with ``engine.replay``.
+    """
 
     id = models.BigAutoField(primary_key=True)
     date = models.DateField(unique=True)
-    number = models.BigIntegerField()
+    number = models.BigIntegerField(db_index=True, help_text="a board's par is found by number")
     par = models.PositiveIntegerField(
-        null=True, blank=True, help_text="moves of a solver's winning line, when known"
+        null=True, blank=True, help_text="draw 3: actions of the solver's winning line"
     )
+    par_d1 = models.PositiveIntegerField(
+        null=True, blank=True, help_text="draw 1: actions of the shortest winning line found"
+    )
+    line = models.JSONField(default=list, help_text="draw 3 winning line (tokens)")
+    line_d1 = models.JSONField(default=list, help_text="draw 1 winning line (tokens)")
+    candidates = models.PositiveIntegerField(
+        default=1, help_text="candidates tried (the chosen one is the last)"
+    )
+    solver_calls = models.PositiveIntegerField(default=0, help_text="solver runs it took")
+    solve_seconds = models.FloatField(default=0.0, help_text="time the solver took in all")
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:

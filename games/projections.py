@@ -6,9 +6,13 @@ makes a rebuild give identical tables: there is one definition of every derived 
 * Game summary (seq, score, cards, moves, won, status, snapshot, reached_at, finished_at):
   from the engine game after the log and the action rows' times.
 * Leaderboard entry of (code, player): a copy of their best game on that code, best being
-  most cards on the foundations, then fewest moves, then the position reached earliest.
-* Board counts: how many entries of a code stand at each (cards, moves) and at each cards
-  value (``StandingCount``, ``CardsCount``), what ranks are summed from.
+  unassisted (no hint asked) before assisted, then most cards on the foundations, then
+  fewest moves, then the position reached earliest.
+* Board counts: how many entries of a code stand at each (assisted, cards, moves) and at
+  each (assisted, cards) (``StandingCount``, ``CardsCount``), what ranks are summed from.
+
+``Game.assisted`` is the one ranking input that is not in the log: it is a fact about the
+game row (a hint was given), kept as is by rebuilds and copied to the entry.
 """
 
 from collections.abc import Sequence
@@ -22,11 +26,12 @@ from engine import Game as EngineGame
 from games.models import Action, CardsCount, Game, LeaderboardEntry, StandingCount
 from games.replaying import RESIGN, ReplayedLog
 
-#: Best game first: the ranking order of DESIGN.md, then the game id so ties are stable.
-BEST_GAME_ORDER = ("-cards", "moves", "reached_at", "id")
+#: Best game first: the ranking order of DESIGN.md below unassisted-first, then the game id
+#: so ties are stable.
+BEST_GAME_ORDER = ("assisted", "-cards", "moves", "reached_at", "id")
 
 #: What an entry copies from its game.
-COPIED_FIELDS = ("cards", "moves", "score", "won", "status", "reached_at")
+COPIED_FIELDS = ("cards", "moves", "score", "won", "status", "reached_at", "assisted")
 
 
 def engine_summary(engine_game: EngineGame) -> dict[str, Any]:
@@ -83,8 +88,8 @@ def leaderboard_entry_refresh(*, code: str, player_id: int) -> bool:
     """
     best = best_game(code=code, player_id=player_id)
     entry = LeaderboardEntry.objects.filter(code=code, player_id=player_id).first()
-    before = None if entry is None else (entry.cards, entry.moves)
-    after = None if best is None else (best.cards, best.moves)
+    before = None if entry is None else standing_of(entry)
+    after = None if best is None else standing_of(best)
     if best is None:
         if entry is None:
             return False
@@ -102,7 +107,12 @@ def leaderboard_entry_refresh(*, code: str, player_id: int) -> bool:
     return True
 
 
-Standing = tuple[int, int]  # (cards, moves)
+Standing = tuple[bool, int, int]  # (assisted, cards, moves)
+
+
+def standing_of(row: Game | LeaderboardEntry) -> Standing:
+    """What a rank count is keyed by: everything that orders entries except the time."""
+    return (row.assisted, row.cards, row.moves)
 
 
 def board_counts_move(*, code: str, before: Standing | None, after: Standing | None) -> None:
@@ -114,11 +124,12 @@ def board_counts_move(*, code: str, before: Standing | None, after: Standing | N
     if before == after:
         return
     changes = [(key, delta) for key, delta in ((before, -1), (after, 1)) if key is not None]
-    for (cards, moves), delta in sorted(changes):
-        count_add(StandingCount, {"code": code, "cards": cards, "moves": moves}, delta)
-    if before is None or after is None or before[0] != after[0]:
-        for (cards, _), delta in sorted(changes):
-            count_add(CardsCount, {"code": code, "cards": cards}, delta)
+    for (assisted, cards, moves), delta in sorted(changes):
+        key = {"code": code, "assisted": assisted, "cards": cards, "moves": moves}
+        count_add(StandingCount, key, delta)
+    if before is None or after is None or before[:2] != after[:2]:
+        for (assisted, cards, _), delta in sorted(changes):
+            count_add(CardsCount, {"code": code, "assisted": assisted, "cards": cards}, delta)
 
 
 def count_add(
@@ -148,16 +159,17 @@ def count_add(
             cursor.execute(f"DELETE FROM {table} WHERE {where}", [*key.values()])
 
 
-def board_counts_from_entries() -> tuple[
-    dict[tuple[str, int, int], int], dict[tuple[str, int], int]
-]:
-    """What the count tables must hold, computed from the entries (for rebuilds)."""
-    standings = {
-        (row["code"], row["cards"], row["moves"]): row["n"]
-        for row in LeaderboardEntry.objects.values("code", "cards", "moves").annotate(n=Count("id"))
-    }
-    cards = {
-        (row["code"], row["cards"]): row["n"]
-        for row in LeaderboardEntry.objects.values("code", "cards").annotate(n=Count("id"))
-    }
-    return standings, cards
+#: The key fields of the two count tables, in the order of their keys.
+STANDING_KEY = ("code", "assisted", "cards", "moves")
+CARDS_KEY = ("code", "assisted", "cards")
+
+
+def board_counts_from_entries() -> tuple[dict[tuple[Any, ...], int], dict[tuple[Any, ...], int]]:
+    """What the count tables must hold, computed from the entries (for rebuilds), keyed by
+    ``STANDING_KEY`` and ``CARDS_KEY`` values."""
+
+    def grouped(fields: tuple[str, ...]) -> dict[tuple[Any, ...], int]:
+        rows = LeaderboardEntry.objects.values(*fields).annotate(n=Count("id"))
+        return {tuple(row[name] for name in fields): row["n"] for row in rows}
+
+    return grouped(STANDING_KEY), grouped(CARDS_KEY)

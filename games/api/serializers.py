@@ -8,7 +8,7 @@ from typing import Any
 
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.validators import RegexValidator
-from drf_spectacular.utils import PolymorphicProxySerializer
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
 from games.api.fields import (
@@ -288,6 +288,7 @@ class EntryOut(serializers.Serializer):
     status = serializers.ChoiceField(choices=Game.Status.choices)
     game = serializers.IntegerField()
     reached_at = serializers.DateTimeField()
+    assisted = serializers.BooleanField(help_text="hints were asked: ranked below all others")
 
 
 class LeaderboardOut(serializers.Serializer):
@@ -296,6 +297,9 @@ class LeaderboardOut(serializers.Serializer):
     offset = serializers.IntegerField()
     limit = serializers.IntegerField()
     around = serializers.CharField(allow_null=True)
+    par = serializers.IntegerField(
+        allow_null=True, help_text="a daily deal's par (actions of the solver's line), else null"
+    )
     entries = EntryOut(many=True)
 
 
@@ -304,9 +308,36 @@ class DailyCodesOut(serializers.Serializer):
     D1 = serializers.CharField()
 
 
+class DailyParOut(serializers.Serializer):
+    D3 = serializers.IntegerField(allow_null=True)
+    D1 = serializers.IntegerField(allow_null=True)
+
+
 class DailyOut(serializers.Serializer):
     date = serializers.DateField()
     codes = DailyCodesOut()
+    par = DailyParOut(help_text="actions of the solver's winning line per draw mode")
+
+
+@extend_schema_field({"type": "string", "pattern": "^(won|lost|unknown)$"})
+class SolverStatusField(serializers.CharField):
+    """A solver verdict. Published as a pattern, not an enum: the enum hook would name it
+    after its field, ``status``, which games already use for another set of choices."""
+
+
+class HintOut(serializers.Serializer):
+    game = serializers.IntegerField()
+    seq = serializers.IntegerField(help_text="the position the hint is for (actions in the log)")
+    status = SolverStatusField(
+        help_text="won: move starts a winning line; lost: proven lost; unknown: out of time",
+    )
+    move = serializers.CharField(allow_null=True, help_text="the move token to play, or null")
+    moves_to_win = serializers.IntegerField(
+        allow_null=True, help_text="actions of the winning line found, move included"
+    )
+    assisted = serializers.BooleanField(help_text="always true: asking marks the game")
+    nodes = serializers.IntegerField()
+    seconds = serializers.FloatField()
 
 
 class TotalsOut(serializers.Serializer):

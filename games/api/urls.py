@@ -18,6 +18,7 @@ urlpatterns = [
     path("games/<int:game_id>/actions/", games.GameActionsView.as_view(), name="game-actions"),
     path("games/<int:game_id>/resign/", games.GameResignView.as_view(), name="game-resign"),
     path("games/<int:game_id>/state/", games.GameStateView.as_view(), name="game-state"),
+    path("games/<int:game_id>/hint/", games.GameHintView.as_view(), name="game-hint"),
     path("submissions/", submissions.SubmissionCreateView.as_view(), name="submission-create"),
     path("leaderboards/<str:code>/", boards.LeaderboardView.as_view(), name="leaderboard"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -1,14 +1,16 @@
 """Leaderboard reads: a page of a board, or the window around one player.
 
-Order: most cards on the foundations, then fewest moves, then the earliest time the
-position was reached, then the entry id (the ``entry_ranking`` index). A rank is 1 + the
-number of entries strictly better (ties share a rank).
+Order: unassisted games (no hint asked) before assisted ones, then most cards on the
+foundations, then fewest moves, then the earliest time the position was reached, then the
+entry id (the ``entry_ranking`` index). A rank is 1 + the number of entries strictly better
+(ties share a rank).
 
 Nothing here counts or skips over the entries themselves, which would cost O(board): the
-count tables say how many entries stand at each cards value (at most 52 rows) and at each
-(cards, moves). "How many are better" is a sum over those plus a count among the entries
-tied on (cards, moves); "the entry at offset N" is found by walking the same sums, then one
-short index range scan. A read is a handful of small queries whatever the board's size.
+count tables say how many entries stand at each (assisted, cards) "tier" (at most 104 rows)
+and at each (assisted, cards, moves). "How many are better" is a sum over those plus a
+count among the entries tied on (assisted, cards, moves); "the entry at offset N" is found
+by walking the same sums, then short index range scans. A read is a handful of small
+queries whatever the board's size.
 """
 
 from dataclasses import dataclass, replace
@@ -20,7 +22,7 @@ from django.db.models import Q, QuerySet
 from games.errors import NotOnBoard
 from games.models import CardsCount, LeaderboardEntry, StandingCount
 
-RANKING_ORDER = ("-cards", "moves", "reached_at", "id")
+RANKING_ORDER = ("assisted", "-cards", "moves", "reached_at", "id")
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 100
 
@@ -36,6 +38,7 @@ class RankedEntry:
     status: str
     game: int
     reached_at: datetime
+    assisted: bool
 
 
 @dataclass(frozen=True)
@@ -60,6 +63,7 @@ class Row(NamedTuple):
     won: bool
     status: str
     reached_at: datetime
+    assisted: bool
     game: int
     player: str
 
@@ -68,11 +72,22 @@ class Row(NamedTuple):
 ROW_COLUMNS = (*Row._fields[:-2], "game_id", "player__username")
 
 
+#: A first-level group of a board: (assisted, cards), in board order when sorted by
+#: ``tier_order``.
+Tier = tuple[bool, int]
+
+
+def tier_order(tier: Tier) -> tuple[bool, int]:
+    assisted, cards = tier
+    return (assisted, -cards)
+
+
 @dataclass(frozen=True)
 class Standing:
-    """Where an offset falls: the (cards, moves) standing, how many entries of the board
-    come before that standing, and how many of the standing's own entries come before."""
+    """Where an offset falls: the (assisted, cards, moves) standing, how many entries of the
+    board come before that standing, and how many of the standing's own entries come before."""
 
+    assisted: bool
     cards: int
     moves: int
     before: int
@@ -84,44 +99,61 @@ def board(code: str) -> QuerySet[LeaderboardEntry]:
 
 
 class BoardCounts:
-    """The count rows of one board, read once per request: ``(cards, entries)`` most cards
-    first (at most 52 rows), and ``(moves, entries)`` of a cards value when first needed."""
+    """The count rows of one board, read once per request: ``((assisted, cards), entries)``
+    in board order (at most 104 rows), and ``(moves, entries)`` of a tier when first needed."""
 
     def __init__(self, code: str) -> None:
         self.code = code
-        rows = CardsCount.objects.filter(code=code).order_by("-cards")
-        self.by_cards: list[tuple[int, int]] = list(rows.values_list("cards", "entries"))
-        self._by_moves: dict[int, list[tuple[int, int]]] = {}
+        rows = CardsCount.objects.filter(code=code).order_by("assisted", "-cards")
+        self.by_tier: list[tuple[Tier, int]] = [
+            ((assisted, cards), entries)
+            for assisted, cards, entries in rows.values_list("assisted", "cards", "entries")
+        ]
+        self._by_moves: dict[Tier, list[tuple[int, int]]] = {}
 
     @property
     def total(self) -> int:
-        return sum(entries for _, entries in self.by_cards)
+        return sum(entries for _, entries in self.by_tier)
 
-    def by_moves(self, cards: int) -> list[tuple[int, int]]:
-        """``(moves, entries)`` of the entries with ``cards`` cards, fewest moves first."""
-        if cards not in self._by_moves:
-            rows = StandingCount.objects.filter(code=self.code, cards=cards).order_by("moves")
-            self._by_moves[cards] = list(rows.values_list("moves", "entries"))
-        return self._by_moves[cards]
+    def by_moves(self, tier: Tier) -> list[tuple[int, int]]:
+        """``(moves, entries)`` of the entries of one tier, fewest moves first."""
+        if tier not in self._by_moves:
+            assisted, cards = tier
+            rows = StandingCount.objects.filter(
+                code=self.code, assisted=assisted, cards=cards
+            ).order_by("moves")
+            self._by_moves[tier] = list(rows.values_list("moves", "entries"))
+        return self._by_moves[tier]
 
     def locate(self, offset: int) -> Standing | None:
         """The standing holding the entry at ``offset`` (None past the end of the board)."""
         seen = 0
-        for cards, entries in self.by_cards:
+        for tier, entries in self.by_tier:
             if seen + entries > offset:
-                for moves, in_standing in self.by_moves(cards):
+                for moves, in_standing in self.by_moves(tier):
                     if seen + in_standing > offset:
-                        return Standing(cards=cards, moves=moves, before=seen, skip=offset - seen)
+                        assisted, cards = tier
+                        return Standing(
+                            assisted=assisted,
+                            cards=cards,
+                            moves=moves,
+                            before=seen,
+                            skip=offset - seen,
+                        )
                     seen += in_standing
                 return None  # the counts changed under us (a concurrent write): an empty page
             seen += entries
         return None
 
     def standings_before(self, entry: Row) -> int:
-        """Entries in better standings: more cards, or as many cards and fewer moves."""
-        more_cards = sum(entries for cards, entries in self.by_cards if cards > entry.cards)
-        same_cards = self.by_moves(entry.cards)
-        return more_cards + sum(entries for moves, entries in same_cards if moves < entry.moves)
+        """Entries in better standings: a better tier (unassisted, then more cards), or the
+        same tier and fewer moves."""
+        tier: Tier = (entry.assisted, entry.cards)
+        better_tiers = sum(
+            entries for other, entries in self.by_tier if tier_order(other) < tier_order(tier)
+        )
+        same_tier = self.by_moves(tier)
+        return better_tiers + sum(entries for moves, entries in same_tier if moves < entry.moves)
 
 
 def tied_before(entry: Row, *, strictly: bool) -> int:
@@ -130,7 +162,8 @@ def tied_before(entry: Row, *, strictly: bool) -> int:
     earlier = Q(reached_at__lt=entry.reached_at)
     if not strictly:
         earlier |= Q(reached_at=entry.reached_at, id__lt=entry.id)
-    return board(entry.code).filter(earlier, cards=entry.cards, moves=entry.moves).count()
+    standing = {"assisted": entry.assisted, "cards": entry.cards, "moves": entry.moves}
+    return board(entry.code).filter(earlier, **standing).count()
 
 
 def better_count(entry: Row, counts: BoardCounts) -> int:
@@ -143,19 +176,23 @@ def rows(entries: QuerySet[LeaderboardEntry]) -> list[Row]:
 
 
 def entries_from(code: str, start: Standing, limit: int) -> list[Row]:
-    """``limit`` entries in board order from ``start``: inside its standing, then onwards."""
+    """``limit`` entries in board order from ``start``: inside its standing, then the rest of
+    its tier, then (from an unassisted tier) the assisted entries. Each is an index range."""
     ordered = board(code).order_by(*RANKING_ORDER)
+    tier = ordered.filter(assisted=start.assisted)
     page = rows(
-        ordered.filter(cards=start.cards, moves__gte=start.moves)[start.skip : start.skip + limit]
+        tier.filter(cards=start.cards, moves__gte=start.moves)[start.skip : start.skip + limit]
     )
     if len(page) < limit:
-        page += rows(ordered.filter(cards__lt=start.cards)[: limit - len(page)])
+        page += rows(tier.filter(cards__lt=start.cards)[: limit - len(page)])
+    if len(page) < limit and not start.assisted:
+        page += rows(ordered.filter(assisted=True)[: limit - len(page)])
     return page
 
 
-def ranking_key(entry: Row) -> tuple[int, int, datetime]:
+def ranking_key(entry: Row) -> tuple[bool, int, int, datetime]:
     """What decides a rank (the id only orders ties)."""
-    return (-entry.cards, entry.moves, entry.reached_at)
+    return (entry.assisted, -entry.cards, entry.moves, entry.reached_at)
 
 
 def ranked(entries: list[Row], *, offset: int, first_rank: int) -> list[RankedEntry]:
@@ -176,6 +213,7 @@ def ranked(entries: list[Row], *, offset: int, first_rank: int) -> list[RankedEn
                 status=entry.status,
                 game=entry.game,
                 reached_at=entry.reached_at,
+                assisted=entry.assisted,
             )
         )
     return out

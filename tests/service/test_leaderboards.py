@@ -2,7 +2,7 @@
 
 import random
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 from django.contrib.auth.models import User
@@ -139,17 +139,20 @@ def expected_board() -> list[tuple[str, int]]:
     """(player, rank) in board order, computed in Python from the players' best games."""
     best: dict[int, GameRow] = {}
     for game in GameRow.objects.filter(code=SIMPLE_CODE).select_related("player"):
-        key = (-game.cards, game.moves, game.reached_at, game.id)
         current = best.get(game.player_id)
-        if current is None or key < (-current.cards, current.moves, current.reached_at, current.id):
+        if current is None or (*standing(game), game.id) < (*standing(current), current.id):
             best[game.player_id] = game
-    ordered = sorted(best.values(), key=lambda g: (-g.cards, g.moves, g.reached_at))
+    ordered = sorted(best.values(), key=standing)
     out = []
     for game in ordered:
-        standing = (-game.cards, game.moves, game.reached_at)
-        better = sum(1 for g in ordered if (-g.cards, g.moves, g.reached_at) < standing)
+        better = sum(1 for g in ordered if standing(g) < standing(game))
         out.append((game.player.username, better + 1))
     return out
+
+
+def standing(game: GameRow) -> tuple[bool, int, int, datetime]:
+    """The ranking order: unassisted first, most cards, fewest moves, reached earliest."""
+    return (game.assisted, -game.cards, game.moves, game.reached_at)
 
 
 def test_pages_and_windows_match_a_plain_sort_as_games_change() -> None:
@@ -171,6 +174,7 @@ def test_pages_and_windows_match_a_plain_sort_as_games_change() -> None:
                     cards=rng.randint(1, 4),
                     moves=rng.randint(0, 3),
                     reached_at=start + timedelta(seconds=rng.randint(0, 2)),
+                    assisted=rng.random() < 0.3,
                 )
             )
             leaderboard_entry_refresh(code=SIMPLE_CODE, player_id=user.id)
@@ -189,10 +193,11 @@ def test_pages_and_windows_match_a_plain_sort_as_games_change() -> None:
             game.cards = max(1, game.cards + rng.choice([-1, 1, 2]))
             game.moves += rng.choice([-1, 0, 1]) if game.moves else 1
             game.reached_at = start + timedelta(seconds=3 + round_)
+            game.assisted = game.assisted or rng.random() < 0.2  # a hint is never taken back
             game.save()
             leaderboard_entry_refresh(code=SIMPLE_CODE, player_id=game.player_id)
     standings, cards = board_counts_from_entries()  # the count tables are a GROUP BY
-    assert dict(
-        ((c.code, c.cards, c.moves), c.entries) for c in StandingCount.objects.all()
-    ) == standings
-    assert dict(((c.code, c.cards), c.entries) for c in CardsCount.objects.all()) == cards
+    for model, wanted in ((StandingCount, standings), (CardsCount, cards)):
+        key_fields = ("code", "assisted", "cards", "moves")[: len(next(iter(wanted)))]
+        stored = model.objects.values_list(*key_fields, "entries")
+        assert {tuple(row[:-1]): row[-1] for row in stored} == wanted

@@ -13,7 +13,7 @@ from games.api.serializers import DailyOut, ErrorOut, LeaderboardIn, Leaderboard
 from games.replaying import deal_from_code
 from games.selectors.leaderboards import leaderboard_around, leaderboard_page
 from games.selectors.players import player_profile
-from games.services.daily import daily_codes, utc_today
+from games.services.daily import codes_of, daily_deal_get, daily_pars, par_of_code, utc_today
 
 
 class LeaderboardView(APIView):
@@ -29,23 +29,27 @@ class LeaderboardView(APIView):
     )
     def get(self, request: Request, code: str) -> Response:
         query = validated(LeaderboardIn, request.query_params)
-        canonical = deal_from_code(code).code
+        deal = deal_from_code(code)
+        canonical = deal.code
         if "around" in query:
             page = leaderboard_around(
                 code=canonical, username=query["around"], limit=query["limit"]
             )
         else:
             page = leaderboard_page(code=canonical, limit=query["limit"], offset=query["offset"])
-        return Response(LeaderboardOut(asdict(page)).data)
+        return Response(LeaderboardOut({**asdict(page), "par": par_of_code(deal=deal)}).data)
 
 
 class DailyView(APIView):
-    """Today's (UTC) deal: one number, in draw-3 and draw-1."""
+    """Today's (UTC) deal: one number, proven winnable, in draw-3 and draw-1, with its pars."""
 
     @extend_schema(operation_id="daily", responses={200: DailyOut})
     def get(self, request: Request) -> Response:
         today = utc_today()
-        return Response(DailyOut({"date": today, "codes": daily_codes(day=today)}).data)
+        deal = daily_deal_get(day=today)
+        return Response(
+            DailyOut({"date": today, "codes": codes_of(deal), "par": daily_pars(deal)}).data
+        )
 
 
 class PlayerDetailView(APIView):

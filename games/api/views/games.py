@@ -20,6 +20,7 @@ from games.api.serializers import (
     GameAfterActionOut,
     GameCreateIn,
     GameOut,
+    HintOut,
     ResignIn,
     StateAtIn,
     StateAtOut,
@@ -28,6 +29,7 @@ from games.models import Game
 from games.selectors.games import game_actions, game_get, game_position, game_state_at
 from games.services.actions import Appended, action_append, game_resign
 from games.services.games import game_create
+from games.services.hints import game_hint
 
 ERRORS = {status: ErrorOut for status in (400, 401, 403, 404, 409, 422)}
 
@@ -138,4 +140,31 @@ class GameStateView(APIView):
         state = game_state_at(game=game, at=at)
         return Response(
             StateAtOut({"game": game.id, "at": at, "seq": game.seq, "state": state}).data
+        )
+
+
+class GameHintView(APIView):
+    """The next move of a winning line (owner only); asking marks the game assisted."""
+
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(
+        operation_id="game_hint",
+        responses={200: HintOut, **{s: ErrorOut for s in (401, 403, 404, 409)}},
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        found = game_hint(game_id=game_id, player=request.user)
+        return Response(
+            HintOut(
+                {
+                    "game": found.game.id,
+                    "seq": found.seq,
+                    "status": found.status,
+                    "move": found.move,
+                    "moves_to_win": len(found.line) if found.line else None,
+                    "assisted": found.game.assisted,
+                    "nodes": found.nodes,
+                    "seconds": round(found.seconds, 3),
+                }
+            ).data
         )

@@ -8,6 +8,8 @@ from django.db import transaction
 from games.models import CardsCount, Game, LeaderboardEntry, StandingCount
 from games.projections import (
     BEST_GAME_ORDER,
+    CARDS_KEY,
+    STANDING_KEY,
     board_counts_from_entries,
     entry_current_values,
     entry_values,
@@ -95,8 +97,8 @@ class Command(BaseCommand):
     def rebuild_board_counts(self) -> int:
         """Make the rank count tables a GROUP BY of the (rebuilt) entries; rows changed."""
         standings, cards = board_counts_from_entries()
-        return self.sync_counts(StandingCount, ("code", "cards", "moves"), standings) + (
-            self.sync_counts(CardsCount, ("code", "cards"), cards)
+        return self.sync_counts(StandingCount, STANDING_KEY, standings) + (
+            self.sync_counts(CardsCount, CARDS_KEY, cards)
         )
 
     def sync_counts(
