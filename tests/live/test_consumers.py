@@ -144,8 +144,8 @@ async def test_a_malformed_event_on_a_board_group_changes_nothing(alice: Player)
     game_id = await start(alice, CODE)
     async with websocket(f"/ws/leaderboards/{CODE}/") as socket:
         snapshot = await receive(socket)
-        layer = get_channel_layer()
-        await layer.group_send(live.leaderboard_group(CODE), {"type": live.ENTRY_EVENT})
+        group = live.leaderboard_group(CODE)
+        await get_channel_layer().group_send(group, {"type": live.ENTRY_EVENT, "group": group})
         await play_first_legal(alice, game_id)
         assert (await receive(socket))["version"] == snapshot["version"] + 1
 
