@@ -2,8 +2,12 @@
 
 They hold no game logic. ``games.live`` publishes after each commit; a consumer only checks
 the path, sends the snapshot and relays messages in order of their number (a board's
-``version``, a game's ``seq``). Close codes: 4400 for a malformed code or id, 4404 for a
-game (or path) that does not exist. Anything a client sends is ignored.
+``version``, a game's ``seq``). Group membership goes through ``LocalFanout``: one
+channel-layer subscription per group and process, whatever the number of local sockets.
+
+Close codes: 4400 a malformed code or id, 4404 a game (or path) that does not exist, 1011
+the channel layer or database failed at connect (reconnect later), 1013 a client too slow
+to keep up (reconnect for a fresh snapshot). Anything a client sends is ignored.
 """
 
 from __future__ import annotations
