@@ -1,0 +1,53 @@
+"""``manage.py prepare_daily [--days N]``: choose and store the coming days' deals ahead.
+
+Choosing a day's deal runs the solver (up to ``CANFIELD_DAILY_SOLVE_SECONDS`` per
+candidate); running this from cron keeps that work off the first request of the day.
+"""
+
+from datetime import date, timedelta
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from games.models import DailyDeal
+from games.services.daily import codes_of, daily_deal_get, utc_today
+
+
+class Command(BaseCommand):
+    help = (
+        "Choose and store the daily deal (the first candidate the solver proves winnable in "
+        "draw 3, with its pars) of today (UTC) and the following days; days already stored "
+        "are left as they are."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--days", type=int, default=2, help="how many days from the start (default 2)"
+        )
+        parser.add_argument(
+            "--start", type=date.fromisoformat, default=None, help="first day, YYYY-MM-DD"
+        )
+
+    def handle(self, *args: Any, days: int, start: date | None, **options: Any) -> None:
+        if not 1 <= days <= 366:
+            raise CommandError("--days must be between 1 and 366")
+        first = start or utc_today()
+        for index in range(days):
+            day = first + timedelta(days=index)
+            stored_before = DailyDeal.objects.filter(date=day).exists()
+            deal = daily_deal_get(day=day)
+            self.stdout.write(self.describe(deal, stored_before=stored_before))
+
+    @staticmethod
+    def describe(deal: DailyDeal, *, stored_before: bool) -> str:
+        codes = codes_of(deal)
+        if stored_before:
+            how = "already stored"
+        else:
+            how = (
+                f"{deal.candidates} candidate(s), {deal.solver_calls} solver run(s), "
+                f"{deal.solve_seconds:.2f} s"
+            )
+        return (
+            f"{deal.date}: {codes['D3']} par {deal.par}, {codes['D1']} par {deal.par_d1} ({how})"
+        )
