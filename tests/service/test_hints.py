@@ -1,0 +1,142 @@
+"""GET /api/games/<id>/hint/: a move of a winning line, a proven loss, or "unknown"; asking
+marks the game assisted, which ranks it below every unassisted game of its board.
+
+Deal numbers were measured with ``engine.solver`` (tests/engine/test_solver.py): 1000 is won
+within a few hundred nodes, 6055 is lost from the deal (no card can ever move), 5020 takes
+millions of nodes (so a tiny budget leaves it unknown).
+"""
+
+from collections.abc import Callable
+from io import StringIO
+from typing import Any
+
+import pytest
+from django.conf import LazySettings
+from django.core.management import call_command
+from rest_framework.test import APIClient
+
+from engine import Deal, Game
+from engine.solver import solve
+from games.models import Game as GameRow
+from tests.conftest import Player
+from tests.service.helpers import play, start_game
+
+pytestmark = pytest.mark.django_db
+
+QUICK_WIN, LOST, HARD = 1000, 6055, 5020
+
+
+def code(number: int) -> str:
+    return Deal.from_number(number, draw=3).code
+
+
+def hint(client: APIClient, game_id: int) -> Any:
+    return client.get(f"/api/games/{game_id}/hint/")
+
+
+@pytest.fixture(autouse=True)
+def _hint_budget(settings: LazySettings) -> None:
+    settings.CANFIELD_HINT_SECONDS = 2
+
+
+@pytest.mark.slow  # about 400 requests: a hint and a move per action until the win
+def test_following_the_hints_wins_the_game(player_client: APIClient) -> None:
+    game = start_game(player_client, code(QUICK_WIN))
+    for _ in range(1000):
+        body = hint(player_client, game["id"]).json()
+        assert body["status"] == "won", body
+        assert body["seq"] == game["seq"]
+        assert body["move"] in game["legal_moves"]
+        assert body["moves_to_win"] >= 1
+        response = play(player_client, game["id"], body["move"])
+        assert response.status_code == 201, response.json()
+        game = response.json()
+        if game["won"]:
+            break
+    assert (game["status"], game["cards"], game["assisted"]) == ("won", 52, True)
+
+
+def test_a_hint_is_a_legal_move_after_which_the_engine_plays_a_line_to_a_win(
+    player_client: APIClient,
+) -> None:
+    game = start_game(player_client, code(QUICK_WIN))
+    game = play(player_client, game["id"], "draw").json()
+    body = hint(player_client, game["id"]).json()
+    assert (body["status"], body["seq"], body["assisted"]) == ("won", 1, True)
+    assert body["move"] in game["legal_moves"]
+    position = Game.from_snapshot(GameRow.objects.get(pk=game["id"]).snapshot)
+    position.play(body["move"])
+    rest = solve(position, seconds=2).line
+    for token in rest:  # the engine itself plays the rest of a winning line
+        position.play(token)
+    assert position.won
+
+
+def test_a_lost_position_is_said_lost(player_client: APIClient) -> None:
+    game = start_game(player_client, code(LOST))
+    # The row's snapshot becomes a position built by the engine from its plain state.
+    position = Game.from_state(Game.from_code(code(LOST)).state())
+    GameRow.objects.filter(pk=game["id"]).update(snapshot=position.to_snapshot())
+    body = hint(player_client, game["id"]).json()
+    assert (body["status"], body["move"], body["moves_to_win"]) == ("lost", None, None)
+    assert body["assisted"] is True
+    assert GameRow.objects.get(pk=game["id"]).assisted
+
+
+def test_the_game_is_marked_assisted_even_when_no_move_is_found(
+    player_client: APIClient, settings: LazySettings
+) -> None:
+    settings.CANFIELD_HINT_SECONDS = 0.05
+    game = start_game(player_client, code(HARD))
+    body = hint(player_client, game["id"]).json()
+    assert (body["status"], body["move"], body["assisted"]) == ("unknown", None, True)
+    assert player_client.get(f"/api/games/{game['id']}/").json()["assisted"] is True
+
+
+def test_only_the_owner_may_ask_and_others_do_not_mark_the_game(
+    player_client: APIClient,
+    api_client: APIClient,
+    make_player: Callable[..., Player],
+    client_for: Callable[[Player], APIClient],
+) -> None:
+    game = start_game(player_client, code(QUICK_WIN))
+    intruder = client_for(make_player("mallory"))
+    assert hint(intruder, game["id"]).status_code == 403
+    assert hint(api_client, game["id"]).status_code == 401
+    assert hint(player_client, 2**62).status_code == 404
+    assert GameRow.objects.get(pk=game["id"]).assisted is False
+
+
+def test_a_finished_game_gets_no_hint(player_client: APIClient) -> None:
+    game = start_game(player_client, code(QUICK_WIN))
+    player_client.post(f"/api/games/{game['id']}/resign/", {})
+    response = hint(player_client, game["id"])
+    assert response.status_code == 409
+    assert response.json()["error"] == "game_finished"
+    assert GameRow.objects.get(pk=game["id"]).assisted is False
+
+
+def test_assisted_games_rank_below_every_unassisted_one(
+    make_player: Callable[..., Player], client_for: Callable[[Player], APIClient]
+) -> None:
+    helped, plain = client_for(make_player("helped")), client_for(make_player("plain"))
+    helped_game = start_game(helped, code(QUICK_WIN))
+    start_game(plain, code(QUICK_WIN))
+    for _ in range(6):  # the helped player gets ahead on cards with the hints
+        move = hint(helped, helped_game["id"]).json()["move"]
+        helped_game = play(helped, helped_game["id"], move).json()
+    assert helped_game["cards"] > 1
+    board = helped.get(f"/api/leaderboards/{code(QUICK_WIN)}/").json()
+    order = [(e["player"], e["rank"], e["assisted"]) for e in board["entries"]]
+    assert order == [("plain", 1, False), ("helped", 2, True)]
+    window = helped.get(f"/api/leaderboards/{code(QUICK_WIN)}/?around=helped&limit=1").json()
+    assert [(e["player"], e["rank"]) for e in window["entries"]] == [("helped", 2)]
+    assert board["par"] is None
+
+
+def test_rebuilt_projections_keep_the_assisted_ranking(player_client: APIClient) -> None:
+    game = start_game(player_client, code(QUICK_WIN))
+    hint(player_client, game["id"])
+    out = StringIO()
+    call_command("rebuild_projections", "--check", stdout=out)
+    assert "0 game rows differ, 0 leaderboard entries differ" in out.getvalue()
