@@ -16,8 +16,9 @@ import signal
 import subprocess
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from pathlib import Path
+from typing import Any
 
 from tests.support.servers import free_port
 
@@ -186,7 +187,7 @@ class TcpProxy:
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(timeout=10)
 
-    def _run(self, coroutine) -> None:
+    def _run(self, coroutine: Coroutine[Any, Any, None]) -> None:
         asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout=10)
 
     def restore(self) -> None:
@@ -208,7 +209,9 @@ class TcpProxy:
             transport.abort()  # a reset, not a polite close: the network is gone
         self.transports.clear()
 
-    async def _serve(self, client_reader, client_writer) -> None:
+    async def _serve(
+        self, client_reader: asyncio.StreamReader, client_writer: asyncio.StreamWriter
+    ) -> None:
         try:
             upstream_reader, upstream_writer = await asyncio.open_connection(*self.target)
         except OSError:

@@ -73,7 +73,9 @@ class LoadPlayer:
             self.ledger.outcomes[f"no answer ({type(error).__name__})"] += 1
             return None
 
-    async def until_answered(self, method: str, url: str, deadline: float, **kwargs: Any):
+    async def until_answered(
+        self, method: str, url: str, deadline: float, **kwargs: Any
+    ) -> httpx.Response:
         """Repeat a request that is safe to repeat until it gets a non-5xx answer."""
         while time.monotonic() < deadline:
             response = await self.request(method, url, **kwargs)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from collections.abc import Callable
 from urllib.parse import urlsplit, urlunsplit
 
 import httpx
@@ -40,7 +41,7 @@ def assert_every_game_sound() -> None:
     call_command("verify_games", progress=0)
 
 
-def wait_until(condition, *, timeout: float, what: str) -> None:
+def wait_until(condition: Callable[[], bool], *, timeout: float, what: str) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if condition():

@@ -16,6 +16,7 @@ import httpx
 import pytest
 import websockets
 from django.core.management import call_command
+from websockets.asyncio.client import ClientConnection
 
 from games.models import Game as GameRow
 from tests.robustness.faults import PrivateRedis, private_redis
@@ -49,7 +50,9 @@ async def move(client: httpx.AsyncClient, game: dict[str, Any]) -> dict[str, Any
     return response.json()
 
 
-async def next_message(socket, of_type: str, timeout: float = 10.0) -> dict[str, Any]:
+async def next_message(
+    socket: ClientConnection, of_type: str, timeout: float = 10.0
+) -> dict[str, Any]:
     """The next message of a type on a WebSocket (others, e.g. a board's, are skipped)."""
     async with asyncio.timeout(timeout):
         while True:
@@ -58,7 +61,7 @@ async def next_message(socket, of_type: str, timeout: float = 10.0) -> dict[str,
                 return message
 
 
-def watch(base_url: str, game_id: int):
+def watch(base_url: str, game_id: int) -> websockets.connect:
     ws_url = base_url.replace("http://", "ws://") + f"/ws/games/{game_id}/"
     return websockets.connect(ws_url, origin=base_url, open_timeout=10)
 
@@ -97,7 +100,9 @@ async def play_through_a_redis_outage(base_url: str, redis_server: PrivateRedis)
     raise AssertionError(f"no live update within {RESUME_WITHIN_MOVES} moves after Redis came back")
 
 
-async def reconnect(base_url: str, game_id: int, timeout: float = 20.0) -> tuple[Any, dict]:
+async def reconnect(
+    base_url: str, game_id: int, timeout: float = 20.0
+) -> tuple[ClientConnection, dict[str, Any]]:
     """What a live client does after losing its socket: connect again, with a pause between
     attempts, until the server sends the game's state. Returns the socket and that state."""
     async with asyncio.timeout(timeout):
