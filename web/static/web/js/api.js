@@ -79,6 +79,7 @@ export const endpoints = {
   actions: (id) => `/api/games/${id}/actions/`,
   stateAt: (id, seq) => `/api/games/${id}/state/?at=${seq}`,
   resign: (id) => `/api/games/${id}/resign/`,
+  hint: (id) => `/api/games/${id}/hint/`,
   board: (code, query = "") => `/api/leaderboards/${encodeURIComponent(code)}/${query}`,
   field: (code) => `/boards/${encodeURIComponent(code)}/field.json`,
 };

@@ -17,7 +17,8 @@ export function renderBoardList(list, entries, { me = null, changed = null, empt
     h("span", { class: "rank" }, `${entry.rank}`),
     h("span", { class: "who" },
       h("a", { href: pages.player(entry.player) }, entry.player),
-      entry.won ? h("span", { class: "won-badge" }, "won") : null),
+      entry.won ? h("span", { class: "won-badge" }, "won") : null,
+      entry.assisted ? h("span", { class: "assisted-badge", title: "asked for hints" }, " assisted") : null),
     h("span", { class: "cards", title: "cards on the foundations" }, `${entry.cards}`, h("small", {}, entry.cards === 1 ? " card" : " cards")),
     h("span", { class: "score", title: "score" }, `${entry.score}`, h("small", {}, " pts")),
   )));

@@ -3,7 +3,7 @@
 import { api, endpoints, itemsOf, pageData, pages } from "../api.js";
 import { renderLiveState } from "../board_list.js";
 import { barChart, redrawOnResize } from "../charts.js";
-import { byId, h, statusText } from "../dom.js";
+import { byId, h, plural, statusText } from "../dom.js";
 import { LiveBoard } from "../live.js";
 import { initAccount } from "../session.js";
 
@@ -26,7 +26,7 @@ function renderRows(entries, changed = null) {
     h("td", {}, entry.cards),
     h("td", {}, entry.score),
     h("td", {}, entry.moves),
-    h("td", {}, statusText(entry)),
+    h("td", {}, statusText(entry), entry.assisted ? h("span", { class: "assisted-badge", title: "asked for hints" }, " assisted") : null),
     h("td", {}, entry.game ? h("a", { href: pages.replay(entry.game), "aria-label": `Replay ${entry.player}'s game` }, "replay") : ""),
   )));
   const mine = entries.find((entry) => entry.player === view.me);
@@ -34,6 +34,13 @@ function renderRows(entries, changed = null) {
     view.myCards = mine.cards;
     scheduleChart();
   }
+}
+
+/** A daily deal's par: the length of the solver's winning line (null on other deals). */
+function showPar(par) {
+  const node = byId("board-par");
+  node.hidden = par == null;
+  node.textContent = par == null ? "" : `Daily deal, proven winnable: par ${plural(par, "move")} (the solver's line).`;
 }
 
 function renderPager() {
@@ -49,6 +56,7 @@ async function loadPage() {
     : `?limit=${PAGE_SIZE}&offset=${view.offset}`;
   const data = await api("GET", endpoints.board(view.code, query));
   view.total = data.total ?? data.count ?? view.total;
+  showPar(data.par);
   renderRows(itemsOf(data));
   renderPager();
 }

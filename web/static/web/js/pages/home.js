@@ -5,8 +5,11 @@ import { byId, say } from "../dom.js";
 import { LiveBoard } from "../live.js";
 import { initAccount } from "../session.js";
 
-function showDeal(panel, code, me) {
+function showDeal(panel, code, me, par) {
   panel.querySelector("[data-code]").textContent = code;
+  const parNode = panel.querySelector("[data-par]");
+  parNode.hidden = par == null;
+  parNode.textContent = par == null ? "" : `par ${par} moves`;
   panel.querySelector("[data-play]").href = pages.play(code);
   panel.querySelector("[data-board]").href = pages.board(code);
   const list = panel.querySelector("[data-entries]");
@@ -40,7 +43,7 @@ async function main() {
     byId("daily-date").textContent = `Deal of ${daily.date} (UTC).`;
     for (const panel of document.querySelectorAll(".daily-deal")) {
       const code = daily.codes[panel.dataset.mode];
-      if (code) showDeal(panel, code, user && user.username);
+      if (code) showDeal(panel, code, user && user.username, daily.par && daily.par[panel.dataset.mode]);
     }
   } catch (error) {
     byId("daily-date").textContent = `Today's deal is not available: ${error.message}`;

@@ -3,6 +3,7 @@ import { api, ApiError, endpoints, itemsOf, pageData, pages } from "../api.js";
 import { renderBoardList, renderLiveState } from "../board_list.js";
 import { byId, h, plural, say } from "../dom.js";
 import { enableDrag } from "../drag.js";
+import { describeHint, fetchHint, highlightHint } from "../hints.js";
 import { LiveBoard, socketUrl } from "../live.js";
 import { parseTyped } from "../moves.js";
 import { initAccount, openAccountDialog, playerName } from "../session.js";
@@ -43,6 +44,8 @@ function showGame(game, { from = null } = {}) {
   const undo = byId("undo-button");
   undo.disabled = !playable || !(game.legal_moves || []).includes("undo");
   byId("move-input").disabled = !playable;
+  byId("hint-button").disabled = !playable;
+  byId("assisted-badge").hidden = !game.assisted;
   renderLegalMoves(playable ? game.legal_moves || [] : []);
   if (!table.owner) {
     status(`${playerName(game.player)}'s game (${game.status}). You are watching.`);
@@ -112,6 +115,27 @@ async function explain(error) {
 
 async function reload() {
   showGame(await api("GET", endpoints.game(table.game.id)));
+}
+
+/** Ask for a hint once the queued moves are sent, so it is for the position shown. */
+function askHint() {
+  table.queue = table.queue.then(async () => {
+    if (!table.game || !table.owner) return;
+    const button = byId("hint-button");
+    button.disabled = true;
+    status("Looking for a winning move…");
+    try {
+      const hint = await fetchHint(table.game.id);
+      table.game = { ...table.game, assisted: true };
+      byId("assisted-badge").hidden = false;
+      status(describeHint(hint));
+      if (hint.seq === table.game.seq) highlightHint(byId("felt"), hint.move);
+    } catch (error) {
+      await explain(error);
+    } finally {
+      button.disabled = !(table.owner && table.game.status === "playing");
+    }
+  });
 }
 
 function tap(card) {
@@ -281,6 +305,7 @@ function wireControls() {
     (token) => Boolean(table.game && (table.game.legal_moves || []).includes(token)),
   );
   byId("undo-button").addEventListener("click", () => play({ action: "undo" }));
+  byId("hint-button").addEventListener("click", askHint);
   const setting = byId("double-click");
   setting.checked = doubleClick();
   setting.addEventListener("change", () => {
