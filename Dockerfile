@@ -33,4 +33,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
     CMD python -c "import os, urllib.request; urllib.request.urlopen(f'http://127.0.0.1:{os.environ[\"PORT\"]}/api/health/', timeout=2)"
 
 # Migrations run at start (idempotent); then several ASGI workers share PostgreSQL and Redis.
-CMD ["sh", "-c", "python manage.py migrate --noinput && exec uvicorn canfield_site.asgi:application --host 0.0.0.0 --port ${PORT} --workers ${WEB_CONCURRENCY} --proxy-headers --forwarded-allow-ips='*'"]
+CMD ["sh", "-c", "python manage.py migrate --noinput && exec uvicorn canfield_site.asgi:application --host 0.0.0.0 --port ${PORT} --workers ${WEB_CONCURRENCY} --ws-per-message-deflate false --proxy-headers --forwarded-allow-ips='*'"]

@@ -27,7 +27,8 @@ install-test: $(VENV)/.test
 run: $(VENV)/.service
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	$(BIN)/uvicorn canfield_site.asgi:application --host $(HOST) --port $(PORT) --workers $(WORKERS)
+	$(BIN)/uvicorn canfield_site.asgi:application --host $(HOST) --port $(PORT) --workers $(WORKERS) \
+		--ws-per-message-deflate false
 
 ## Run every test (PostgreSQL/Redis when DATABASE_URL/REDIS_URL are set, SQLite otherwise).
 test: $(VENV)/.test

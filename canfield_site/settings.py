@@ -138,7 +138,9 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # Pub/sub ignores Redis database numbers: the prefix keeps deployments that share
+            # one Redis from hearing each other's boards.
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": f"{CACHE_KEY_PREFIX}-asgi"},
         }
     }
     CACHES = {

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
 from django.conf import LazySettings
 
 from engine import Game as EngineGame
@@ -22,7 +23,6 @@ from games.routing import websocket_urlpatterns
 from games.services.actions import action_append
 from games.services.games import game_create
 from tests.conftest import Player
-from tests.live.communicator import WebsocketCommunicator
 
 #: Long enough for a message through Redis on a busy 2-core machine, short for a silence.
 RECEIVE_TIMEOUT_S = 3
