@@ -39,3 +39,18 @@ class AnonThrottle(SettingsRateMixin, AnonRateThrottle):
 
 class UserThrottle(SettingsRateMixin, UserRateThrottle):
     """Requests of a signed-in player, counted per player."""
+
+
+#: Hints per player and minute unless ``CANFIELD_THROTTLE_RATES["hint"]`` says otherwise: each
+#: one may keep a CPU busy for ``CANFIELD_HINT_SECONDS``, far more than any other request.
+DEFAULT_HINT_RATE = "20/minute"
+
+
+class HintThrottle(SettingsRateMixin, UserRateThrottle):
+    """Hints of one player (on top of the general per-player throttle)."""
+
+    scope = "hint"
+
+    def get_rate(self) -> str | None:
+        rates = settings.CANFIELD_THROTTLE_RATES
+        return rates.get("hint", DEFAULT_HINT_RATE)

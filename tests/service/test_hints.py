@@ -37,6 +37,7 @@ def hint(client: APIClient, game_id: int) -> Any:
 @pytest.fixture(autouse=True)
 def _hint_budget(settings: LazySettings) -> None:
     settings.CANFIELD_HINT_SECONDS = 2
+    settings.CANFIELD_THROTTLE_RATES = {**settings.CANFIELD_THROTTLE_RATES, "hint": None}
 
 
 @pytest.mark.slow  # about 400 requests: a hint and a move per action until the win
@@ -140,3 +141,10 @@ def test_rebuilt_projections_keep_the_assisted_ranking(player_client: APIClient)
     out = StringIO()
     call_command("rebuild_projections", "--check", stdout=out)
     assert "0 game rows differ, 0 leaderboard entries differ" in out.getvalue()
+
+
+def test_hints_have_their_own_rate_limit(player_client: APIClient, settings: LazySettings) -> None:
+    settings.CANFIELD_THROTTLE_RATES = {**settings.CANFIELD_THROTTLE_RATES, "hint": "2/minute"}
+    game = start_game(player_client, code(QUICK_WIN))
+    assert [hint(player_client, game["id"]).status_code for _ in range(3)] == [200, 200, 429]
+    assert play(player_client, game["id"], "draw").status_code == 201  # moves are not limited

@@ -6,6 +6,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from games.api.parsing import validated
@@ -25,6 +26,7 @@ from games.api.serializers import (
     StateAtIn,
     StateAtOut,
 )
+from games.api.throttling import HintThrottle
 from games.models import Game
 from games.selectors.games import game_actions, game_get, game_position, game_state_at
 from games.services.actions import Appended, action_append, game_resign
@@ -147,6 +149,7 @@ class GameHintView(APIView):
     """The next move of a winning line (owner only); asking marks the game assisted."""
 
     permission_classes = (IsAuthenticated,)
+    throttle_classes = (*api_settings.DEFAULT_THROTTLE_CLASSES, HintThrottle)
 
     @extend_schema(
         operation_id="game_hint",
