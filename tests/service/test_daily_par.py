@@ -5,12 +5,14 @@ solver proves lost in under a millisecond and candidate 1 one it wins in about 1
 too), so these tests exercise the skip and stay fast.
 """
 
+import threading
 from datetime import date
 from io import StringIO
 
 import pytest
 from django.conf import LazySettings
 from django.core.management import call_command
+from django.db import connection, transaction
 from rest_framework.test import APIClient
 
 from engine import Deal, Game, replay
@@ -18,7 +20,7 @@ from engine.solver import solve
 from games.daily import daily_candidate
 from games.daily_solving import SOLVER_RUNS, as_draw_one, choose_daily
 from games.models import DailyDeal
-from games.services.daily import daily_deal_get, utc_today
+from games.services.daily import DAILY_LOCK_NAMESPACE, daily_deal_get, utc_today
 
 pytestmark = pytest.mark.django_db
 
@@ -98,3 +100,32 @@ def test_prepare_daily_stores_the_coming_days_once() -> None:
     again = run_prepare("--days", "3", "--start", DAY.isoformat())
     assert all(line.endswith("(already stored)") for line in again)
     assert DailyDeal.objects.count() == 3
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_waits_for_the_one_choosing_the_day_instead_of_solving_too() -> None:
+    """Another worker (here: this test's connection) holds the day's lock while choosing;
+    a request arriving meanwhile waits, then returns that worker's row without solving."""
+    if connection.vendor != "postgresql":
+        pytest.skip("the cross-process lock is PostgreSQL's advisory lock")
+    results: list[DailyDeal] = []
+    runs_before = SOLVER_RUNS.runs
+
+    def request() -> None:
+        try:
+            results.append(daily_deal_get(day=DAY))
+        finally:
+            connection.close()
+
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            key = DAILY_LOCK_NAMESPACE + DAY.toordinal()
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
+        waiting = threading.Thread(target=request)
+        waiting.start()
+        waiting.join(timeout=1)
+        assert waiting.is_alive()  # blocked on the lock, not solving
+        DailyDeal.objects.create(date=DAY, number=12345, par=7, par_d1=9)
+    waiting.join(timeout=30)
+    assert [(deal.number, deal.par) for deal in results] == [(12345, 7)]
+    assert SOLVER_RUNS.runs == runs_before
