@@ -148,3 +148,13 @@ def test_hints_have_their_own_rate_limit(player_client: APIClient, settings: Laz
     game = start_game(player_client, code(QUICK_WIN))
     assert [hint(player_client, game["id"]).status_code for _ in range(3)] == [200, 200, 429]
     assert play(player_client, game["id"], "draw").status_code == 201  # moves are not limited
+
+
+def test_the_field_chart_counts_assisted_and_unassisted_players_together(
+    make_player: Callable[..., Player], client_for: Callable[[Player], APIClient]
+) -> None:
+    helped, plain = client_for(make_player("helped")), client_for(make_player("plain"))
+    hint(helped, start_game(helped, code(QUICK_WIN))["id"])
+    start_game(plain, code(QUICK_WIN))
+    field = helped.get(f"/boards/{code(QUICK_WIN)}/field.json").json()
+    assert (field["total"], field["counts"]) == (2, [{"cards": 1, "players": 2}])
