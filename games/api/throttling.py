@@ -8,6 +8,7 @@ so every worker shares them; if Redis does not answer, requests are let through.
 """
 
 import logging
+import os
 from typing import Any
 
 from django.conf import settings
@@ -41,8 +42,9 @@ class UserThrottle(SettingsRateMixin, UserRateThrottle):
     """Requests of a signed-in player, counted per player."""
 
 
-#: Hints per player and minute unless ``CANFIELD_THROTTLE_RATES["hint"]`` says otherwise: each
-#: one may keep a CPU busy for ``CANFIELD_HINT_SECONDS``, far more than any other request.
+#: Hints per player and minute unless ``CANFIELD_THROTTLE_RATES["hint"]`` or the environment's
+#: ``CANFIELD_THROTTLE_HINT`` (``off`` disables) says otherwise: each one may keep a CPU busy
+#: for ``CANFIELD_HINT_SECONDS``, far more than any other request.
 DEFAULT_HINT_RATE = "20/minute"
 
 
@@ -53,4 +55,7 @@ class HintThrottle(SettingsRateMixin, UserRateThrottle):
 
     def get_rate(self) -> str | None:
         rates = settings.CANFIELD_THROTTLE_RATES
-        return rates.get("hint", DEFAULT_HINT_RATE)
+        if "hint" in rates:
+            return rates["hint"]
+        value = os.environ.get("CANFIELD_THROTTLE_HINT", DEFAULT_HINT_RATE).strip()
+        return None if value.lower() in {"", "off", "none"} else value
