@@ -68,7 +68,7 @@ def as_draw_one(number: int, line: list[str]) -> list[str]:
     game = Game(Deal.from_number(number, draw=1))
     tokens: list[str] = []
     for token in line:
-        repeats = min(3, len(game.stock)) if token == "draw" else 1
+        repeats = min(3, len(game.state()["stock"])) if token == "draw" else 1
         for _ in range(repeats):
             game.play(token)
             tokens.append(token)
