@@ -11,7 +11,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
-from functools import partial
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
@@ -19,21 +18,19 @@ from django.utils import timezone
 
 from engine import Game as EngineGame
 from engine import NotationError
-from games import live
 from games.errors import (
     BadNotation,
-    GameFinished,
     InvalidInput,
     LogCorrupt,
-    NotGameOwner,
     RejectedAction,
     ServiceError,
     StaleSeq,
 )
 from games.models import Action, Game
-from games.projections import engine_summary, leaderboard_entry_refresh
+from games.projections import engine_summary
 from games.replaying import RESIGN, play_token, replay_log
-from games.services.locking import lock_game, lock_player
+from games.services.locking import lock_own_live_game
+from games.services.standing import standing_refresh
 
 
 @dataclass(frozen=True)
@@ -91,12 +88,7 @@ def game_resign(
 
 def lock_writable_game(*, game_id: int, player: AbstractBaseUser, expected_seq: int | None) -> Game:
     """The locked game row, once the player may append the action ``expected_seq`` to it."""
-    game = lock_game(game_id=game_id)
-    if game.player_id != player.pk:
-        raise NotGameOwner(f"game {game_id} belongs to another player", game=game_id)
-    if game.status != Game.Status.PLAYING:
-        raise GameFinished(f"game {game_id} is over ({game.status})", status=game.status)
-    game.player = player  # the owner is the acting player: no second read of the user row
+    game = lock_own_live_game(game_id=game_id, player=player)
     if expected_seq is not None and expected_seq != game.seq + 1:
         raise StaleSeq(
             f"seq {expected_seq} is stale: game {game_id} has {game.seq} actions, "
@@ -163,20 +155,5 @@ def verify_won_log(*, game: Game, engine_game: EngineGame) -> None:
 def finish_append(*, game: Game, action: Action) -> Appended:
     """Save the game row, refresh the player's entry, tell watchers after the commit."""
     game.save()
-    lock_player(player_id=game.player_id)
-    board_changed = leaderboard_entry_refresh(code=game.code, player_id=game.player_id)
-    transaction.on_commit(
-        partial(
-            live.game_changed,
-            game_id=game.id,
-            code=game.code,
-            actions=[action_payload(action)],
-            board_changed=board_changed,
-        )
-    )
+    standing_refresh(game=game, actions=[action])
     return Appended(game=game, action=action)
-
-
-def action_payload(action: Action) -> dict[str, int | str]:
-    """An action as live watchers get it."""
-    return {"seq": action.seq, "token": action.token, "score_after": action.score_after}

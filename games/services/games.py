@@ -1,20 +1,17 @@
 """Starting a game: a deal code, the day's deal, or a fresh random deal."""
 
-from functools import partial
-
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
 from engine import Game as EngineGame
 from engine import random_code
-from games import live
 from games.errors import InvalidInput
 from games.models import Game
-from games.projections import engine_summary, leaderboard_entry_refresh
+from games.projections import engine_summary
 from games.replaying import deal_from_code
 from games.services.daily import DRAW_MODES, daily_codes, utc_today
-from games.services.locking import lock_player
+from games.services.standing import standing_refresh
 
 
 def resolve_code(*, code: str | None, daily: str | None, draw: int | None) -> str:
@@ -48,7 +45,6 @@ def game_create(
     deal = deal_from_code(resolve_code(code=code, daily=daily, draw=draw))
     now = timezone.now()
     with transaction.atomic():
-        lock_player(player_id=player.pk)
         game = Game.objects.create(
             code=deal.code,
             draw=deal.draw,
@@ -58,14 +54,5 @@ def game_create(
             reached_at=now,
             **engine_summary(EngineGame(deal)),
         )
-        board_changed = leaderboard_entry_refresh(code=game.code, player_id=player.pk)
-        transaction.on_commit(
-            partial(
-                live.game_changed,
-                game_id=game.id,
-                code=game.code,
-                actions=[],
-                board_changed=board_changed,
-            )
-        )
+        standing_refresh(game=game)
     return game

@@ -8,18 +8,15 @@ the position of the row's snapshot; the answer says which ``seq`` it is for.
 """
 
 from dataclasses import dataclass
-from functools import partial
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from engine import Game as EngineGame
 from engine.solver import Status, hint
-from games import live
-from games.errors import GameFinished, NotGameOwner
 from games.models import Game
-from games.projections import leaderboard_entry_refresh
-from games.services.locking import lock_game, lock_player
+from games.services.locking import lock_own_live_game
+from games.services.standing import standing_refresh
 from games.solver_budgets import hint_seconds
 
 
@@ -58,25 +55,10 @@ def game_mark_assisted(*, game_id: int, player: AbstractBaseUser) -> Game:
     """The locked game (owner only, still being played), marked assisted and committed; its
     entry is re-ranked and watchers are told when that changed it."""
     with transaction.atomic():
-        game = lock_game(game_id=game_id)
-        if game.player_id != player.pk:
-            raise NotGameOwner(f"game {game_id} belongs to another player", game=game_id)
-        if game.status != Game.Status.PLAYING:
-            raise GameFinished(f"game {game_id} is over ({game.status})", status=game.status)
-        game.player = player
+        game = lock_own_live_game(game_id=game_id, player=player)
         if game.assisted:
             return game
         game.assisted = True
         game.save(update_fields=["assisted", "updated_at"])
-        lock_player(player_id=game.player_id)
-        board_changed = leaderboard_entry_refresh(code=game.code, player_id=game.player_id)
-        transaction.on_commit(
-            partial(
-                live.game_changed,
-                game_id=game.id,
-                code=game.code,
-                actions=[],
-                board_changed=board_changed,
-            )
-        )
+        standing_refresh(game=game)
     return game

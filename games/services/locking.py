@@ -4,9 +4,9 @@ On SQLite ``select_for_update`` is a no-op, but the backend opens every transact
 ``BEGIN IMMEDIATE`` (see settings), so writers queue on the database lock instead.
 """
 
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AbstractBaseUser, User
 
-from games.errors import GameNotFound
+from games.errors import GameFinished, GameNotFound, NotGameOwner
 from games.models import MAX_ID, Game
 
 
@@ -17,6 +17,17 @@ def lock_game(*, game_id: int) -> Game:
     game = Game.objects.select_for_update().filter(pk=game_id).first()
     if game is None:
         raise GameNotFound(f"there is no game {game_id}", game=game_id)
+    return game
+
+
+def lock_own_live_game(*, game_id: int, player: AbstractBaseUser) -> Game:
+    """The locked game row, if ``player`` owns it and it is still being played."""
+    game = lock_game(game_id=game_id)
+    if game.player_id != player.pk:
+        raise NotGameOwner(f"game {game_id} belongs to another player", game=game_id)
+    if game.status != Game.Status.PLAYING:
+        raise GameFinished(f"game {game_id} is over ({game.status})", status=game.status)
+    game.player = player  # the owner is the acting player: no second read of the user row
     return game
 
 

@@ -1,19 +1,15 @@
 """Whole games played offline: replayed in full, stored only if every action is legal."""
 
-from functools import partial
-
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from games import live
 from games.errors import InvalidInput, LogTooLong
 from games.models import Action, Game
-from games.projections import game_summary_from_log, leaderboard_entry_refresh
+from games.projections import game_summary_from_log
 from games.replaying import deal_from_code, replay_log
-from games.services.actions import action_payload
-from games.services.locking import lock_player
+from games.services.standing import standing_refresh
 
 
 def submission_tokens(*, actions: list[str] | None, log: str | None) -> list[str]:
@@ -45,7 +41,6 @@ def submission_create(
     replayed = replay_log(code=deal.code, tokens=submission_tokens(actions=actions, log=log))
     now = timezone.now()
     with transaction.atomic():
-        lock_player(player_id=player.pk)
         game = Game(
             code=deal.code,
             draw=deal.draw,
@@ -65,14 +60,5 @@ def submission_create(
         ).items():
             setattr(game, field, value)
         game.save()
-        board_changed = leaderboard_entry_refresh(code=game.code, player_id=player.pk)
-        transaction.on_commit(
-            partial(
-                live.game_changed,
-                game_id=game.id,
-                code=game.code,
-                actions=[action_payload(row) for row in rows],
-                board_changed=board_changed,
-            )
-        )
+        standing_refresh(game=game, actions=rows)
     return game
