@@ -247,6 +247,16 @@ class SubmissionIn(serializers.Serializer):
     actions = serializers.ListField(child=LogTokenField(), required=False)
     log = StrictCharField(required=False, allow_blank=True, trim_whitespace=False)
 
+    def validate(self, attrs: dict) -> dict:
+        """The server computes every result from the log, so a body that also claims one
+        (``score``, ``won``...) is a forgery: refused, not silently ignored."""
+        unknown = sorted(set(self.initial_data) - set(self.fields))
+        if unknown:
+            raise serializers.ValidationError(
+                {name: "unknown field: results are computed from the log" for name in unknown}
+            )
+        return attrs
+
 
 class SubmissionTokensIn(serializers.Serializer):
     code = DealCodeField()
