@@ -91,6 +91,48 @@ def wait_for_workers(port: int, count: int, *, excluding: int, timeout: float = 
     raise TimeoutError(f"server on port {port} has workers {workers}, wanted {count} new ones")
 
 
+def _established_socket_inodes(port: int) -> set[str]:
+    """Inodes of the ESTABLISHED TCP sockets whose local port is ``port`` (server side)."""
+    inodes: set[str] = set()
+    for table in ("tcp", "tcp6"):
+        try:
+            lines = (PROC / "net" / table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            fields = line.split()
+            local_port = int(fields[1].rsplit(":", 1)[1], 16)
+            if local_port == port and fields[3] == "01":  # 01: TCP_ESTABLISHED
+                inodes.add(fields[9])
+    return inodes
+
+
+def open_connections(pid: int, port: int) -> int:
+    """How many client connections to ``port`` the process ``pid`` holds right now."""
+    inodes = _established_socket_inodes(port)
+    count = 0
+    with contextlib.suppress(OSError):
+        for fd in (PROC / str(pid) / "fd").iterdir():
+            with contextlib.suppress(OSError):
+                link = os.readlink(fd)
+                if link.startswith("socket:[") and link[8:-1] in inodes:
+                    count += 1
+    return count
+
+
+def busiest_worker(port: int, *, timeout: float = 10.0) -> int:
+    """The worker holding the most client connections: killing it is sure to hit requests in
+    flight (keep-alive connections stay with the worker that accepted them, so a worker chosen
+    blindly may be serving nobody)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        loads = {pid: open_connections(pid, port) for pid in uvicorn_workers(port)}
+        if loads and max(loads.values()) > 0:
+            return max(loads, key=loads.__getitem__)
+        time.sleep(0.05)
+    raise TimeoutError(f"no worker on port {port} holds a client connection")
+
+
 def kill_hard(pid: int) -> None:
     """``kill -9``: no clean-up, no goodbye, as an OOM killer or a power cut would do."""
     os.kill(pid, signal.SIGKILL)

@@ -23,6 +23,7 @@ from games.models import Action
 from games.models import Game as GameRow
 from tests.robustness.faults import (
     TcpProxy,
+    busiest_worker,
     kill_hard,
     uvicorn_workers,
     wait_for_workers,
@@ -57,7 +58,7 @@ def test_a_killed_worker_loses_no_acknowledged_action(server_env: dict[str, str]
 
     with run_asgi_server(env=server_env, workers=2) as base_url:
         port = int(urlsplit(base_url).port or 0)
-        victim = wait_for_workers(port, 2, excluding=-1)[0]
+        wait_for_workers(port, 2, excluding=-1)
 
         def load() -> None:
             try:
@@ -68,18 +69,27 @@ def test_a_killed_worker_loses_no_acknowledged_action(server_env: dict[str, str]
         players = threading.Thread(target=load)
         players.start()
         wait_until(lambda: ledger.acknowledged_count >= 30, timeout=90, what="30 moves")
-        kill_hard(victim)
+        victims: list[int] = []
+        quiet = sum(ledger.outcomes.values())  # errors seen before any kill (expected: none)
         acknowledged_at_kill = ledger.acknowledged_count
-        replacements = wait_for_workers(port, 2, excluding=victim)
+        # The worker serving the most connections dies; if by bad luck none of its requests
+        # was in flight (no client noticed), the next busiest one does, at most three times.
+        while len(victims) < 3 and sum(ledger.outcomes.values()) == quiet and players.is_alive():
+            victims.append(busiest_worker(port))
+            acknowledged_at_kill = ledger.acknowledged_count
+            kill_hard(victims[-1])
+            wait_for_workers(port, 2, excluding=victims[-1])
         players.join(timeout=180)
         assert not players.is_alive(), "the players did not finish"
         assert not failures, failures
-        assert victim not in uvicorn_workers(port) and len(replacements) == 2
+        assert victims and not set(victims) & set(uvicorn_workers(port))
+        assert len(uvicorn_workers(port)) == 2
 
     assert ledger.acknowledged_count > acknowledged_at_kill, "play did not go on after the kill"
-    # Six busy players on two workers: the victim had requests in flight, whose clients got
-    # no answer and had to re-read their game (this is what proves they converge).
-    assert sum(ledger.outcomes.values()) > 0, "no client saw the kill: the retry path is untested"
+    # The victim had requests in flight, whose clients got no answer and had to re-read
+    # their game (this is what proves they converge).
+    saw_kill = sum(ledger.outcomes.values()) > quiet
+    assert saw_kill, "no client saw the kill: the retry path is untested"
     assert lost_actions(ledger) == []
     for game_id, seq in ledger.final_seq.items():  # every client converged on the server
         stored = GameRow.objects.get(pk=game_id)
