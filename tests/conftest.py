@@ -2,7 +2,8 @@
 
 Throttling is switched off for every test (the suite would otherwise share one anonymous
 bucket for 127.0.0.1); the throttling tests switch it on again with their own rates. Each test
-gets its own cache key prefix so counters never leak between tests, even on a shared Redis.
+gets its own cache key prefix so counters never leak between tests, even on a shared Redis,
+and a cheap password hasher (sign-ups are most of the in-process suite's time otherwise).
 """
 
 import uuid
@@ -21,6 +22,9 @@ def _quiet_throttles_and_private_cache(settings: LazySettings) -> None:
     caches = {name: dict(config) for name, config in settings.CACHES.items()}
     caches["default"]["KEY_PREFIX"] = f"test-{uuid.uuid4().hex}"
     settings.CACHES = caches
+    # Django's real hasher costs ~0.3 s per sign-up on purpose; in-process tests create
+    # hundreds of players. Servers started by the end-to-end tests keep the real one.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @dataclass(frozen=True)
