@@ -5,28 +5,29 @@
    with random cards/moves and distinct ``reached_at`` times. Use a scratch database: the
    games are bare rows without logs, so ``verify_games`` would (rightly) reject them.
    Then the boards' rank counts are rebuilt from the entries, as after any bulk load.
-2. SQL: p50/p99 of the selectors the API calls (``games.selectors.leaderboards``): the top
-   100, a deep page (offset ~500,000), the window around a player in the middle, and the
-   window around a player inside the largest tie (100,000 entries at 1 card, 0 moves).
-3. Rank index (``--redis``): the same reads from a Redis sorted set holding the board's
-   order and display fields (ZRANK/ZRANGE are O(log N)), checked to give pages equal to the
-   SQL selectors'. The measured alternative, should counting in SQL be too slow.
+2. SQL: p50/p99 of the selectors the API calls (``games.selectors.leaderboards``) with the
+   rank index switched off (the count tables): the top 100, a deep page (offset ~500,000),
+   the window around a player in the middle, and the window around a player inside the
+   largest tie (100,000 entries at 1 card, 0 moves).
+3. Rank index (when ``REDIS_URL`` is set): entries made by SQL are not in the index, so the
+   board's index is built (timed, as ``rebuild_projections --rank-index-only`` would), its
+   memory printed, then the same selectors are timed with the index on, after checking that
+   they give the same pages as SQL; any read answered by SQL instead is counted.
 
 Run: ``DATABASE_URL=postgresql://postgres@127.0.0.1:5432/canfield_bench_lb
-REDIS_URL=redis://127.0.0.1:6379/6 python bench/leaderboard.py --redis``
+REDIS_URL=redis://127.0.0.1:6379/0 python bench/leaderboard.py --repeat 200``
 """
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
+import contextlib
 import io
-import json
 import os
 import random
 import time
-from collections.abc import Callable
-from datetime import UTC, datetime
+from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 from _common import Latency, setup_django, time_calls
@@ -167,7 +168,8 @@ def crowded_players(count: int, rng: random.Random) -> list[str]:
     return [crowd.values_list("player__username", flat=True)[pick] for pick in picks]
 
 
-def sql_reads(size: int, players: list[str], crowd: list[str], rng: random.Random) -> Reads:
+def shipped_reads(size: int, players: list[str], crowd: list[str], rng: random.Random) -> Reads:
+    """The reads the API makes, through the selectors it calls (index or SQL, as set)."""
     from games.selectors.leaderboards import leaderboard_around, leaderboard_page
 
     return {
@@ -195,134 +197,6 @@ def report(name: str, reads: Reads, repeat: int) -> bool:
     return ok
 
 
-class RankIndex:
-    """A board as a Redis sorted set: the design measured against SQL counting.
-
-    Score ``(52 - cards) * 2**32 + moves`` (exact in a double) orders by most cards, then
-    fewest moves; members with equal scores sort by their bytes, so a member that starts
-    with ``<reached_at µs, 16 hex><entry id, 16 hex>`` orders ties by time, then id: exactly
-    ``RANKING_ORDER``. The rest of the member is the entry's display fields (JSON), so a page
-    is one ZRANGE (O(log N + limit)) and a rank one ZRANK (O(log N)), with no SQL at all; a
-    hash maps each player to their member, for ``around`` and for replacing an entry. In the
-    service the set would be written after the entry's commit (ZREM old, ZADD new) and
-    rebuilt from the entries table when Redis lost it, exactly as ``load_from_database``.
-    """
-
-    #: Members fetched before a page to find ties that share its first rank.
-    TIE_LOOKBACK = 8
-    ORDER_PREFIX = 32
-
-    def __init__(self, url: str, *, code: str, namespace: str) -> None:
-        import redis
-
-        self.redis = redis.Redis.from_url(url)
-        self.code = code
-        self.key = f"bench:rank:{namespace}:{code}"
-        self.players_key = f"bench:rank-players:{namespace}:{code}"
-
-    @staticmethod
-    def score(cards: int, moves: int, assisted: bool = False) -> int:
-        return int(assisted) * 2**40 + (52 - cards) * 2**32 + moves
-
-    @staticmethod
-    def unscore(score: float) -> tuple[bool, int, int]:
-        """``(assisted, cards, moves)`` back from a score."""
-        rest = int(score) % 2**40
-        return int(score) >= 2**40, 52 - rest // 2**32, rest % 2**32
-
-    @staticmethod
-    def member(entry: dict[str, Any]) -> bytes:
-        micros = int(entry["reached_at"].timestamp() * 1_000_000)
-        shown = [entry["player__username"], entry["score"], entry["status"], entry["game_id"]]
-        return f"{micros:016x}{entry['id']:016x}{json.dumps(shown)}".encode()
-
-    def load_from_database(self, batch: int = 20_000) -> int:
-        """Put every entry of the board in the sorted set (skipped if it holds them all)."""
-        from games.models import LeaderboardEntry
-
-        entries = LeaderboardEntry.objects.filter(code=self.code)
-        if self.redis.zcard(self.key) == entries.count():
-            return 0
-        self.redis.delete(self.key, self.players_key)
-        columns = ["id", "player__username", "cards", "moves", "score", "status", "game_id"]
-        columns += ["reached_at", *(["assisted"] if ranks_assisted() else [])]
-        rows = entries.values(*columns).iterator(chunk_size=batch)
-        pipe = self.redis.pipeline(transaction=False)
-        loaded = 0
-        for entry in rows:
-            member = self.member(entry)
-            score = self.score(entry["cards"], entry["moves"], entry.get("assisted", False))
-            pipe.zadd(self.key, {member: score})
-            pipe.hset(self.players_key, entry["player__username"], member)
-            loaded += 1
-            if loaded % batch == 0:
-                pipe.execute()
-        pipe.execute()
-        return loaded
-
-    def page(self, *, limit: int, offset: int, around: str | None = None) -> Any:
-        """The same ``LeaderboardPage`` as ``leaderboard_page``: one Redis round trip."""
-        from games.selectors.leaderboards import LeaderboardPage, RankedEntry
-
-        entry_fields = [field.name for field in dataclasses.fields(RankedEntry)]
-
-        start = max(0, offset - self.TIE_LOOKBACK)
-        pipe = self.redis.pipeline(transaction=False)
-        pipe.zcard(self.key)
-        pipe.zrange(self.key, start, offset + limit - 1, withscores=True)
-        total, window = pipe.execute()
-        before, members = window[: offset - start], window[offset - start :]
-        entries: list[RankedEntry] = []
-        previous: tuple[bytes, float] | None = None
-        rank = 0
-        for index, (member, score) in enumerate(members):
-            key = (member[:16], score)
-            if index == 0:
-                rank = offset + 1 - self.ties_before(key, before, offset)
-            elif key != previous:
-                rank = offset + index + 1
-            previous = key
-            player, points, status, game = json.loads(member[self.ORDER_PREFIX :])
-            assisted, cards, moves = self.unscore(score)
-            shown = {
-                "rank": rank,
-                "player": player,
-                "cards": cards,
-                "score": points,
-                "moves": moves,
-                "won": cards == 52,
-                "status": status,
-                "game": game,
-                "reached_at": datetime.fromtimestamp(int(member[:16], 16) / 1e6, tz=UTC),
-                "assisted": assisted,
-            }
-            entries.append(RankedEntry(**{name: shown[name] for name in entry_fields}))
-        return LeaderboardPage(
-            code=self.code, total=total, offset=offset, limit=limit, entries=entries, around=around
-        )
-
-    def ties_before(self, key: tuple[bytes, float], before: list, position: int) -> int:
-        """How many entries just before ``position`` share its ranking key (same rank)."""
-        ties = 0
-        while before and (before[-1 - ties][0][:16], before[-1 - ties][1]) == key:
-            ties += 1
-            if ties == len(before):  # all looked-at entries tie: look further back
-                if position - ties <= 0:
-                    break
-                more = self.redis.zrange(
-                    self.key, max(0, position - 2 * ties), position - ties - 1, withscores=True
-                )
-                if not more:
-                    break
-                before = more + before
-        return ties
-
-    def around(self, *, username: str, limit: int) -> Any:
-        member = self.redis.hget(self.players_key, username)
-        position = self.redis.zrank(self.key, member)
-        return self.page(limit=limit, offset=max(0, position - limit // 2), around=username)
-
-
 def select_one() -> None:
     """The cheapest query: what the machine's noise alone does to a p99."""
     from django.db import connection
@@ -336,8 +210,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--size", type=int, default=1_000_000)
     parser.add_argument("--repeat", type=int, default=200, help="timed calls per read")
-    parser.add_argument("--redis", action="store_true", help="also measure the rank index")
+    parser.add_argument(
+        "--keep-index",
+        action="store_true",
+        help="reuse the board's rank index if it is ready (default: rebuild it, timed)",
+    )
     args = parser.parse_args()
+    # The index's keys go under the cache prefix: the bench's own, apart from any service
+    # sharing this Redis.
+    os.environ.setdefault("CANFIELD_CACHE_PREFIX", "bench-leaderboard")
     setup_django()
     rng = random.Random(6)
     fill(args.size)
@@ -345,49 +226,106 @@ def main() -> None:
     players = middle_players(20, size, rng)
     crowd = crowded_players(20, rng)
     print(f"floor: SELECT 1 {Latency.of(time_calls(select_one, repeat=args.repeat))}")
-    report(
-        f"SQL selectors (games.selectors.leaderboards), {size:,} entries",
-        sql_reads(size, players, crowd, rng),
-        args.repeat,
-    )
-    if args.redis:
+    with rank_index_switched(on=False):
+        report(
+            f"SQL count tables (rank index off), {size:,} entries",
+            shipped_reads(size, players, crowd, rng),
+            args.repeat,
+        )
+    if rank_index_ready(keep=args.keep_index):
         measure_rank_index(size, players, crowd, rng, args.repeat)
+
+
+@contextlib.contextmanager
+def rank_index_switched(*, on: bool) -> Iterator[None]:
+    from django.conf import settings
+
+    before = settings.CANFIELD_RANK_INDEX
+    settings.CANFIELD_RANK_INDEX = on
+    try:
+        yield
+    finally:
+        settings.CANFIELD_RANK_INDEX = before
+
+
+def rank_index_ready(*, keep: bool) -> bool:
+    """Build the board's index (timed) unless ``keep`` and it is ready; False without Redis."""
+    from games import rank_index
+
+    if not rank_index.enabled():
+        print("rank index: not measured (set REDIS_URL, and CANFIELD_RANK_INDEX unset or on)")
+        return False
+    if keep and answers_from_index():
+        print("rank index: ready, kept")
+        return True
+    rank_index.index_clear()
+    start = time.perf_counter()
+    loaded = rank_index.board_build(CODE, wait=True)
+    print(f"rank index: built {loaded:,} entries in {time.perf_counter() - start:.1f} s")
+    return True
+
+
+def answers_from_index() -> bool:
+    from games import rank_index
+    from games.selectors.leaderboard_sql import BoardCounts
+
+    total = BoardCounts(CODE).total
+    return rank_index.page(code=CODE, offset=0, limit=1, total=total) is not None
+
+
+def index_memory() -> str:
+    """What the board's keys take in Redis (``MEMORY USAGE``, all their elements sampled)."""
+    from django.conf import settings
+
+    from games.rank_index.store import board_keys, client_for
+
+    client, keys = client_for(settings.REDIS_URL), board_keys(CODE)
+    usage = {
+        name: client.memory_usage(getattr(keys, name), samples=0) or 0
+        for name in ("order", "members", "revisions")
+    }
+    parts = ", ".join(f"{name} {used / 2**20:.1f} MiB" for name, used in usage.items())
+    return f"{sum(usage.values()) / 2**20:.1f} MiB ({parts})"
 
 
 def measure_rank_index(
     size: int, players: list[str], crowd: list[str], rng: random.Random, repeat: int
 ) -> None:
-    from django.db import connection
+    from django.conf import settings
 
-    from games.selectors.leaderboards import leaderboard_around, leaderboard_page
+    from games.rank_index.store import client_for
+    from games.selectors import leaderboards
 
-    url = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
-    index = RankIndex(url, code=CODE, namespace=str(connection.settings_dict["NAME"]))
-    start = time.perf_counter()
-    loaded = index.load_from_database()
-    print(f"loaded {loaded:,} entries into the sorted set in {time.perf_counter() - start:.1f} s")
-    print(f"floor: Redis PING {Latency.of(time_calls(index.redis.ping, repeat=repeat))}")
-    same = [
-        index.page(limit=20, offset=offset) == leaderboard_page(code=CODE, limit=20, offset=offset)
-        for offset in (0, size // 2)
-    ] + [
-        index.around(username=name, limit=11)
-        == leaderboard_around(code=CODE, username=name, limit=11)
-        for name in (players[0], crowd[0])
+    assert answers_from_index(), "the rank index does not answer: nothing to measure"
+    print(f"rank index memory: {index_memory()}")
+    ping = client_for(settings.REDIS_URL).ping
+    print(f"floor: Redis PING {Latency.of(time_calls(ping, repeat=repeat))}")
+    reads = shipped_reads(size, players, crowd, rng)
+    checks = [
+        partial(leaderboards.leaderboard_page, code=CODE, limit=20, offset=0),
+        partial(leaderboards.leaderboard_page, code=CODE, limit=20, offset=size // 2),
+        partial(leaderboards.leaderboard_around, code=CODE, username=players[0], limit=11),
+        partial(leaderboards.leaderboard_around, code=CODE, username=crowd[0], limit=11),
     ]
-    print(f"rank index pages equal to the SQL selectors' pages: {all(same)}")
-    report(
-        f"Redis sorted set (rank index), {size:,} entries",
-        {
-            "top 100": lambda: index.page(limit=100, offset=0),
-            "deep page": lambda: index.page(
-                limit=20, offset=size // 2 + rng.randrange(-1000, 1000)
-            ),
-            "around": lambda: index.around(username=rng.choice(players), limit=11),
-            "around, in the crowd": lambda: index.around(username=rng.choice(crowd), limit=11),
-        },
-        repeat,
-    )
+    indexed = [check() for check in checks]
+    with rank_index_switched(on=False):
+        same = [check() for check in checks] == indexed
+    print(f"rank index pages equal to the SQL pages: {same}")
+    # Every timed read must come from the index: count the ones that fell back to SQL.
+    fallbacks = 0
+    sql_page = leaderboards.page_from
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        nonlocal fallbacks
+        fallbacks += 1
+        return sql_page(*args, **kwargs)
+
+    leaderboards.page_from = counted
+    try:
+        report(f"rank index (shipped selectors), {size:,} entries", reads, repeat)
+    finally:
+        leaderboards.page_from = sql_page
+    print(f"reads answered by SQL instead of the index: {fallbacks}")
 
 
 if __name__ == "__main__":

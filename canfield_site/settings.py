@@ -160,6 +160,9 @@ else:
             "KEY_PREFIX": CACHE_KEY_PREFIX,
         }
     }
+# Leaderboard reads from a Redis sorted set per board (games.rank_index) instead of the SQL
+# count tables, which stay the fallback; needs REDIS_URL.
+CANFIELD_RANK_INDEX = env_bool("CANFIELD_RANK_INDEX", bool(REDIS_URL))
 
 # --- Auth -------------------------------------------------------------------------------------
 # One published rule (the API schema says minLength 8), so clients can check it themselves.

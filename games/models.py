@@ -126,6 +126,10 @@ class LeaderboardEntry(models.Model):
     status = models.CharField(max_length=8, choices=Game.Status.choices)
     reached_at = models.DateTimeField()
     assisted = models.BooleanField(default=False, help_text="the game asked for hints")
+    #: +1 at every change of the entry (writes of one player are serialized by their lock):
+    #: the rank index applies an update only if it is newer than the one it holds, so two
+    #: processes publishing one player's commits in the wrong order cannot leave the older.
+    revision = models.BigIntegerField(default=1, db_default=1)
 
     class Meta:
         constraints: ClassVar = [

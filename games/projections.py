@@ -102,7 +102,8 @@ def leaderboard_entry_refresh(*, code: str, player_id: int) -> bool:
             return False
         for field, value in wanted.items():
             setattr(entry, field, value)
-        entry.save(update_fields=[*wanted.keys()])
+        entry.revision += 1
+        entry.save(update_fields=[*wanted.keys(), "revision"])
     board_counts_move(code=code, before=before, after=after)
     return True
 

@@ -1,264 +1,102 @@
 """Leaderboard reads: a page of a board, or the window around one player.
 
-Order: unassisted games (no hint asked) before assisted ones, then most cards on the
-foundations, then fewest moves, then the earliest time the position was reached, then the
-entry id (the ``entry_ranking`` index). A rank is 1 + the number of entries strictly better
-(ties share a rank).
-
-Nothing here counts or skips over the entries themselves, which would cost O(board): the
-count tables say how many entries stand at each (assisted, cards) "tier" (at most 104 rows)
-and at each (assisted, cards, moves). "How many are better" is a sum over those plus a
-count among the entries tied on (assisted, cards, moves); "the entry at offset N" is found
-by walking the same sums, then short index range scans. A read is a handful of small
-queries whatever the board's size.
+Answered by the rank index (``games.rank_index``, a Redis sorted set per board) when it is
+enabled and the board's index is ready and agrees with the count tables on the board's
+size; by the SQL count tables (``leaderboard_sql``) otherwise: no Redis (the embedded
+default), Redis down, or an index still being built. Both give identical results; the
+order, ranks and values are defined once in ``leaderboard_rows``.
 """
 
-from dataclasses import dataclass, replace
-from datetime import datetime
-from typing import NamedTuple
+from dataclasses import replace
 
-from django.db.models import Q, QuerySet
+from django.contrib.auth import get_user_model
 
+from games import rank_index
 from games.errors import NotOnBoard
-from games.models import CardsCount, LeaderboardEntry, StandingCount
+from games.selectors.leaderboard_rows import (
+    DEFAULT_LIMIT,
+    MAX_LIMIT,
+    RANKING_ORDER,
+    LeaderboardPage,
+    RankedEntry,
+    Row,
+    ranked,
+)
+from games.selectors.leaderboard_sql import (
+    BoardCounts,
+    better_count,
+    entry_row,
+    page_from,
+    position_of,
+)
 
-RANKING_ORDER = ("assisted", "-cards", "moves", "reached_at", "id")
-DEFAULT_LIMIT = 20
-MAX_LIMIT = 100
-
-
-@dataclass(frozen=True)
-class RankedEntry:
-    rank: int
-    player: str
-    cards: int
-    score: int
-    moves: int
-    won: bool
-    status: str
-    game: int
-    reached_at: datetime
-    assisted: bool
-
-
-@dataclass(frozen=True)
-class LeaderboardPage:
-    code: str
-    total: int
-    offset: int
-    limit: int
-    entries: list[RankedEntry]
-    around: str | None = None
-
-
-class Row(NamedTuple):
-    """An entry as the reads need it: plain values, no model instance (a page of 100 rows
-    is built several times faster this way)."""
-
-    id: int
-    code: str
-    cards: int
-    moves: int
-    score: int
-    won: bool
-    status: str
-    reached_at: datetime
-    assisted: bool
-    game: int
-    player: str
+__all__ = [
+    "DEFAULT_LIMIT",
+    "MAX_LIMIT",
+    "RANKING_ORDER",
+    "LeaderboardPage",
+    "RankedEntry",
+    "Row",
+    "leaderboard_around",
+    "leaderboard_entry_ranked",
+    "leaderboard_page",
+]
 
 
-#: The columns of a ``Row``, in order (the player's row is joined for the name only).
-ROW_COLUMNS = (*Row._fields[:-2], "game_id", "player__username")
-
-
-#: A first-level group of a board: (assisted, cards), in board order when sorted by
-#: ``tier_order``.
-Tier = tuple[bool, int]
-
-
-def tier_order(tier: Tier) -> tuple[bool, int]:
-    assisted, cards = tier
-    return (assisted, -cards)
-
-
-@dataclass(frozen=True)
-class Standing:
-    """Where an offset falls: the (assisted, cards, moves) standing, how many entries of the
-    board come before that standing, and how many of the standing's own entries come before."""
-
-    assisted: bool
-    cards: int
-    moves: int
-    before: int
-    skip: int
-
-
-def board(code: str) -> QuerySet[LeaderboardEntry]:
-    return LeaderboardEntry.objects.filter(code=code)
-
-
-class BoardCounts:
-    """The count rows of one board, read once per request: ``((assisted, cards), entries)``
-    in board order (at most 104 rows), and ``(moves, entries)`` of a tier when first needed."""
-
-    def __init__(self, code: str) -> None:
-        self.code = code
-        rows = CardsCount.objects.filter(code=code).order_by("assisted", "-cards")
-        self.by_tier: list[tuple[Tier, int]] = [
-            ((assisted, cards), entries)
-            for assisted, cards, entries in rows.values_list("assisted", "cards", "entries")
-        ]
-        self._by_moves: dict[Tier, list[tuple[int, int]]] = {}
-
-    @property
-    def total(self) -> int:
-        return sum(entries for _, entries in self.by_tier)
-
-    def by_moves(self, tier: Tier) -> list[tuple[int, int]]:
-        """``(moves, entries)`` of the entries of one tier, fewest moves first."""
-        if tier not in self._by_moves:
-            assisted, cards = tier
-            rows = StandingCount.objects.filter(
-                code=self.code, assisted=assisted, cards=cards
-            ).order_by("moves")
-            self._by_moves[tier] = list(rows.values_list("moves", "entries"))
-        return self._by_moves[tier]
-
-    def locate(self, offset: int) -> Standing | None:
-        """The standing holding the entry at ``offset`` (None past the end of the board)."""
-        seen = 0
-        for tier, entries in self.by_tier:
-            if seen + entries > offset:
-                for moves, in_standing in self.by_moves(tier):
-                    if seen + in_standing > offset:
-                        assisted, cards = tier
-                        return Standing(
-                            assisted=assisted,
-                            cards=cards,
-                            moves=moves,
-                            before=seen,
-                            skip=offset - seen,
-                        )
-                    seen += in_standing
-                return None  # the counts changed under us (a concurrent write): an empty page
-            seen += entries
-        return None
-
-    def standings_before(self, entry: Row) -> int:
-        """Entries in better standings: a better tier (unassisted, then more cards), or the
-        same tier and fewer moves."""
-        tier: Tier = (entry.assisted, entry.cards)
-        better_tiers = sum(
-            entries for other, entries in self.by_tier if tier_order(other) < tier_order(tier)
-        )
-        same_tier = self.by_moves(tier)
-        return better_tiers + sum(entries for moves, entries in same_tier if moves < entry.moves)
-
-
-def tied_before(entry: Row, *, strictly: bool) -> int:
-    """Entries of ``entry``'s standing reached earlier (``strictly``: what ranks count), or
-    earlier in the board's order (same time and a smaller id too: what positions count)."""
-    earlier = Q(reached_at__lt=entry.reached_at)
-    if not strictly:
-        earlier |= Q(reached_at=entry.reached_at, id__lt=entry.id)
-    standing = {"assisted": entry.assisted, "cards": entry.cards, "moves": entry.moves}
-    return board(entry.code).filter(earlier, **standing).count()
-
-
-def better_count(entry: Row, counts: BoardCounts) -> int:
-    """How many entries of the board are strictly better than ``entry``."""
-    return counts.standings_before(entry) + tied_before(entry, strictly=True)
-
-
-def rows(entries: QuerySet[LeaderboardEntry]) -> list[Row]:
-    return [Row._make(values) for values in entries.values_list(*ROW_COLUMNS)]
-
-
-def entries_from(code: str, start: Standing, limit: int) -> list[Row]:
-    """``limit`` entries in board order from ``start``: inside its standing, then the rest of
-    its tier, then (from an unassisted tier) the assisted entries. Each is an index range."""
-    ordered = board(code).order_by(*RANKING_ORDER)
-    tier = ordered.filter(assisted=start.assisted)
-    page = rows(
-        tier.filter(cards=start.cards, moves__gte=start.moves)[start.skip : start.skip + limit]
-    )
-    if len(page) < limit:
-        page += rows(tier.filter(cards__lt=start.cards)[: limit - len(page)])
-    if len(page) < limit and not start.assisted:
-        page += rows(ordered.filter(assisted=True)[: limit - len(page)])
-    return page
-
-
-def ranking_key(entry: Row) -> tuple[bool, int, int, datetime]:
-    """What decides a rank (the id only orders ties)."""
-    return (entry.assisted, -entry.cards, entry.moves, entry.reached_at)
-
-
-def ranked(entries: list[Row], *, offset: int, first_rank: int) -> list[RankedEntry]:
-    """Entries in board order starting at ``offset``, with competition ranks ("1224")."""
-    out: list[RankedEntry] = []
-    rank = first_rank
-    for index, entry in enumerate(entries):
-        if index and ranking_key(entry) != ranking_key(entries[index - 1]):
-            rank = offset + index + 1
-        out.append(
-            RankedEntry(
-                rank=rank,
-                player=entry.player,
-                cards=entry.cards,
-                score=entry.score,
-                moves=entry.moves,
-                won=entry.won,
-                status=entry.status,
-                game=entry.game,
-                reached_at=entry.reached_at,
-                assisted=entry.assisted,
-            )
-        )
-    return out
-
-
-def page_from(counts: BoardCounts, *, offset: int, limit: int) -> LeaderboardPage:
-    code = counts.code
-    start = counts.locate(offset)
-    rows = [] if start is None else entries_from(code, start, limit)
-    first_rank = 0
-    if start is not None and rows:
-        # Better than the first row: every standing before its own, and those of its own
-        # standing reached earlier (none when it opens its standing).
-        earlier = tied_before(rows[0], strictly=True) if start.skip else 0
-        first_rank = 1 + start.before + earlier
+def indexed(code: str, found: rank_index.IndexedPage, *, limit: int) -> LeaderboardPage:
     return LeaderboardPage(
         code=code,
-        total=counts.total,
-        offset=offset,
+        total=found.total,
+        offset=found.offset,
         limit=limit,
-        entries=ranked(rows, offset=offset, first_rank=first_rank),
+        entries=ranked(found.rows, offset=found.offset, first_rank=found.first_rank),
     )
 
 
 def leaderboard_page(*, code: str, limit: int = DEFAULT_LIMIT, offset: int = 0) -> LeaderboardPage:
     """Entries ``offset`` .. ``offset + limit - 1`` of a board (0-based), best first."""
-    return page_from(BoardCounts(code), offset=offset, limit=limit)
+    counts = BoardCounts(code)  # one small query; also what the index is checked against
+    found = rank_index.page(code=code, offset=offset, limit=limit, total=counts.total)
+    if found is not None:
+        return indexed(code, found, limit=limit)
+    return page_from(counts, offset=offset, limit=limit)
+
+
+def not_on_board(code: str, username: str) -> NotOnBoard:
+    return NotOnBoard(f"{username!r} has no game on {code}", username=username, code=code)
 
 
 def leaderboard_around(*, code: str, username: str, limit: int = 11) -> LeaderboardPage:
     """``limit`` entries centred on the player's entry (fewer near the top)."""
-    found = rows(board(code).filter(player__username=username)[:1])
-    if not found:
-        raise NotOnBoard(f"{username!r} has no game on {code}", username=username, code=code)
-    entry, counts = found[0], BoardCounts(code)
-    position = counts.standings_before(entry) + tied_before(entry, strictly=False)
-    offset = max(0, position - limit // 2)
-    page = page_from(counts, offset=offset, limit=limit)
-    return replace(page, around=username)
+    player_id = (
+        get_user_model().objects.filter(username=username).values_list("id", flat=True).first()
+    )
+    if player_id is None:
+        raise not_on_board(code, username)
+    counts = BoardCounts(code)
+    try:
+        found = rank_index.around(code=code, player_id=player_id, limit=limit, total=counts.total)
+    except rank_index.PlayerNotIndexed:
+        raise not_on_board(code, username) from None
+    if found is not None:
+        return replace(indexed(code, found, limit=limit), around=username)
+    entry = entry_row(code, player_id=player_id)
+    if entry is None:
+        raise not_on_board(code, username)
+    offset = max(0, position_of(entry, counts) - limit // 2)
+    return replace(page_from(counts, offset=offset, limit=limit), around=username)
 
 
 def leaderboard_entry_ranked(*, code: str, player_id: int) -> RankedEntry | None:
     """One player's entry with its rank (for live updates), or None if they have none."""
-    found = rows(board(code).filter(player_id=player_id)[:1])
-    if not found:
+    counts = BoardCounts(code)
+    try:
+        found = rank_index.around(code=code, player_id=player_id, limit=0, total=counts.total)
+    except rank_index.PlayerNotIndexed:
         return None
-    rank = 1 + better_count(found[0], BoardCounts(code))
-    return ranked(found, offset=0, first_rank=rank)[0]
+    if found is not None:
+        return ranked(found.rows, offset=0, first_rank=found.first_rank)[0]
+    entry = entry_row(code, player_id=player_id)
+    if entry is None:
+        return None
+    return ranked([entry], offset=0, first_rank=1 + better_count(entry, counts))[0]

@@ -10,7 +10,7 @@ from functools import partial
 
 from django.db import transaction
 
-from games import live
+from games import live, rank_index
 from games.models import Action, Game
 from games.projections import leaderboard_entry_refresh
 from games.services.locking import lock_player
@@ -23,6 +23,10 @@ def standing_refresh(*, game: Game, actions: Sequence[Action] = ()) -> None:
     order used everywhere, so that a player's entries are written by one transaction at a time."""
     lock_player(player_id=game.player_id)
     board_changed = leaderboard_entry_refresh(code=game.code, player_id=game.player_id)
+    if board_changed:  # first: the announcement below reads ranks from the index
+        transaction.on_commit(
+            partial(rank_index.entry_changed, code=game.code, player_id=game.player_id)
+        )
     transaction.on_commit(
         partial(
             live.game_changed,

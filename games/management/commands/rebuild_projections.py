@@ -1,10 +1,13 @@
 """``manage.py rebuild_projections``: recompute game summaries and leaderboards from logs."""
 
+import time
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
+from django.db.models import F
 
+from games import rank_index
 from games.models import CardsCount, Game, LeaderboardEntry, StandingCount
 from games.projections import (
     BEST_GAME_ORDER,
@@ -16,12 +19,15 @@ from games.projections import (
 )
 from games.verification import iter_game_checks
 
+#: A line of progress every this many entries loaded into the rank index.
+PROGRESS_EVERY = 100_000
+
 
 class Command(BaseCommand):
     help = (
         "Rebuild every game's summary (seq, score, cards, moves, status, snapshot, times), "
         "every leaderboard entry and the boards' rank counts from the action logs alone, "
-        "printing what changed. "
+        "printing what changed, then the rank index of every board (when enabled). "
         "With --check nothing is written and the exit status is 1 if anything differs."
     )
 
@@ -34,8 +40,18 @@ class Command(BaseCommand):
             action="store_true",
             help="only recount the boards' rank counts from the entries (after a bulk load)",
         )
+        parser.add_argument(
+            "--rank-index-only",
+            action="store_true",
+            help="only rebuild the rank index (Redis) of every board from the entries",
+        )
 
-    def handle(self, *args: Any, check: bool, counts_only: bool, **options: Any) -> None:
+    def handle(
+        self, *args: Any, check: bool, counts_only: bool, rank_index_only: bool, **options: Any
+    ) -> None:
+        if rank_index_only:
+            self.rebuild_rank_index()
+            return
         # One transaction: readers see the old or the new projections, never a mix. --check
         # does the same work and rolls it back, so it compares exactly what a rebuild writes.
         with transaction.atomic():
@@ -51,6 +67,35 @@ class Command(BaseCommand):
         )
         if broken or (check and (game_changes or entry_changes)):
             raise CommandError("projections differ from the logs", returncode=1)
+        if not check and not counts_only:
+            self.rebuild_rank_index()
+
+    def rebuild_rank_index(self) -> None:
+        """Clear every board's index, then load each board from its (committed) entries.
+        Cleared first: entries recreated by a rebuild restart their revisions, which the
+        index would otherwise take for older than what it holds."""
+        if not rank_index.enabled():
+            self.stdout.write("rank index: not enabled (REDIS_URL, CANFIELD_RANK_INDEX), skipped")
+            return
+        rank_index.index_clear()
+        codes = list(
+            LeaderboardEntry.objects.order_by("code").values_list("code", flat=True).distinct()
+        )
+        for number, code in enumerate(codes, 1):
+            start = time.perf_counter()
+
+            def progress(loaded: int, code: str = code) -> None:
+                if loaded % PROGRESS_EVERY == 0:
+                    self.stdout.write(f"rank index: {code}: {loaded:,} entries loaded")
+
+            loaded = rank_index.board_build(code, wait=True, progress=progress)
+            took = time.perf_counter() - start
+            if loaded is None:
+                raise CommandError(f"rank index: {code}: another build holds it, try again")
+            self.stdout.write(
+                f"rank index: {code}: {loaded:,} entries in {took:.1f} s "
+                f"(board {number} of {len(codes)})"
+            )
 
     def rebuild_games(self) -> tuple[int, int]:
         """Recompute each game row's derived fields; (games whose log fails, rows changed)."""
@@ -87,7 +132,10 @@ class Command(BaseCommand):
             elif entry_current_values(entry) != values:
                 changed += 1
                 self.stdout.write(f"entry {key}: {entry_current_values(entry)} -> {values}")
-                LeaderboardEntry.objects.filter(pk=entry.pk).update(**values)
+                # A new revision: the rank index takes only newer states of an entry.
+                LeaderboardEntry.objects.filter(pk=entry.pk).update(
+                    **values, revision=F("revision") + 1
+                )
         for (code, player_id), values in wanted.items():
             changed += 1
             self.stdout.write(f"entry {(code, player_id)}: missing, created")

@@ -1,0 +1,173 @@
+"""Loading boards into the index: by ``rebuild_projections``, and by itself, in the
+background, when a read finds a board not ready."""
+
+import logging
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterator
+
+import redis
+from django import db
+from django.db.models import QuerySet
+
+from games.models import LeaderboardEntry
+from games.rank_index import scripts
+from games.rank_index.store import BoardKeys, board_keys, connection, key_prefix
+from games.rank_index.writes import INDEXED_COLUMNS, Change, apply, change_of
+
+logger = logging.getLogger(__name__)
+
+#: Entries read from the database and applied to Redis at a time.
+BATCH = 5_000
+#: The build lock expires unless renewed by each batch: a build whose process died is
+#: taken over after this long.
+LOCK_TTL_S = 60
+#: After starting (or failing to start) a background build of a board, this process waits
+#: this long before trying again.
+RETRY_S = 5.0
+
+
+def entry_batches(entries: QuerySet[LeaderboardEntry]) -> Iterator[list[Change]]:
+    """The entries in id order, ``BATCH`` at a time, each batch a short query of its own
+    (no long transaction or cursor on a million-row table)."""
+    last = 0
+    while True:
+        batch = list(
+            entries.filter(id__gt=last).order_by("id").values_list(*INDEXED_COLUMNS)[:BATCH]
+        )
+        if not batch:
+            return
+        last = batch[-1][0]
+        yield [change_of(values) for values in batch]
+
+
+def acquire(client: redis.Redis, keys: BoardKeys, token: str, *, wait: bool) -> bool:
+    """Take the board's build lock; with ``wait``, until it is free (at most its TTL)."""
+    deadline = time.monotonic() + (LOCK_TTL_S if wait else 0)
+    while not client.set(keys.building, token, nx=True, ex=LOCK_TTL_S):
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.1)
+    return True
+
+
+def board_build(
+    code: str, *, wait: bool = False, progress: Callable[[int], None] | None = None
+) -> int | None:
+    """Load every entry of ``code`` into the index, then mark it ready; the entries loaded,
+    or None if another build holds the board (or the board was declared stale meanwhile).
+
+    The index is emptied first, then filled with the revision-guarded script that live
+    updates use: an update committed during the build lands either before the batch that
+    reads its entry (which then reads it or a newer state) or after (and wins only if
+    newer), so the build never puts back an older state.
+    """
+    client = connection()
+    keys = board_keys(code)
+    token = uuid.uuid4().hex
+    if not acquire(client, keys, token, wait=wait):
+        return None
+    try:
+        epoch = (client.get(keys.epoch) or b"0").decode()
+        client.delete(keys.ready, *keys.data)
+        loaded = 0
+        for batch in entry_batches(LeaderboardEntry.objects.filter(code=code)):
+            apply(client, keys, batch)
+            client.expire(keys.building, LOCK_TTL_S)
+            loaded += len(batch)
+            if progress is not None:
+                progress(loaded)
+        ready = scripts.run(
+            client,
+            scripts.SET_READY,
+            keys=[keys.ready, keys.epoch, keys.building],
+            args=[epoch, token],
+        )
+        return loaded if ready else None
+    finally:
+        scripts.run(client, scripts.RELEASE_LOCK, keys=[keys.building], args=[token])
+
+
+def indexed_codes(client: redis.Redis) -> set[str]:
+    """Every board that has keys in the index (some may no longer have entries)."""
+    prefix = key_prefix()
+    return {
+        key.decode()[len(prefix) :].rsplit(":", 1)[0]
+        for key in client.scan_iter(match=f"{prefix}*", count=1000)
+    }
+
+
+def index_clear() -> set[str]:
+    """Empty every board's index and make running builds unable to mark theirs ready
+    (their epoch moves); the boards that had keys."""
+    client = connection()
+    codes = indexed_codes(client)
+    pipe = client.pipeline(transaction=False)
+    for code in codes:
+        keys = board_keys(code)
+        pipe.incr(keys.epoch)
+        pipe.delete(keys.ready, keys.building, *keys.data)
+    pipe.execute()
+    return codes
+
+
+class BackgroundBuilds:
+    """Builds started by reads: at most one per board and process (and, through the Redis
+    lock, one per board across processes)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.running: dict[str, threading.Thread] = {}
+        self.next_try: dict[str, float] = {}
+
+    def start(self, code: str) -> None:
+        now = time.monotonic()
+        with self.lock:
+            if code in self.running or now < self.next_try.get(code, 0.0):
+                return
+            self.next_try[code] = now + RETRY_S
+            thread = threading.Thread(
+                target=self._build, args=(code,), name=f"rank-index {code}", daemon=True
+            )
+            self.running[code] = thread
+        thread.start()
+
+    def _build(self, code: str) -> None:
+        try:
+            start = time.perf_counter()
+            loaded = board_build(code)
+            if loaded is not None:
+                logger.info(
+                    "rank index: %s built, %d entries in %.1f s",
+                    code,
+                    loaded,
+                    time.perf_counter() - start,
+                )
+        except Exception:
+            logger.exception("rank index: building %s failed", code)
+        finally:
+            with self.lock:
+                self.running.pop(code, None)
+            db.connections.close_all()  # this thread's connections only
+
+    def wait(self, timeout: float = 60.0) -> None:
+        """Wait for the builds running now (tests; a clean shutdown)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            with self.lock:
+                threads = list(self.running.values())
+            if not threads:
+                return
+            for thread in threads:
+                thread.join(max(0.0, deadline - time.monotonic()))
+            if time.monotonic() >= deadline:
+                return
+
+    def forget(self) -> None:
+        """Allow immediate retries (tests)."""
+        with self.lock:
+            self.next_try.clear()
+
+
+background = BackgroundBuilds()

@@ -1,0 +1,59 @@
+"""An entry as a sorted-set member whose bytes sort in the board's order.
+
+Every member has the score 0, so the set is ordered by the members' bytes alone, and the
+member starts with a fixed-width key in ``RANKING_ORDER``::
+
+    a cc mmmmmmmm tttttttttttttttt iiiiiiiiiiiiiiii ["player", score, "status", game, won]
+    | |  |        |                |                 the display fields (JSON)
+    | |  |        |                entry id, 16 hex (orders entries tied on everything)
+    | |  |        reached_at, µs since 1970, 16 hex
+    | |  moves, 8 hex (fewer first)
+    | 52 - cards, 2 digits (more cards first)
+    assisted, 0 or 1 (unassisted first)
+
+Equal scores make the order exact (a double could not hold all of it) and let a rank be one
+ZLEXCOUNT: the entries strictly better than a member are the members sorting before the first
+``RANK_KEY_WIDTH`` characters of it (everything that decides a rank, without the id). A page
+needs no SQL: the display fields travel in the member.
+"""
+
+import json
+from datetime import UTC, datetime, timedelta
+
+from games.selectors.leaderboard_rows import Row
+
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+MICROSECOND = timedelta(microseconds=1)
+
+#: Characters of a member deciding its rank (assisted, cards, moves, reached_at).
+RANK_KEY_WIDTH = 1 + 2 + 8 + 16
+#: Characters of a member deciding its position (the rank key and the entry id).
+ORDER_KEY_WIDTH = RANK_KEY_WIDTH + 16
+
+
+def member_of(row: Row) -> str:
+    """The member holding ``row`` (its ``code`` is the set's, not stored again)."""
+    micros = (row.reached_at - EPOCH) // MICROSECOND
+    shown = json.dumps([row.player, row.score, row.status, row.game, row.won])
+    return (
+        f"{int(row.assisted)}{52 - row.cards:02d}{row.moves:08x}{micros:016x}{row.id:016x}{shown}"
+    )
+
+
+def row_of(member: str | bytes, *, code: str) -> Row:
+    """The ``Row`` a member holds (the inverse of ``member_of``)."""
+    text = member.decode() if isinstance(member, bytes) else member
+    player, score, status, game, won = json.loads(text[ORDER_KEY_WIDTH:])
+    return Row(
+        id=int(text[27:43], 16),
+        code=code,
+        cards=52 - int(text[1:3]),
+        moves=int(text[3:11], 16),
+        score=score,
+        won=won,
+        status=status,
+        reached_at=EPOCH + int(text[11:27], 16) * MICROSECOND,
+        assisted=text[0] == "1",
+        game=game,
+        player=player,
+    )

@@ -1,0 +1,122 @@
+"""Reading a board from the index: a page, the window around a player, one entry.
+
+Each read is one Lua script call (O(log N + limit) in Redis), checked against the board's
+size as the SQL count tables give it; any doubt (not ready, sizes differ, Redis error)
+returns None and the caller reads SQL.
+"""
+
+import threading
+import time
+from collections.abc import Callable
+from typing import NamedTuple
+
+import redis
+from django.db import connection as database
+
+from games.rank_index import scripts
+from games.rank_index.building import background
+from games.rank_index.members import RANK_KEY_WIDTH, row_of
+from games.rank_index.store import BoardKeys, board_keys, connection, declare_stale, enabled, health
+from games.selectors.leaderboard_rows import Row
+
+#: How long a board's index may disagree with the SQL count of its entries before it is
+#: declared stale and rebuilt. An update lands a few ms after its commit, so reads in that
+#: window disagree briefly (they use SQL); a lasting difference is an update that was lost.
+MISMATCH_GRACE_S = 10.0
+
+
+class IndexedPage(NamedTuple):
+    total: int
+    offset: int
+    first_rank: int
+    rows: list[Row]
+
+
+class PlayerNotIndexed(LookupError):
+    """The board is ready and consistent, and the player has no entry on it."""
+
+
+class Mismatches:
+    """Since when each board's index has disagreed with SQL on its size, read after read."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.since: dict[str, float] = {}
+
+    def lasting(self, code: str, *, agree: bool) -> bool:
+        """Record one read's verdict; True if the disagreement outlasted the grace."""
+        now = time.monotonic()
+        with self.lock:
+            if agree:
+                self.since.pop(code, None)
+                return False
+            first = self.since.setdefault(code, now)
+            if now - first < MISMATCH_GRACE_S:
+                return False
+            del self.since[code]
+            return True
+
+
+mismatches = Mismatches()
+
+Reply = list  # [total, offset, better, members] from a read script
+Call = Callable[[redis.Redis, BoardKeys], Reply | None]
+
+
+def read(code: str, *, total: int, call: Call) -> Reply | None:
+    """Run a read script, or None when SQL must answer instead."""
+    if not enabled() or database.in_atomic_block:
+        # Inside a transaction the caller may see entries it has not committed, which the
+        # index (and a build's own connection) cannot: SQL gives it its own view.
+        return None
+    try:
+        client = connection()
+        keys = board_keys(code)
+        reply = call(client, keys)
+        if reply is None:
+            background.start(code)
+            return None
+        if reply[0] == total:
+            mismatches.lasting(code, agree=True)
+            return reply
+        if mismatches.lasting(code, agree=False):
+            declare_stale(client, {code})
+        return None
+    except redis.RedisError as error:
+        health.failed(code=None, error=error)
+        return None
+
+
+def indexed_page(code: str, reply: Reply) -> IndexedPage:
+    total, offset, better, members = reply
+    rows = [row_of(member, code=code) for member in members]
+    return IndexedPage(total=total, offset=offset, first_rank=better + 1 if rows else 0, rows=rows)
+
+
+def page(*, code: str, offset: int, limit: int, total: int) -> IndexedPage | None:
+    """Entries ``offset`` .. ``offset + limit - 1``, if the index can answer."""
+    if offset < 0 or limit < 0:
+        return None  # Redis would count from the end: leave such requests to SQL
+
+    def call(client: redis.Redis, keys: BoardKeys) -> Reply | None:
+        args = [offset, limit, RANK_KEY_WIDTH]
+        return scripts.run(client, scripts.PAGE, keys=[keys.order, keys.ready], args=args)  # type: ignore[return-value]
+
+    reply = read(code, total=total, call=call)
+    return None if reply is None else indexed_page(code, reply)
+
+
+def around(*, code: str, player_id: int, limit: int, total: int) -> IndexedPage | None:
+    """``limit`` entries centred on the player's (``limit`` 0: the entry alone), if the
+    index can answer; raises ``PlayerNotIndexed`` if the player has no entry."""
+
+    def call(client: redis.Redis, keys: BoardKeys) -> Reply | None:
+        source, used = scripts.AROUND, [keys.order, keys.ready, keys.members]
+        return scripts.run(client, source, keys=used, args=[player_id, limit, RANK_KEY_WIDTH])  # type: ignore[return-value]
+
+    reply = read(code, total=total, call=call)
+    if reply is None:
+        return None
+    if reply[1] < 0:
+        raise PlayerNotIndexed(player_id)
+    return indexed_page(code, reply)

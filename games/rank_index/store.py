@@ -1,0 +1,144 @@
+"""Where the index lives in Redis, how it is reached, and what a process remembers about
+the times it could not reach it.
+
+Keys of a board, under the cache's key prefix (deployments sharing a Redis, and tests, stay
+apart) and the database's identity: ``order`` (the sorted set), ``members`` (player id ->
+member), ``revisions`` (player id -> revision of the member held), ``ready`` (set once a
+build has loaded every entry), ``epoch`` (bumped whenever the index is declared stale: a
+build started before that may not mark the board ready), ``building`` (the build lock).
+"""
+
+import hashlib
+import logging
+import threading
+import time
+from dataclasses import dataclass
+from functools import cache
+
+import redis
+from django.conf import settings
+from django.db import connection as database
+
+logger = logging.getLogger(__name__)
+
+#: A Redis that does not answer must cost a read little: these bound each call, and after a
+#: failure the process leaves Redis alone for ``BACKOFF_S`` (reads use SQL meanwhile).
+TIMEOUT_S = 0.5
+BACKOFF_S = 2.0
+
+
+@dataclass(frozen=True)
+class BoardKeys:
+    order: str
+    members: str
+    revisions: str
+    ready: str
+    epoch: str
+    building: str
+
+    @property
+    def data(self) -> tuple[str, str, str]:
+        """The keys holding entries (what a build starts by deleting)."""
+        return (self.order, self.members, self.revisions)
+
+
+def key_prefix() -> str:
+    cache_prefix = settings.CACHES["default"].get("KEY_PREFIX") or settings.CACHE_KEY_PREFIX
+    return f"{cache_prefix}:rank:{database_identity()}:"
+
+
+def database_identity() -> str:
+    """A short name of the database the entries live in. Redis outlives databases: one
+    recreated or restored under the same name (new PostgreSQL oid), or another database
+    sharing this Redis and prefix, must not find an index built from different entries."""
+    return _database_identity(database.vendor, str(database.settings_dict["NAME"]))
+
+
+@cache
+def _database_identity(vendor: str, name: str) -> str:
+    instance = ""
+    if vendor == "postgresql":
+        with database.cursor() as cursor:
+            cursor.execute("SELECT oid FROM pg_database WHERE datname = current_database()")
+            instance = str(cursor.fetchone()[0])
+    return hashlib.sha256(f"{vendor}:{name}:{instance}".encode()).hexdigest()[:12]
+
+
+def board_keys(code: str) -> BoardKeys:
+    base = f"{key_prefix()}{code}:"
+    names = ("order", "members", "revisions", "ready", "epoch", "building")
+    return BoardKeys(*(base + name for name in names))
+
+
+def enabled() -> bool:
+    """Whether reads may use the index and writes must maintain it."""
+    return bool(settings.REDIS_URL) and bool(settings.CANFIELD_RANK_INDEX)
+
+
+@cache
+def client_for(url: str) -> redis.Redis:
+    """One client (and connection pool) per URL and process, shared by threads."""
+    return redis.Redis.from_url(
+        url, socket_timeout=TIMEOUT_S, socket_connect_timeout=TIMEOUT_S, decode_responses=False
+    )
+
+
+class Health:
+    """What this process knows that Redis does not: boards whose index missed an update
+    (to be declared stale at the next successful contact), and a recent failure (back off)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.stale: set[str] = set()
+        self.quiet_until = 0.0
+
+    def failed(self, *, code: str | None, error: Exception) -> None:
+        logger.warning("rank index: Redis failed (%s); boards read from SQL for now", error)
+        with self.lock:
+            self.quiet_until = time.monotonic() + BACKOFF_S
+            if code is not None:
+                self.stale.add(code)
+
+    def take_stale(self) -> set[str]:
+        with self.lock:
+            stale, self.stale = self.stale, set()
+        return stale
+
+    def give_back(self, codes: set[str]) -> None:
+        with self.lock:
+            self.stale |= codes
+
+    def reset(self) -> None:
+        with self.lock:
+            self.stale.clear()
+            self.quiet_until = 0.0
+
+
+health = Health()
+
+
+def connection() -> redis.Redis:
+    """The Redis of the index, after declaring stale the boards that missed updates while it
+    could not be reached. Raises ``redis.RedisError`` while backing off after a failure."""
+    if time.monotonic() < health.quiet_until:
+        raise redis.ConnectionError("rank index: backing off after a Redis failure")
+    client = client_for(settings.REDIS_URL)
+    stale = health.take_stale()
+    if stale:
+        try:
+            declare_stale(client, stale)
+        except redis.RedisError:
+            health.give_back(stale)
+            raise
+        logger.warning("rank index: %s missed updates, rebuilding", ", ".join(sorted(stale)))
+    return client
+
+
+def declare_stale(client: redis.Redis, codes: set[str]) -> None:
+    """Stop reads from these boards' indexes until a build started after now completes."""
+    pipe = client.pipeline(transaction=True)
+    for code in codes:
+        keys = board_keys(code)
+        pipe.incr(keys.epoch)
+        pipe.delete(keys.ready)
+    pipe.execute()

@@ -1,0 +1,57 @@
+"""Keeping the index up to date: after each commit that changed an entry, and in builds."""
+
+import logging
+from collections.abc import Iterable
+
+import redis
+
+from games.models import LeaderboardEntry
+from games.rank_index import scripts
+from games.rank_index.members import member_of
+from games.rank_index.store import BoardKeys, board_keys, connection, enabled, health
+from games.selectors.leaderboard_rows import ROW_COLUMNS, Row
+
+logger = logging.getLogger(__name__)
+
+#: What a build or an update reads of an entry: its ``Row``, its player id, its revision.
+INDEXED_COLUMNS = (*ROW_COLUMNS, "player_id", "revision")
+
+#: (player id, revision, member); an empty member removes the player's entry.
+Change = tuple[int, int, str]
+
+
+def change_of(values: tuple) -> Change:
+    """The change putting an entry read with ``INDEXED_COLUMNS`` into the index."""
+    *row, player_id, revision = values
+    return (player_id, revision, member_of(Row._make(row)))
+
+
+def apply(client: redis.Redis, keys: BoardKeys, changes: Iterable[Change]) -> int:
+    """Apply changes atomically, each only if newer than what the index holds; how many
+    were applied."""
+    args: list[object] = [value for change in changes for value in change]
+    if not args:
+        return 0
+    return int(scripts.run(client, scripts.APPLY, keys=list(keys.data), args=args))  # type: ignore[arg-type]
+
+
+def entry_changed(*, code: str, player_id: int) -> None:
+    """Put the player's entry on ``code``, as committed, into the index (or take it out).
+
+    Called after the commit of every write that changed the entry. Never raises: the write
+    is done, and a failure here only makes the board's index stale, which this process
+    remembers and declares at its next successful contact with Redis (reads then use SQL
+    until a rebuild completes).
+    """
+    if not enabled():
+        return
+    try:
+        found = list(
+            LeaderboardEntry.objects.filter(code=code, player_id=player_id).values_list(
+                *INDEXED_COLUMNS
+            )[:1]
+        )
+        change = change_of(found[0]) if found else (player_id, 0, "")
+        apply(connection(), board_keys(code), [change])
+    except Exception as error:  # whatever failed, the request must not see it
+        health.failed(code=code, error=error)
