@@ -23,6 +23,7 @@ class TapToFoundation:
     card: str  # tapping it sends it to its foundation
     take_back: str  # a legal take-back token of that card right after, e.g. "FH2"
     column: int  # the column the take-back lands on (1..4)
+    token: str  # the move the tap makes, as the log stores it, e.g. "2F"
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,8 @@ def tap_to_foundation(draw: int = 3) -> TapToFoundation:
             take_backs = [str(m) for m in game.legal_moves() if str(m).startswith("F")]
             if take_backs:
                 token = take_backs[0]
-                return TapToFoundation(game.state()["code"], card, token, int(token[-1]))
+                code = game.state()["code"]
+                return TapToFoundation(code, card, token, int(token[-1]), str(move))
             game.play("undo")
     raise AssertionError("unreachable")
 

@@ -50,6 +50,7 @@ TYPED = [
     ("10h", {"tap": "TH"}),
     ("7s", {"tap": "7S"}),
     ("stock", {"tap": "stock"}),
+    (" Resign ", {"resign": True}),  # not a move: the page points at its Resign button
     ("   ", None),
 ]
 
@@ -63,6 +64,47 @@ def test_drags_are_spelled_as_design_tokens(page):
 def test_the_keyboard_box_reads_tokens_and_cards(page):
     bodies = _call(page, "moves.js", f"{json.dumps([t for t, _ in TYPED])}.map(m.parseTyped)")
     assert bodies == [body for _, body in TYPED]
+
+
+CONFIRM_TWICE = """async ([presses, waitMs]) => {
+    const m = await import('/static/web/js/resign.js');
+    const button = document.createElement('button');
+    button.textContent = 'Resign';
+    document.body.append(button);
+    const events = [];
+    const control = m.confirmTwice(button, {
+        armedText: 'Confirm resign', ms: 80,
+        onArm: () => events.push('arm'),
+        onConfirm: () => events.push('confirm'),
+        onDisarm: () => events.push('disarm'),
+    });
+    const seen = [];
+    for (const press of presses) {
+        if (press === 'click') button.click();
+        else if (press === 'wait') await new Promise(resolve => setTimeout(resolve, waitMs));
+        else button.dispatchEvent(new KeyboardEvent('keydown', { key: press }));
+        seen.push([button.textContent, control.armed()]);
+    }
+    button.remove();
+    return { events, seen };
+}"""
+
+
+@pytest.mark.parametrize(
+    ("presses", "events", "last"),
+    [
+        (["click"], ["arm"], ["Confirm resign", True]),
+        (["click", "click"], ["arm", "confirm"], ["Resign", False]),
+        (["click", "wait"], ["arm", "disarm"], ["Resign", False]),
+        (["click", "wait", "click"], ["arm", "disarm", "arm"], ["Confirm resign", True]),
+        (["click", "Escape", "click"], ["arm", "disarm", "arm"], ["Confirm resign", True]),
+        (["click", "Enter"], ["arm"], ["Confirm resign", True]),
+    ],
+)
+def test_resign_needs_a_second_press_before_the_time_runs_out(page, presses, events, last):
+    result = page.evaluate(CONFIRM_TWICE, [presses, 250])
+    assert result["events"] == events
+    assert result["seen"][-1] == last
 
 
 def _entry(player: str, rank: int, cards: int) -> dict:

@@ -18,6 +18,7 @@ export function renderBoardList(list, entries, { me = null, changed = null, empt
     h("span", { class: "who" },
       h("a", { href: pages.player(entry.player) }, entry.player),
       entry.won ? h("span", { class: "won-badge" }, "won") : null,
+      entry.status === "resigned" ? h("span", { class: "resigned-badge", title: "gave this game up" }, "resigned") : null,
       entry.assisted ? h("span", { class: "assisted-badge", title: "asked for hints" }, " assisted") : null),
     h("span", { class: "cards", title: "cards on the foundations" }, `${entry.cards}`, h("small", {}, entry.cards === 1 ? " card" : " cards")),
     h("span", { class: "score", title: "score" }, `${entry.score}`, h("small", {}, " pts")),

@@ -14,10 +14,15 @@ export function moveToken(source, block, target) {
   return `${source}${target}`;
 }
 
-/** Keyboard box: a move token, or a card to tap ("7H", "10h"), or "stock". */
+/**
+ * Keyboard box: a move token, or a card to tap ("7H", "10h"), or "stock".
+ * "resign" comes back as `{ resign: true }`, never as an action: it is no move of the
+ * notation (the engine knows nothing of giving up), so the page points at its Resign button.
+ */
 export function parseTyped(text) {
   const typed = text.trim();
   if (!typed) return null;
+  if (/^resign$/i.test(typed)) return { resign: true };
   const card = typed.match(CARD_TEXT);
   if (card) return { tap: `${card[1] === "10" ? "T" : card[1].toUpperCase()}${card[2].toUpperCase()}` };
   if (/^stock$/i.test(typed)) return { tap: "stock" };

@@ -6,6 +6,7 @@ import { enableDrag } from "../drag.js";
 import { describeHint, fetchHint, highlightHint } from "../hints.js";
 import { LiveBoard, socketUrl } from "../live.js";
 import { parseTyped } from "../moves.js";
+import { CONFIRM_MS, confirmTwice, postResign } from "../resign.js";
 import { initAccount, openAccountDialog, playerName } from "../session.js";
 import { renderState, renderStats } from "../table_view.js";
 
@@ -17,6 +18,7 @@ const table = {
   owner: false,
   queue: Promise.resolve(),
   board: null,
+  resign: null, // the Resign button's two-press control
 };
 
 function status(message, kind = "info") {
@@ -45,6 +47,8 @@ function showGame(game, { from = null } = {}) {
   undo.disabled = !playable || !(game.legal_moves || []).includes("undo");
   byId("move-input").disabled = !playable;
   byId("hint-button").disabled = !playable;
+  byId("resign-button").disabled = !playable;
+  if (!playable && table.resign) table.resign.disarm();
   byId("assisted-badge").hidden = !game.assisted;
   renderLegalMoves(playable ? game.legal_moves || [] : []);
   if (!table.owner) {
@@ -80,7 +84,7 @@ function play(body, { from = null } = {}) {
 }
 
 async function send(body, from) {
-  if (!table.game || !table.owner) return false;
+  if (!table.game || !table.owner || table.game.status !== "playing") return false;
   try {
     // `seq` is the number this action is to get: a stale one (another tab played) is refused.
     const game = await api("POST", endpoints.actions(table.game.id), { ...body, seq: table.game.seq + 1 });
@@ -104,8 +108,10 @@ async function explain(error) {
     return;
   }
   if (error.status === 409) {
-    status("This game moved on elsewhere (another tab?): it has been reloaded.", "error");
     await reload();
+    status(error.code === "game_finished"
+      ? `This game is over (${error.data.status || table.game.status}), maybe in another tab: it has been reloaded.`
+      : "This game moved on elsewhere (another tab?): it has been reloaded.", "error");
   } else if (error.status === 401 || (error.status === 403 && !table.me)) {
     openAccountDialog("signin", "Sign in to play.");
   } else {
@@ -135,6 +141,31 @@ function askHint() {
     } finally {
       button.disabled = !(table.owner && table.game.status === "playing");
     }
+  });
+}
+
+/** Resign once the queued moves are sent, with the seq that follows them. */
+function resign() {
+  table.queue = table.queue.then(async () => {
+    if (!table.game || !table.owner || table.game.status !== "playing") return;
+    try {
+      const game = await postResign(table.game.id, table.game.seq + 1);
+      showGame(game);
+      status(`You resigned this game with ${plural(game.cards, "card")} home and ${plural(game.score, "point")}: `
+        + "no more moves can be made.");
+    } catch (error) {
+      await explain(error);
+    }
+  });
+}
+
+function wireResign() {
+  table.resign = confirmTwice(byId("resign-button"), {
+    armedText: "Confirm resign",
+    onArm: () => status(`Press "Confirm resign" within ${CONFIRM_MS / 1000} seconds to end this game for good: `
+      + "it cannot be undone."),
+    onDisarm: () => status("Not resigned: the game goes on."),
+    onConfirm: resign,
   });
 }
 
@@ -306,6 +337,7 @@ function wireControls() {
   );
   byId("undo-button").addEventListener("click", () => play({ action: "undo" }));
   byId("hint-button").addEventListener("click", askHint);
+  wireResign();
   const setting = byId("double-click");
   setting.checked = doubleClick();
   setting.addEventListener("change", () => {
@@ -318,6 +350,11 @@ function wireControls() {
     const input = byId("move-input");
     const body = parseTyped(input.value);
     if (!body) return;
+    if (body.resign) {
+      status('"resign" is not a move: press the Resign button twice to end the game.');
+      byId("resign-button").focus();
+      return;
+    }
     if (body.tap && body.tap !== "stock") body.double_click = doubleClick();
     if (await play(body)) input.value = "";
     input.focus();
