@@ -4,7 +4,8 @@ Measures ``games.services.actions.action_append`` (what ``POST /api/games/<id>/a
 runs, minus HTTP) on a real database:
 
 * appends/s on one game (each action waits for the previous commit: the per-game ceiling),
-  also with live updates switched off, which shows what publishing to watchers costs;
+  also with live updates switched off, which shows what publishing to watchers costs the
+  append, and how far behind the background publisher is when the appends stop;
 * appends/s across many games, round-robin in one thread, then from several threads at once
   (one player per thread: a player's writes are serialised on their row by design);
 * the cost of one move on a game whose log has 10 actions and on one with 5,000. The service
@@ -101,8 +102,11 @@ def rate(count: int, seconds: float) -> str:
 
 
 def bench_one_game(actions: int, *, label: str = "one game, sequential:") -> None:
+    from games import live
+
     game = live_game(new_player())
     game.append()  # warm up the connection and the plan cache
+    live.wait_idle(timeout=60)
     game.samples_ms.clear()
     start = time.perf_counter()
     for _ in range(actions):
@@ -110,12 +114,26 @@ def bench_one_game(actions: int, *, label: str = "one game, sequential:") -> Non
     elapsed = time.perf_counter() - start
     print(f"{label:<31}{rate(actions, elapsed)}")
     print(f"  per append: {Latency.of(game.samples_ms)}")
+    print_publisher_backlog(start + elapsed)
+
+
+def print_publisher_backlog(appends_done: float) -> None:
+    """How long the live publisher (a background thread since appends stopped waiting for
+    it) took to announce everything after the last append: its cost has moved, not vanished,
+    and a backlog that grows with the run would mean it cannot keep up."""
+    from games import live
+
+    caught_up = live.wait_idle(timeout=60)
+    lag_ms = (time.perf_counter() - appends_done) * 1000
+    state = f"{lag_ms:.1f} ms after the last append" if caught_up else "NOT within 60 s"
+    print(f"  live publisher caught up {state} ({live.publisher.dropped} changes dropped)")
 
 
 @contextmanager
 def live_updates_off() -> Iterator[None]:
     """Appends without publishing to WebSocket watchers (``games.live.game_changed`` does
-    nothing): the difference to a normal run is what live updates cost a move."""
+    nothing): the difference to a normal run is what live updates cost a move (queueing the
+    change, and the publisher thread competing for the interpreter and the database)."""
     from games import live
 
     publish = live.game_changed

@@ -2,7 +2,11 @@
 
 The service calls :func:`game_changed` through ``transaction.on_commit`` from every write path
 (live move, tap, undo, resign, submission, new game), so a watcher never hears of a state
-that was rolled back. This module turns that call into channel-layer messages:
+that was rolled back. The call only queues the change: one background thread per process
+(:mod:`games.live_publisher`) turns queued changes into channel-layer messages, so a move's
+HTTP answer never waits for Redis, the rank read or the sends. That thread handles changes in
+commit order, a batch at a time (whatever queued up while it was busy), and folds a batch:
+several changes of one player's entry on one board make one message, read after all of them:
 
 * the game's group (``game.<id>``) gets one ``action`` message per appended action, with the
   board after it (what a spectator draws);
@@ -15,7 +19,9 @@ round trip, no table, no lock held in the append transaction), without it (the e
 single-process default) from a counter in this process. The counter is bumped *before* the
 entry is read: then the message with the highest version of a player always carries a state
 read after that player's last commit, so a client that applies messages in version order
-ends on the latest entry even when two processes publish concurrently.
+ends on the latest entry even when two processes publish concurrently. A change that could
+not be announced (the queue was full, Redis was down) still costs its board one version, bumped
+later without a message: the gap is how a client knows it must re-fetch.
 
 Rank changes of *other* players caused by a move are implied, not sent: the message carries
 the moved entry's new rank, and a client re-sorts its entries after applying it. Entries
@@ -30,22 +36,27 @@ text as is, which matters when thousands of sockets watch one board.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+import os
 import threading
 import time
 from collections import defaultdict
-from dataclasses import asdict
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
 from functools import cache
 from typing import Any
 
 import redis
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from asgiref.sync import SyncToAsync
+from channels.layers import BaseChannelLayer, get_channel_layer
 from django.conf import settings
+from django.db import connections
 
 from engine import Game as EngineGame
 from games.api.serializers import EntryOut
+from games.live_publisher import BackgroundPublisher
 from games.models import Game
 from games.replaying import RESIGN, deal_from_code, play_token
 from games.selectors.leaderboards import (
@@ -88,10 +99,13 @@ class LocalVersions:
         self._lock = threading.Lock()
         self._values: defaultdict[str, int] = defaultdict(int)
 
-    def bump(self, code: str) -> int:
+    def bump_many(self, codes: list[str]) -> list[int]:
         with self._lock:
-            self._values[code] += 1
-            return self._values[code]
+            bumped = []
+            for code in codes:
+                self._values[code] += 1
+                bumped.append(self._values[code])
+            return bumped
 
     def current(self, code: str) -> int:
         with self._lock:
@@ -102,20 +116,23 @@ class RedisVersions:
     """Per-board counters in Redis: ``INCR`` is atomic, so every process agrees on the order."""
 
     def __init__(self, url: str, prefix: str) -> None:
-        # Short timeouts: this runs in the request thread after the commit, and a hung
-        # Redis must cost a live update, not a player's HTTP answer.
+        # Short timeouts: a hung Redis must cost live updates (the publisher thread bumps), or
+        # a watcher's snapshot (it reads), not block them for minutes.
         self._redis = redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1)
         self._prefix = prefix
 
     def key(self, code: str) -> str:
         return f"{self._prefix}:live:board-version:{code}"
 
-    def bump(self, code: str) -> int:
-        pipe = self._redis.pipeline(transaction=True)
-        pipe.incr(self.key(code))
-        pipe.expire(self.key(code), VERSION_KEY_TTL_S)
-        version, _ = pipe.execute()
-        return int(version)
+    def bump_many(self, codes: list[str]) -> list[int]:
+        """Bump each code once (a code listed twice is bumped twice), in order, in one round
+        trip; the new versions in the same order."""
+        pipe = self._redis.pipeline(transaction=False)
+        for code in codes:
+            pipe.incr(self.key(code))
+            pipe.expire(self.key(code), VERSION_KEY_TTL_S)
+        replies = pipe.execute()
+        return [int(version) for version in replies[0::2]]
 
     def current(self, code: str) -> int:
         value = self._redis.get(self.key(code))
@@ -236,34 +253,124 @@ def states_after(game: Game, seqs: list[int]) -> dict[int, dict[str, Any]]:
     return states
 
 
-# --- Publishing ---------------------------------------------------------------------------------
+# --- Publishing (in the background) -------------------------------------------------------------
 
 
-def publish(group: str, event_type: str, number: int, message: dict[str, Any]) -> None:
-    """Send one protocol message to a group; ``number`` (version or seq) orders relays."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
+@dataclass(frozen=True)
+class GameChange:
+    """One committed write to announce, as the service reported it.
+
+    ``loop`` is the event loop of the ASGI server (or test) whose thread committed it: the
+    in-memory channel layer keeps its queues on that loop, so messages must be sent there.
+    """
+
+    game_id: int
+    code: str
+    actions: tuple[dict[str, Any], ...]
+    board_changed: bool
+    loop: asyncio.AbstractEventLoop | None
+
+
+class MissedBoards:
+    """Boards with an entry change that was never announced (queue full, Redis down).
+
+    The next batch bumps each one's version once more, without a message: the gap tells
+    watchers they missed something and makes them re-fetch. Bounded: past ``limit`` boards
+    (a long outage of a large site) the extra ones are forgotten, watchers of those keep a
+    stale entry until its player's next move or their next snapshot.
+    """
+
+    def __init__(self, limit: int = 4096) -> None:
+        self._limit = limit
+        self._lock = threading.Lock()
+        self._codes: dict[str, None] = {}
+
+    def add(self, codes: Iterable[str]) -> None:
+        with self._lock:
+            for code in codes:
+                if len(self._codes) < self._limit:
+                    self._codes[code] = None
+
+    def take(self) -> list[str]:
+        with self._lock:
+            codes, self._codes = list(self._codes), {}
+            return codes
+
+
+missed_boards = MissedBoards()
+
+#: One channel-layer send may take this long; a frozen Redis costs a batch, not the thread.
+SEND_TIMEOUT_S = 2.0
+
+
+def server_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop that runs this thread's sync code (a view, a test), if there is one.
+
+    asgiref's ``SyncToAsync`` records it in a thread-local of the worker thread (that is how
+    ``async_to_sync`` finds its way back); outside a server (a command, a benchmark) it is
+    None and the publisher uses a loop of its own.
+    """
+    local = SyncToAsync.threadlocal
+    if getattr(local, "main_event_loop_pid", None) != os.getpid():
+        return None
+    loop = getattr(local, "main_event_loop", None)
+    return loop if isinstance(loop, asyncio.AbstractEventLoop) else None
+
+
+_publisher_thread = threading.local()
+
+
+def publisher_loop() -> asyncio.AbstractEventLoop:
+    """The publisher thread's own event loop, kept for the thread's life.
+
+    Reused (not a new loop per send, as ``async_to_sync`` outside a server does) so that the
+    Redis channel layer, which keeps one connection per loop, connects once. It only runs
+    while a batch is being sent, so the thread may use the database in between.
+    """
+    loop = getattr(_publisher_thread, "loop", None)
+    if loop is None or loop.is_closed():
+        loop = _publisher_thread.loop = asyncio.new_event_loop()
+    return loop
+
+
+def layer_event(event_type: str, group: str, number: int, message: dict[str, Any]) -> dict:
+    """A channel-layer event for ``group``; ``number`` (version or seq) orders relays."""
     text = json.dumps(message, separators=(",", ":"))
-    event = {"type": event_type, "group": group, "number": number, "text": text}
-    async_to_sync(layer.group_send)(group, event)
+    return {"type": event_type, "group": group, "number": number, "text": text}
 
 
-def publish_entry(code: str, player_id: int) -> None:
-    """Bump the board's version, then read and send the player's entry as it is now."""
-    version = versions().bump(code)
-    entry = leaderboard_entry_ranked(code=code, player_id=player_id)
-    if entry is None:
-        # The entry is gone (cannot happen today: entries are never removed by play). The
-        # version still moved, so watchers see a gap and re-fetch: the safe answer.
-        return
-    message = {"type": "entry", "code": code, "version": version, "entry": entry_json(entry)}
-    publish(leaderboard_group(code), ENTRY_EVENT, version, message)
+def entry_events(entries: list[tuple[str, int]]) -> list[tuple[str, dict]]:
+    """The ``entry`` messages of ``(code, player_id)`` pairs, each read after its bump.
+
+    One version per pair even when the batch held several changes of it: the entry is read
+    now, after all of them were committed. Boards that missed an announcement earlier get
+    their gap in the same round trip.
+    """
+    gaps = missed_boards.take()
+    codes = [code for code, _ in entries]
+    try:
+        numbers = versions().bump_many([*gaps, *codes])[len(gaps) :]
+    except Exception:
+        missed_boards.add([*gaps, *codes])
+        raise
+    events = []
+    for (code, player_id), version in zip(entries, numbers, strict=True):
+        entry = leaderboard_entry_ranked(code=code, player_id=player_id)
+        if entry is None:
+            # The entry is gone (cannot happen today: entries are never removed by play).
+            # The version still moved, so watchers see a gap and re-fetch: the safe answer.
+            continue
+        message = {"type": "entry", "code": code, "version": version, "entry": entry_json(entry)}
+        group = leaderboard_group(code)
+        events.append((group, layer_event(ENTRY_EVENT, group, version, message)))
+    return events
 
 
-def publish_actions(game: Game, actions: list[dict]) -> None:
+def action_events(game: Game, actions: list[dict[str, Any]]) -> list[tuple[str, dict]]:
     """One ``action`` message per appended action, in seq order, each with its board."""
     states = states_after(game, [action["seq"] for action in actions])
+    group = game_group(game.id)
+    events = []
     for action in actions:
         message = {
             "type": "action",
@@ -273,7 +380,77 @@ def publish_actions(game: Game, actions: list[dict]) -> None:
             "score": action["score_after"],
             "state": states[action["seq"]],
         }
-        publish(game_group(game.id), ACTION_EVENT, action["seq"], message)
+        events.append((group, layer_event(ACTION_EVENT, group, action["seq"], message)))
+    return events
+
+
+def batch_events(changes: list[GameChange]) -> list[tuple[str, dict]]:
+    """The channel-layer events announcing ``changes`` (in commit order), folded.
+
+    Entries first, one per changed (board, player) in order of first change; then each
+    game's actions in seq order. Groups never share messages, so that order is only within a
+    group, where it is version order and seq order.
+    """
+    games = Game.objects.in_bulk({change.game_id for change in changes})
+    entries: dict[tuple[str, int], None] = {}
+    actions: dict[int, list[dict[str, Any]]] = {}
+    for change in changes:
+        game = games.get(change.game_id)
+        if game is None:
+            continue
+        if change.board_changed:
+            entries[(change.code, game.player_id)] = None
+        if change.actions:
+            actions.setdefault(game.id, []).extend(change.actions)
+    events = entry_events(list(entries)) if entries else []
+    for game_id, appended in actions.items():
+        events.extend(action_events(games[game_id], appended))
+    return events
+
+
+async def send_in_order(layer: BaseChannelLayer, events: list[tuple[str, dict]]) -> None:
+    for group, event in events:
+        await asyncio.wait_for(layer.group_send(group, event), SEND_TIMEOUT_S)
+
+
+def send_events(events: list[tuple[str, dict]], loop: asyncio.AbstractEventLoop | None) -> None:
+    """Send ``events`` in order on ``loop`` if it still runs, else on the publisher's loop."""
+    layer = get_channel_layer()
+    if layer is None or not events:
+        return
+    if loop is not None and loop.is_running():
+        future = asyncio.run_coroutine_threadsafe(send_in_order(layer, events), loop)
+        try:
+            future.result(timeout=SEND_TIMEOUT_S * len(events))
+        finally:
+            future.cancel()
+    else:
+        publisher_loop().run_until_complete(send_in_order(layer, events))
+
+
+def publish_changes(changes: list[GameChange]) -> None:
+    """Announce a batch of committed changes; runs on the publisher's thread.
+
+    The thread's database connections are closed afterwards: ``CONN_MAX_AGE`` is 0 under
+    ASGI, and an idle connection held by a background thread would outlive test databases
+    and count against PostgreSQL's limit for nothing.
+    """
+    try:
+        send_events(batch_events(changes), changes[-1].loop)
+    except Exception:
+        logger.exception("live updates of %d committed change(s) not sent", len(changes))
+    finally:
+        connections.close_all()
+
+
+publisher: BackgroundPublisher[GameChange] = BackgroundPublisher(
+    handle_batch=publish_changes, capacity=10_000, max_batch=500, name="live-publisher"
+)
+
+
+def wait_idle(timeout: float = 5.0) -> bool:
+    """Wait until every change announced so far in this process is published (for tests)."""
+    return publisher.wait_idle(timeout=timeout)
 
 
 def game_changed(*, game_id: int, code: str, actions: list[dict], board_changed: bool) -> None:
@@ -284,18 +461,21 @@ def game_changed(*, game_id: int, code: str, actions: list[dict], board_changed:
     (``actions == []``, it just joined the board of its code). ``actions`` are the appended
     actions in order, each ``{"seq": int, "token": str, "score_after": int}``;
     ``board_changed`` is true when the player's leaderboard entry for ``code`` changed.
-    It runs after the commit, so it may read the database and sees the new rows.
 
-    It never raises: the write is committed and its HTTP answer must not become a 500
-    because a watcher could not be told (watchers notice the gap and re-fetch).
+    It only queues the change for this process's publisher thread and returns, so the HTTP
+    answer never waits for Redis or the rank read. It never raises: the write is committed
+    and its answer must not become a 500 because a watcher could not be told (watchers
+    notice the gap and re-fetch).
     """
     try:
-        game = Game.objects.filter(pk=game_id).first()
-        if game is None:
-            return
-        if board_changed:
-            publish_entry(code, game.player_id)
-        if actions:
-            publish_actions(game, actions)
+        change = GameChange(
+            game_id=game_id,
+            code=code,
+            actions=tuple(actions),
+            board_changed=board_changed,
+            loop=server_loop(),
+        )
+        if not publisher.submit(change) and board_changed:
+            missed_boards.add([code])
     except Exception:
-        logger.exception("live update of game %s (%s) not sent", game_id, code)
+        logger.exception("live update of game %s (%s) not queued", game_id, code)

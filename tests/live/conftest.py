@@ -7,7 +7,7 @@ and every async test runs on its own loop.
 """
 
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -26,6 +26,14 @@ from tests.conftest import Player
 
 #: Long enough for a message through Redis on a busy 2-core machine, short for a silence.
 RECEIVE_TIMEOUT_S = 3
+
+
+@pytest.fixture(autouse=True)
+def _publisher_idle_after_each_test() -> Iterator[None]:
+    # Publishing runs on a background thread: a test's last changes must be out before its
+    # database is emptied and the next test's watchers connect.
+    yield
+    assert live.wait_idle(timeout=10), "the live publisher did not catch up within 10 s"
 
 
 @pytest.fixture(autouse=True)
@@ -69,10 +77,20 @@ async def receive(communicator: WebsocketCommunicator) -> dict[str, Any]:
     return await communicator.receive_json_from(timeout=RECEIVE_TIMEOUT_S)
 
 
+def announced(write_result: Any) -> Any:
+    """``write_result`` once the write's live update is published.
+
+    Publishing runs on a background thread after the commit; tests that connect a watcher
+    after a write want the snapshot to count that write's version already.
+    """
+    assert live.wait_idle(), "the live publisher did not catch up"
+    return write_result
+
+
 @database_sync_to_async
 def start(player: Player, code: str) -> int:
     """A new game of ``player`` on ``code`` (committed: the tests use ``transactional_db``)."""
-    return int(game_create(player=player.user, code=code).id)
+    return int(announced(game_create(player=player.user, code=code)).id)
 
 
 @database_sync_to_async
@@ -82,4 +100,4 @@ def play_first_legal(player: Player, game_id: int) -> str:
 
     position = EngineGame.from_snapshot(Game.objects.get(pk=game_id).snapshot)
     token = next(str(m) for m in position.legal_moves() if str(m) != "undo")
-    return action_append(game_id=game_id, player=player.user, token=token).action.token
+    return announced(action_append(game_id=game_id, player=player.user, token=token)).action.token

@@ -222,9 +222,11 @@ def test_a_board_snapshot_is_reused_until_the_board_changes(alice: Player) -> No
     from games.services.games import game_create
 
     game = game_create(player=alice.user, code=CODE)
+    assert live.wait_idle()
     first = live.board_snapshot(CODE)
     assert live.board_snapshot(CODE) is first
     action_append(game_id=game.id, player=alice.user, token="draw")
+    assert live.wait_idle()
     second = live.board_snapshot(CODE)
     assert second["version"] == first["version"] + 1
     assert second["entries"][0]["moves"] == first["entries"][0]["moves"] + 1
