@@ -274,12 +274,14 @@ def answers_from_index() -> bool:
 
 
 def index_memory() -> str:
-    """What the board's keys take in Redis (``MEMORY USAGE``, all their elements sampled)."""
+    """What the board's keys take in Redis (``MEMORY USAGE``, every element counted: slow
+    on a big set, hence a client of its own with no read timeout)."""
+    import redis
     from django.conf import settings
 
-    from games.rank_index.store import board_keys, client_for
+    from games.rank_index.store import board_keys
 
-    client, keys = client_for(settings.REDIS_URL), board_keys(CODE)
+    client, keys = redis.Redis.from_url(settings.REDIS_URL), board_keys(CODE)
     usage = {
         name: client.memory_usage(getattr(keys, name), samples=0) or 0
         for name in ("order", "members", "revisions")

@@ -3,7 +3,7 @@
 Every member has the score 0, so the set is ordered by the members' bytes alone, and the
 member starts with a fixed-width key in ``RANKING_ORDER``::
 
-    a cc mmmmmmmm tttttttttttttttt iiiiiiiiiiiiiiii ["player", score, "status", game, won]
+    a cc mmmmmmmm tttttttttttttttt iiiiiiiiiiiiiiii ["player",score,"status",game,won]
     | |  |        |                |                 the display fields (JSON)
     | |  |        |                entry id, 16 hex (orders entries tied on everything)
     | |  |        reached_at, µs since 1970, 16 hex
@@ -34,7 +34,9 @@ ORDER_KEY_WIDTH = RANK_KEY_WIDTH + 16
 def member_of(row: Row) -> str:
     """The member holding ``row`` (its ``code`` is the set's, not stored again)."""
     micros = (row.reached_at - EPOCH) // MICROSECOND
-    shown = json.dumps([row.player, row.score, row.status, row.game, row.won])
+    shown = json.dumps(
+        [row.player, row.score, row.status, row.game, row.won], separators=(",", ":")
+    )
     return (
         f"{int(row.assisted)}{52 - row.cards:02d}{row.moves:08x}{micros:016x}{row.id:016x}{shown}"
     )

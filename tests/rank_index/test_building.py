@@ -29,17 +29,26 @@ def test_writes_during_a_build_are_never_undone_by_it(
     index_redis: str, settings: LazySettings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rng = random.Random(7)
-    players = board_made([crowded_standing(rng) for _ in range(40)])
+    players = {
+        player.id: player for player in board_made([crowded_standing(rng) for _ in range(40)])
+    }
     monkeypatch.setattr(building, "BATCH", 5)
+    real_apply = building.apply
     changed: list[int] = []
 
-    def write_while_building(loaded: int) -> None:
-        # Entries already loaded and entries still to come change between two batches.
-        for player in (players[loaded - 1], players[min(loaded + 2, len(players) - 1)]):
-            change_game(player, crowded_standing(rng))
-            changed.append(player.id)
+    def apply_after_a_write(client: object, keys: object, batch: list) -> int:
+        # The batch was read from the database; before it reaches Redis, one of its players
+        # and one of a later batch move on (committed, and their updates applied): the
+        # build's older copy of the first must not win.
+        ids = sorted(players)
+        later = ids[min(ids.index(batch[-1][0]) + 3, len(ids) - 1)]
+        for player_id in (batch[0][0], later):
+            change_game(players[player_id], crowded_standing(rng))
+            changed.append(player_id)
+        return real_apply(client, keys, batch)
 
-    assert rank_index.board_build(CODE, progress=write_while_building) == 40
+    monkeypatch.setattr(building, "apply", apply_after_a_write)
+    assert rank_index.board_build(CODE) == 40
     assert len(changed) == 16
     assert_paths_agree(settings, limits=(7,))
 
