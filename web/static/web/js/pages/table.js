@@ -9,6 +9,7 @@ import { parseTyped } from "../moves.js";
 import { CONFIRM_MS, confirmTwice, postResign } from "../resign.js";
 import { initAccount, openAccountDialog, playerName } from "../session.js";
 import { renderState, renderStats } from "../table_view.js";
+import { afterLiveMessage, isNews } from "../watching.js";
 
 const DOUBLE_CLICK_KEY = "canfield.doubleClick";
 
@@ -32,6 +33,7 @@ function doubleClick() {
 /** Show a game (API game JSON) and everything that depends on it. */
 function showGame(game, { from = null } = {}) {
   const wasWon = table.game && table.game.won;
+  const wasResigned = table.game && table.game.status === "resigned";
   table.game = game;
   table.owner = Boolean(table.me) && playerName(game.player) === table.me.username;
   const playable = table.owner && game.status === "playing";
@@ -59,6 +61,9 @@ function showGame(game, { from = null } = {}) {
   if (game.won && !wasWon && table.gameLoaded) {
     if (table.owner) celebrate(game);
     else status(`${playerName(game.player)} won: all 52 cards home in ${game.moves} moves.`);
+  } else if (!table.owner && game.status === "resigned" && !wasResigned && table.gameLoaded) {
+    status(`${playerName(game.player)} resigned this game with ${plural(game.cards, "card")} home and `
+      + `${plural(game.score, "point")}. You are watching.`);
   }
   table.gameLoaded = true;
   startBoard(game.code);
@@ -246,7 +251,7 @@ function followGame(gameId) {
   const socket = new WebSocket(socketUrl(`/ws/games/${gameId}/`));
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
-    if (!message.state || !table.game || message.seq <= table.game.seq) return;
+    if (!table.game || !isNews(table.game, message)) return;
     if (table.owner) {
       table.queue = table.queue.then(async () => {
         if (message.seq > table.game.seq) {
@@ -256,13 +261,24 @@ function followGame(gameId) {
       }).catch(() => false);
       return;
     }
-    const state = message.state;
-    showGame({ ...table.game, seq: message.seq, state, score: state.score, cards: state.cards,
-      moves: state.moves, won: state.won, legal_moves: [] });
+    const { game, reread } = afterLiveMessage(table.game, message);
+    showGame(game);
+    if (reread) rereadWatched();
   });
   socket.addEventListener("close", (event) => {
     if (event.code !== 4404 && event.code !== 4400) setTimeout(() => followGame(gameId), 3000);
   });
+}
+
+/** A watcher's REST read of the game, for what a snapshot message cannot say (its status). */
+async function rereadWatched() {
+  try {
+    const game = await api("GET", endpoints.game(table.game.id));
+    // An action message may have overtaken this read: never step back to an older seq.
+    if (game.seq >= table.game.seq) showGame(game);
+  } catch {
+    // The board is drawn already; the status catches up with the next message or a reload.
+  }
 }
 
 async function openGame(page) {
