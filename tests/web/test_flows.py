@@ -118,3 +118,27 @@ def test_the_code_box_opens_any_deal_and_explains_a_bad_code(new_player):
     expect(page.get_by_role("heading", name="Unknown deal code")).to_be_visible()
     expect(page.locator("main")).to_contain_text("D2")
     assert player.errors == []
+
+
+def test_the_code_box_works_while_the_account_is_still_being_asked_for(new_player):
+    """On a slow line the box is pressed before the page knows who is signed in: the press
+    must still open the deal's board, not submit the form natively (which reloads home)."""
+    situation = tap_to_foundation()
+    player = new_player()
+    page = player.page
+    held = []
+
+    def hold_the_first(route) -> None:  # the home page's question stays unanswered
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/api/me/", hold_the_first)
+    page.goto("/")
+    assert len(held) == 1
+    page.get_by_label("Deal code").fill(situation.code)
+    page.get_by_role("button", name="Leaderboard", exact=True).click()
+    expect(page).to_have_url(re.compile(rf"/boards/{situation.code}/$"))
+    expect(page.locator("main")).to_contain_text(situation.code)
+    assert player.errors == []

@@ -36,8 +36,10 @@ function wireCodeBox() {
 }
 
 async function main() {
-  const user = await initAccount();
+  // Wired before the first await: a press meanwhile would submit the form natively, which
+  // only reloads this page (on a slow line, or a loaded CI machine, the code box "does nothing").
   wireCodeBox();
+  const user = await initAccount();
   try {
     const daily = await api("GET", endpoints.daily);
     byId("daily-date").textContent = `Deal of ${daily.date} (UTC).`;
