@@ -70,7 +70,10 @@ def board_build(
         return None
     try:
         epoch = (client.get(keys.epoch) or b"0").decode()
-        client.delete(keys.ready, *keys.data)
+        client.delete(keys.ready)
+        # UNLINK frees a big set in Redis's background thread: DEL of a million members
+        # would block every client of this Redis for about a second.
+        client.unlink(*keys.data)
         loaded = 0
         for batch in entry_batches(LeaderboardEntry.objects.filter(code=code)):
             apply(client, keys, batch)
@@ -107,7 +110,8 @@ def index_clear() -> set[str]:
     for code in codes:
         keys = board_keys(code)
         pipe.incr(keys.epoch)
-        pipe.delete(keys.ready, keys.building, *keys.data)
+        pipe.delete(keys.ready, keys.building)
+        pipe.unlink(*keys.data)  # freed in the background (see ``board_build``)
     pipe.execute()
     return codes
 
