@@ -431,20 +431,32 @@ def send_events(events: list[tuple[str, dict]], loop: asyncio.AbstractEventLoop 
 def publish_changes(changes: list[GameChange]) -> None:
     """Announce a batch of committed changes; runs on the publisher's thread.
 
-    The thread's database connections are closed afterwards: ``CONN_MAX_AGE`` is 0 under
-    ASGI, and an idle connection held by a background thread would outlive test databases
-    and count against PostgreSQL's limit for nothing.
+    The thread keeps its database connection between batches that follow each other closely
+    (a new PostgreSQL connection per batch cost more than the batch's queries on a busy
+    machine) and closes it when idle (``close_publisher_connections``). After a failure it
+    is closed at once: it may be the broken part.
     """
     try:
         send_events(batch_events(changes), changes[-1].loop)
     except Exception:
         logger.exception("live updates of %d committed change(s) not sent", len(changes))
-    finally:
         connections.close_all()
 
 
+def close_publisher_connections() -> None:
+    """The publisher thread's database connections, closed when it goes idle: requests get
+    ``CONN_MAX_AGE = 0`` under ASGI, and a background thread must not hold one for nothing
+    (nor keep a test database from being dropped)."""
+    connections.close_all()
+
+
 publisher: BackgroundPublisher[GameChange] = BackgroundPublisher(
-    handle_batch=publish_changes, capacity=10_000, max_batch=500, name="live-publisher"
+    handle_batch=publish_changes,
+    on_idle=close_publisher_connections,
+    idle_after=0.25,
+    capacity=10_000,
+    max_batch=500,
+    name="live-publisher",
 )
 
 

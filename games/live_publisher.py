@@ -12,6 +12,10 @@ request thread after the commit, that is most of a move's latency, so the servic
 * **Bounded**: a dead or frozen Redis must not grow memory without limit. When ``capacity``
   items wait, ``submit`` refuses the new one (the caller decides how watchers recover) and
   a warning is logged at most every ``DROP_LOG_INTERVAL_S``.
+* **Resources held only while busy**: after a batch, the thread waits ``idle_after`` seconds
+  for the next one, then calls ``on_idle`` (the live publisher closes its database connection
+  there: a player moving every few hundred milliseconds reuses it instead of paying a new
+  connection per move, and an idle process holds none). ``wait_idle`` calls it at once.
 * **Never in the way of shutdown**: the thread is a daemon; at interpreter exit the backlog
   gets a short, bounded chance to go out (``EXIT_DRAIN_S``), then it is abandoned.
 
@@ -31,11 +35,15 @@ import queue
 import threading
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Generic, TypeVar
 
 logger = logging.getLogger(__name__)
 
 Item = TypeVar("Item")
+
+#: Queued by ``wait_idle``: everything before it is handled, then ``on_idle`` runs.
+_IDLE_MARKER = object()
 
 #: At most one "dropped" warning per this many seconds (an outage would flood the log).
 DROP_LOG_INTERVAL_S = 5.0
@@ -56,6 +64,8 @@ class BackgroundPublisher(Generic[Item]):
         self,
         *,
         handle_batch: Callable[[list[Item]], None],
+        on_idle: Callable[[], None] = lambda: None,
+        idle_after: float = 0.25,
         capacity: int = 10_000,
         max_batch: int = 500,
         name: str = "background-publisher",
@@ -63,10 +73,12 @@ class BackgroundPublisher(Generic[Item]):
         if capacity < 1 or max_batch < 1:
             raise ValueError("capacity and max_batch must be at least 1")
         self._handle_batch = handle_batch
+        self._on_idle = on_idle
+        self._idle_after = idle_after
         self._capacity = capacity
         self._max_batch = max_batch
         self._name = name
-        self._queue: queue.Queue[Item] = queue.Queue()
+        self._queue: queue.Queue[Item | object] = queue.Queue()
         self._state = threading.Condition()
         self._submitted = 0
         self._handled = 0
@@ -93,13 +105,19 @@ class BackgroundPublisher(Generic[Item]):
         return True
 
     def wait_idle(self, timeout: float = 5.0) -> bool:
-        """Wait until every item submitted before this call is handled; False on timeout.
+        """Wait until every item submitted before this call is handled and ``on_idle`` has
+        run after them; False on timeout.
 
-        For tests (publishing is asynchronous, a test checks its effect after this) and for
-        exit. Items submitted meanwhile by other threads are not waited for.
+        For tests (publishing is asynchronous, a test checks its effect after this, and the
+        test database must not be held by the thread) and for exit. Items submitted
+        meanwhile by other threads are not waited for.
         """
         with self._state:
+            self._submitted += 1  # the marker: not an item, never refused
             target = self._submitted
+            self._ensure_thread()
+        self._queue.put(_IDLE_MARKER)
+        with self._state:
             return self._state.wait_for(lambda: self._handled >= target, timeout=timeout)
 
     def _ensure_thread(self) -> None:
@@ -113,21 +131,35 @@ class BackgroundPublisher(Generic[Item]):
         self._thread.start()
 
     def _run(self) -> None:
+        idle = True
         while True:
-            batch = [self._queue.get()]
+            try:
+                first = self._queue.get(timeout=None if idle else self._idle_after)
+            except queue.Empty:
+                self._call(self._on_idle, "going idle")
+                idle = True
+                continue
+            batch = [first]
             while len(batch) < self._max_batch:
                 try:
                     batch.append(self._queue.get_nowait())
                 except queue.Empty:
                     break
-            try:
-                self._handle_batch(batch)
-            except Exception:
-                logger.exception("%s: a batch of %d items failed", self._name, len(batch))
-            finally:
-                with self._state:
-                    self._handled += len(batch)
-                    self._state.notify_all()
+            items: list[Item] = [item for item in batch if item is not _IDLE_MARKER]  # type: ignore[misc]
+            if items:
+                self._call(partial(self._handle_batch, items), f"a batch of {len(items)} items")
+            idle = len(items) < len(batch)  # a marker asks for on_idle now
+            if idle:
+                self._call(self._on_idle, "going idle")
+            with self._state:
+                self._handled += len(batch)
+                self._state.notify_all()
+
+    def _call(self, work: Callable[[], None], what: str) -> None:
+        try:
+            work()
+        except Exception:
+            logger.exception("%s: %s failed", self._name, what)
 
     def _log_drop(self) -> None:
         # Called with the lock held.

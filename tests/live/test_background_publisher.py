@@ -104,3 +104,23 @@ def test_the_thread_is_a_daemon_so_exit_never_waits_for_it() -> None:
 def test_a_capacity_below_one_is_refused() -> None:
     with pytest.raises(ValueError, match="at least 1"):
         BackgroundPublisher(handle_batch=print, capacity=0)
+
+
+def test_on_idle_runs_once_the_queue_stays_empty_and_at_once_on_wait_idle() -> None:
+    calls: list[object] = []
+    went_idle = threading.Event()
+
+    def on_idle() -> None:
+        calls.append("idle")
+        went_idle.set()
+
+    publisher = BackgroundPublisher(
+        handle_batch=lambda batch: calls.append(batch), on_idle=on_idle, idle_after=0.05
+    )
+    publisher.submit(1)
+    assert went_idle.wait(timeout=10)
+    assert calls == [[1], "idle"]
+    publisher.submit(2)
+    assert publisher.wait_idle(timeout=10)
+    assert calls[:3] == [[1], "idle", [2]]
+    assert calls[3] == "idle"
