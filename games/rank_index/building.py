@@ -13,7 +13,7 @@ from django.db.models import QuerySet
 
 from games.models import LeaderboardEntry
 from games.rank_index import scripts
-from games.rank_index.store import BoardKeys, board_keys, connection, key_prefix
+from games.rank_index.store import IDLE_TTL_S, BoardKeys, board_keys, connection, key_prefix
 from games.rank_index.writes import INDEXED_COLUMNS, Change, apply, change_of
 
 logger = logging.getLogger(__name__)
@@ -85,7 +85,7 @@ def board_build(
             client,
             scripts.SET_READY,
             keys=[keys.ready, keys.epoch, keys.building],
-            args=[epoch, token],
+            args=[epoch, token, IDLE_TTL_S],
         )
         return loaded if ready else None
     finally:

@@ -6,12 +6,14 @@ from functools import cache
 import redis
 from redis.commands.core import Script
 
-#: Apply entries given as (player id, revision, member) triples, each only if its revision
-#: is newer than the one held for that player; an empty member removes the player's entry
-#: (whatever the revision: an entry is deleted only with every game of its player).
+#: Apply entries given as (player id, revision, member) triples after ARGV[1] (a TTL), each
+#: only if its revision is newer than the one held for that player; an empty member removes
+#: the player's entry (whatever the revision: an entry is deleted only with every game of
+#: its player). Every key of the board (KEYS: order, members, revisions, ready) then lives
+#: for the TTL again: a board nobody writes to leaves Redis, and is rebuilt if read again.
 APPLY = """
 local applied = 0
-for i = 1, #ARGV, 3 do
+for i = 2, #ARGV, 3 do
   local player, revision, member = ARGV[i], tonumber(ARGV[i + 1]), ARGV[i + 2]
   local held = tonumber(redis.call('HGET', KEYS[3], player) or '0')
   if member == '' or revision > held then
@@ -28,15 +30,16 @@ for i = 1, #ARGV, 3 do
     applied = applied + 1
   end
 end
+for _, key in ipairs(KEYS) do redis.call('EXPIRE', key, ARGV[1]) end
 return applied
 """
 
-#: Mark a board ready, unless it was declared stale since the build began (its epoch moved)
-#: or the build lost its lock.
+#: Mark a board ready (for ARGV[3] seconds, as long as its entries), unless it was declared
+#: stale since the build began (its epoch moved) or the build lost its lock.
 SET_READY = """
 if (redis.call('GET', KEYS[2]) or '0') ~= ARGV[1] then return 0 end
 if redis.call('GET', KEYS[3]) ~= ARGV[2] then return 0 end
-redis.call('SET', KEYS[1], '1')
+redis.call('SET', KEYS[1], '1', 'EX', ARGV[3])
 return 1
 """
 

@@ -25,6 +25,9 @@ logger = logging.getLogger(__name__)
 #: failure the process leaves Redis alone for ``BACKOFF_S`` (reads use SQL meanwhile).
 TIMEOUT_S = 0.5
 BACKOFF_S = 2.0
+#: A board's keys expire this long after its last write (or build): old daily boards leave
+#: Redis (a million entries take ~350 MiB) and are rebuilt if someone reads them again.
+IDLE_TTL_S = 8 * 24 * 3600
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ import redis
 from games.models import LeaderboardEntry
 from games.rank_index import scripts
 from games.rank_index.members import member_of
-from games.rank_index.store import BoardKeys, board_keys, connection, enabled, health
+from games.rank_index.store import IDLE_TTL_S, BoardKeys, board_keys, connection, enabled, health
 from games.selectors.leaderboard_rows import ROW_COLUMNS, Row
 
 logger = logging.getLogger(__name__)
@@ -32,7 +32,8 @@ def apply(client: redis.Redis, keys: BoardKeys, changes: Iterable[Change]) -> in
     args: list[object] = [value for change in changes for value in change]
     if not args:
         return 0
-    return int(scripts.run(client, scripts.APPLY, keys=list(keys.data), args=args))  # type: ignore[arg-type]
+    used = [*keys.data, keys.ready]
+    return int(scripts.run(client, scripts.APPLY, keys=used, args=[IDLE_TTL_S, *args]))  # type: ignore[arg-type]
 
 
 def entry_changed(*, code: str, player_id: int) -> None:

@@ -96,3 +96,16 @@ def test_an_entry_read_after_commit_replaces_the_players_member(
     LeaderboardEntry.objects.filter(player=alice.user).delete()
     rank_index.entry_changed(code=CODE, player_id=alice.user.id)
     assert indexed_rows() == {}
+
+
+def test_a_boards_keys_expire_some_days_after_its_last_write(
+    index_redis: str, make_player: Callable[..., Player], client_for: Callable[[Player], APIClient]
+) -> None:
+    start_game(client_for(make_player("alice")), CODE)
+    rank_index.board_build(CODE)
+    keys, client = board_keys(CODE), index_client()
+    for key in (*keys.data, keys.ready):
+        client.expire(key, 60)  # as if the last write were long ago
+    start_game(client_for(make_player("bob")), CODE)
+    for key in (*keys.data, keys.ready):
+        assert store.IDLE_TTL_S - 60 < client.ttl(key) <= store.IDLE_TTL_S, key
