@@ -24,6 +24,9 @@ Design, and what can go wrong:
   update failed (Redis unreachable) remembers the board and, at its next successful contact,
   bumps the board's epoch and drops ``ready``: a build that began earlier cannot mark it
   ready, and the next read starts a new one.
+* **Memory**: about 350 MiB per million entries (the set, and the player hashes); a board's
+  keys expire ``IDLE_TTL_S`` after its last write or build, so past daily boards leave
+  Redis, and a read of one later rebuilds it like any board not ready.
 * **Fallback**: any Redis error, a board not ready, or reads inside a transaction (which
   may see uncommitted entries) are answered from the SQL count tables, identically.
 
