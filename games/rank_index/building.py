@@ -18,8 +18,13 @@ from games.rank_index.writes import INDEXED_COLUMNS, Change, apply, change_of
 
 logger = logging.getLogger(__name__)
 
-#: Entries read from the database and applied to Redis at a time.
+#: Entries read from the database at a time.
 BATCH = 5_000
+#: Entries applied by one script call: each call blocks Redis (the channel layer's too)
+#: while it runs, so a batch goes in a few short calls.
+APPLY_CHUNK = 1_000
+#: Builds are background work: a loaded Redis may take longer than a read may wait.
+BUILD_TIMEOUT_S = 10.0
 #: The build lock expires unless renewed by each batch: a build whose process died is
 #: taken over after this long.
 LOCK_TTL_S = 60
@@ -63,7 +68,7 @@ def board_build(
     reads its entry (which then reads it or a newer state) or after (and wins only if
     newer), so the build never puts back an older state.
     """
-    client = connection()
+    client = connection(BUILD_TIMEOUT_S)
     keys = board_keys(code)
     token = uuid.uuid4().hex
     if not acquire(client, keys, token, wait=wait):
@@ -76,7 +81,8 @@ def board_build(
         client.unlink(*keys.data)
         loaded = 0
         for batch in entry_batches(LeaderboardEntry.objects.filter(code=code)):
-            apply(client, keys, batch)
+            for start in range(0, len(batch), APPLY_CHUNK):
+                apply(client, keys, batch[start : start + APPLY_CHUNK])
             client.expire(keys.building, LOCK_TTL_S)
             loaded += len(batch)
             if progress is not None:
@@ -104,7 +110,7 @@ def indexed_codes(client: redis.Redis) -> set[str]:
 def index_clear() -> set[str]:
     """Empty every board's index and make running builds unable to mark theirs ready
     (their epoch moves); the boards that had keys."""
-    client = connection()
+    client = connection(BUILD_TIMEOUT_S)
     codes = indexed_codes(client)
     pipe = client.pipeline(transaction=False)
     for code in codes:

@@ -79,10 +79,10 @@ def enabled() -> bool:
 
 
 @cache
-def client_for(url: str) -> redis.Redis:
-    """One client (and connection pool) per URL and process, shared by threads."""
+def client_for(url: str, timeout: float = TIMEOUT_S) -> redis.Redis:
+    """One client (and connection pool) per URL, timeout and process, shared by threads."""
     return redis.Redis.from_url(
-        url, socket_timeout=TIMEOUT_S, socket_connect_timeout=TIMEOUT_S, decode_responses=False
+        url, socket_timeout=timeout, socket_connect_timeout=TIMEOUT_S, decode_responses=False
     )
 
 
@@ -120,12 +120,12 @@ class Health:
 health = Health()
 
 
-def connection() -> redis.Redis:
+def connection(timeout: float = TIMEOUT_S) -> redis.Redis:
     """The Redis of the index, after declaring stale the boards that missed updates while it
     could not be reached. Raises ``redis.RedisError`` while backing off after a failure."""
     if time.monotonic() < health.quiet_until:
         raise redis.ConnectionError("rank index: backing off after a Redis failure")
-    client = client_for(settings.REDIS_URL)
+    client = client_for(settings.REDIS_URL, timeout)
     stale = health.take_stale()
     if stale:
         try:
