@@ -28,6 +28,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -36,6 +37,10 @@ from urllib.parse import urlsplit, urlunsplit
 REPO_ROOT = Path(__file__).resolve().parents[2]
 UVICORN = REPO_ROOT / ".venv" / "bin" / "uvicorn"
 HEALTH_PATH = "/api/health/"
+#: Redis key and channel prefix of the servers this test run starts: its own, so that
+#: another checkout's tests or a developer's server on the same Redis (all playing today's
+#: deal) never reach its pages, versions or rank index.
+RUN_PREFIX = f"test-run-{uuid.uuid4().hex[:12]}"
 STARTUP_TIMEOUT_S = 30.0
 SHUTDOWN_TIMEOUT_S = 10.0
 
@@ -59,7 +64,8 @@ def server_env_for_test_db() -> dict[str, str]:
     has `transactional_db`: only then does
     `connection.settings_dict["NAME"]` name the test database (pytest-django
     swaps it in when the database is set up), and only then are the test's rows
-    committed where another process can read them.
+    committed where another process can read them. The servers get this run's own
+    Redis prefix (``RUN_PREFIX``): two servers of one test share it, no one else does.
     """
     from django.db import connection
 
@@ -67,14 +73,20 @@ def server_env_for_test_db() -> dict[str, str]:
     name = str(settings["NAME"])
     vendor = connection.vendor
     if vendor == "postgresql":
-        return {"DATABASE_URL": _with_database_name(_postgres_url(settings), name)}
+        return {
+            "DATABASE_URL": _with_database_name(_postgres_url(settings), name),
+            "CANFIELD_CACHE_PREFIX": RUN_PREFIX,
+        }
     if vendor == "sqlite":
         if name == ":memory:" or name.startswith("file:"):
             raise RuntimeError(
                 "the SQLite test database is in memory, a server subprocess cannot share it: "
                 "give DATABASES['default']['TEST']['NAME'] a file path"
             )
-        return {"DATABASE_URL": "sqlite:///" + str(Path(name).resolve())}
+        return {
+            "DATABASE_URL": "sqlite:///" + str(Path(name).resolve()),
+            "CANFIELD_CACHE_PREFIX": RUN_PREFIX,
+        }
     raise RuntimeError(f"no server environment known for database vendor {vendor!r}")
 
 
