@@ -1,6 +1,7 @@
 """ASGI entry point: HTTP (with static files) and WebSocket in one application.
 
-``uvicorn canfield_site.asgi:application`` serves both. Static files are served by Django's
+``uvicorn canfield_site.asgi:application`` serves both, and drains the live updates still
+queued when it stops (``canfield_site.lifespan``). Static files are served by Django's
 own handler wrapped around the HTTP app, so the embedded default and a container need no CDN
 and no separate web server.
 """
@@ -18,6 +19,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
 
+from canfield_site.lifespan import lifespan  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
@@ -26,5 +28,6 @@ application = ProtocolTypeRouter(
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
         ),
+        "lifespan": lifespan,
     }
 )

@@ -92,6 +92,12 @@ class BackgroundPublisher(Generic[Item]):
         """Items refused because ``capacity`` items were waiting (since this object began)."""
         return self._dropped
 
+    @property
+    def pending(self) -> int:
+        """Items submitted and not yet handled (what a stopping process would lose)."""
+        with self._state:
+            return self._submitted - self._handled
+
     def submit(self, item: Item) -> bool:
         """Queue ``item`` for the thread; False (and nothing queued) when the queue is full."""
         with self._state:
