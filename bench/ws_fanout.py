@@ -6,8 +6,9 @@ player makes ``--moves`` moves over HTTP on the first server. For every move and
 records the time from the move's HTTP answer to the watcher's receipt of the matching
 ``entry`` message, and prints p50/p99/max per N, and the messages lost (must be 0).
 
-The delay is measured from the HTTP *answer*: the update is published before the answer is
-written, so a watcher can get it first (a negative delay). Each move waits until every
+The delay is measured from the HTTP *answer*: the update is queued at the commit and sent by
+the server's publisher thread, usually just after the answer (a watcher can still get it
+first: a negative delay). Each move waits until every
 watcher has its update (or ``--settle`` seconds pass) before the next one, so the figures
 are per-move fan-out, not queueing behind earlier moves.
 
