@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -136,7 +137,11 @@ def test_the_code_box_works_while_the_account_is_still_being_asked_for(new_playe
 
     page.route("**/api/me/", hold_the_first)
     page.goto("/")
-    assert len(held) == 1
+    # The module asks after the load event, which is all ``goto`` waits for.
+    deadline = time.monotonic() + 10
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert len(held) == 1, "the home page never asked who is signed in"
     page.get_by_label("Deal code").fill(situation.code)
     page.get_by_role("button", name="Leaderboard", exact=True).click()
     expect(page).to_have_url(re.compile(rf"/boards/{situation.code}/$"))
