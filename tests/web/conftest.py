@@ -36,11 +36,8 @@ def _asgi_server(django_db_setup: None) -> Iterator[str]:
         **server_env_for_test_db(),
         "CANFIELD_THROTTLE_ANON": "off",
         "CANFIELD_THROTTLE_USER": "off",
-        # Its own Redis keys and pub/sub channels: every test session plays today's deal, so
-        # with the default prefix another session on the same Redis (a second checkout, CI
-        # jobs side by side) would push its entries into this one's pages and bump its
-        # versions (gaps, re-reads a test counts).
-        "CANFIELD_CACHE_PREFIX": f"test-web-{uuid.uuid4().hex}",
+        # Its Redis prefix is the run's own (``server_env_for_test_db``): every session plays
+        # today's deal, and another one's entries must not reach these pages.
     }
     with run_asgi_server(env=env) as url:
         yield url
