@@ -26,7 +26,8 @@ True
 
 Modules: ``deal`` (codes and the CF1 shuffle), ``notation`` (tokens and Move),
 ``game`` (the rules), ``replay``, ``snapshot``, ``reasons`` (why a move is illegal),
-``render`` (text board), ``cli`` (``python -m engine``).
+``render`` (text board), ``table`` (what a player at the table sees of a sealed
+deal), ``cli`` (``python -m engine``).
 """
 
 from .cards import CARD_NAMES, parse_card
@@ -36,9 +37,11 @@ from .game import UNDO_LIMIT, Game
 from .notation import TOKENS, Move
 from .replay import replay
 from .snapshot import SnapshotError, from_snapshot, from_state, to_snapshot
+from .table import FACE_DOWN, table_view
 
 __all__ = [
     "CARD_NAMES",
+    "FACE_DOWN",
     "TOKENS",
     "UNDO_LIMIT",
     "Deal",
@@ -54,5 +57,6 @@ __all__ = [
     "parse_card",
     "random_code",
     "replay",
+    "table_view",
     "to_snapshot",
 ]

@@ -510,6 +510,13 @@ class Game:
             "cards": self.on_foundations,
         }
 
+    def table_state(self) -> dict[str, object]:
+        """``state()`` as a player at the table sees it: face-down cards and the code are
+        ``None`` (``engine.table``). What a server shows of a sealed deal."""
+        from .table import table_view
+
+        return table_view(self.state())
+
     def render(self) -> str:
         """A text board with suit symbols, for terminals and debugging."""
         from .render import render

@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["engine", "engine.cards", "engine.deal", "engine.game", "engine.replay"]
+MODULES = ["engine", "engine.cards", "engine.deal", "engine.game", "engine.replay", "engine.table"]
 
 
 @pytest.mark.parametrize("name", MODULES)
