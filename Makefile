@@ -5,6 +5,9 @@ BIN    := $(VENV)/bin
 PORT   ?= 8000
 HOST   ?= 127.0.0.1
 WORKERS ?= 1
+# Peers allowed to name the client in X-Forwarded-For: the app (settings) and uvicorn share it.
+TRUSTED_PROXIES ?=
+export TRUSTED_PROXIES
 
 .PHONY: run test lint bench install-service install-test clean
 
@@ -28,7 +31,7 @@ run: $(VENV)/.service
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	$(BIN)/uvicorn canfield_site.asgi:application --host $(HOST) --port $(PORT) --workers $(WORKERS) \
-		--ws-per-message-deflate false
+		--ws-per-message-deflate false --proxy-headers --forwarded-allow-ips '$(TRUSTED_PROXIES)'
 
 ## Run every test (PostgreSQL/Redis when DATABASE_URL/REDIS_URL are set, SQLite otherwise).
 test: $(VENV)/.test

@@ -3,7 +3,8 @@
 ``uvicorn canfield_site.asgi:application`` serves both, and drains the live updates still
 queued when it stops (``canfield_site.lifespan``). Static files are served by Django's
 own handler wrapped around the HTTP app, so the embedded default and a container need no CDN
-and no separate web server.
+and no separate web server. The client address of every scope is decided first, by the one
+rule of ``canfield_site.client_address``.
 """
 
 import os
@@ -19,10 +20,11 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
 
+from canfield_site.client_address import ClientAddressMiddleware  # noqa: E402
 from canfield_site.lifespan import lifespan  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
-application = ProtocolTypeRouter(
+router = ProtocolTypeRouter(
     {
         "http": ASGIStaticFilesHandler(django_http_application),
         "websocket": AllowedHostsOriginValidator(
@@ -31,3 +33,5 @@ application = ProtocolTypeRouter(
         "lifespan": lifespan,
     }
 )
+# Outermost: every layer below (and the server's access log) sees the one client address.
+application = ClientAddressMiddleware(router)

@@ -58,6 +58,9 @@ if env_bool("BEHIND_HTTPS_PROXY", False):
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_REDIRECT_EXEMPT = [r"^api/health/$"]  # container health checks speak plain HTTP
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0"))
+# Peers (addresses or CIDRs) allowed to name the client in X-Forwarded-For; anyone else's header
+# is ignored (canfield_site.client_address). uvicorn gets the same list (Makefile, Dockerfile).
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", "")
 
 INSTALLED_APPS = [
     "django.contrib.admin",

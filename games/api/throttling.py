@@ -5,6 +5,10 @@ operator's override) could not change them; ours read ``CANFIELD_THROTTLE_RATES`
 ``CANFIELD_THROTTLE_ANON`` / ``CANFIELD_THROTTLE_USER``) on every request. A rate of None
 disables that throttle. Counters live in the default cache: Redis when ``REDIS_URL`` is set,
 so every worker shares them; if Redis does not answer, requests are let through.
+
+Anonymous requests are counted per client address as ``canfield_site.client_address``
+decides it: DRF's own ``get_ident`` believes any ``X-Forwarded-For`` when ``NUM_PROXIES`` is
+unset, so each forged value would be a fresh bucket.
 """
 
 import logging
@@ -15,6 +19,8 @@ from django.conf import settings
 from redis.exceptions import RedisError
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
+from canfield_site.client_address import request_client_address
+
 logger = logging.getLogger(__name__)
 
 
@@ -23,6 +29,10 @@ class SettingsRateMixin:
 
     def get_rate(self) -> str | None:
         return settings.CANFIELD_THROTTLE_RATES.get(self.scope)
+
+    def get_ident(self, request: Any) -> str:
+        """The client address by the project's one rule (trusted proxies only)."""
+        return request_client_address(request)
 
     def allow_request(self, request: Any, view: Any) -> bool:
         """Fail open when the counters' cache (Redis) is down: a Redis outage may cost rate
