@@ -20,13 +20,15 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
 
+from canfield_site.body_limit import BodyLimitMiddleware  # noqa: E402
 from canfield_site.client_address import ClientAddressMiddleware  # noqa: E402
 from canfield_site.lifespan import lifespan  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
 router = ProtocolTypeRouter(
     {
-        "http": ASGIStaticFilesHandler(django_http_application),
+        # Bodies over the limit are refused before Django spools them (body_limit).
+        "http": BodyLimitMiddleware(ASGIStaticFilesHandler(django_http_application)),
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
         ),

@@ -108,3 +108,9 @@ class LogCorrupt(ServiceError):
 class DatabaseUnavailable(ServiceError):
     status = 503
     code = "database_unavailable"
+
+
+class BodyTooLarge(PayloadTooLarge):
+    """A request body over ``CANFIELD_MAX_BODY_BYTES``, refused before it is read."""
+
+    code = "body_too_large"

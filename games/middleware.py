@@ -1,8 +1,9 @@
 """Guards for /api/ requests that DRF's exception handler cannot see.
 
 * Body size: DRF's parsers read the request stream directly, which skips Django's
-  ``DATA_UPLOAD_MAX_MEMORY_SIZE`` check; reading ``request.body`` here enforces it (and a
-  body without Content-Length is measured after reading) and answers 413 JSON.
+  ``DATA_UPLOAD_MAX_MEMORY_SIZE`` check; reading ``request.body`` here enforces it and answers
+  413 JSON. Under ASGI ``canfield_site.body_limit`` has refused oversized bodies before
+  Django read them; this check is for the other ways in (WSGI, the test client).
 * Anything raised outside a DRF view or not handled by it (a database that went away in a
   middleware, a bug) still becomes a JSON error for API clients, never an HTML page.
 """
@@ -15,7 +16,7 @@ from django.core.exceptions import RequestDataTooBig
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
-from games.errors import DatabaseUnavailable, PayloadTooLarge, ServiceError
+from games.errors import BodyTooLarge, DatabaseUnavailable, ServiceError
 
 logger = logging.getLogger(__name__)
 
@@ -29,7 +30,7 @@ def json_error(error: ServiceError) -> JsonResponse:
 def too_large() -> JsonResponse:
     limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
     return json_error(
-        PayloadTooLarge(f"request body is larger than {limit} bytes", limit_bytes=limit)
+        BodyTooLarge(f"request body is larger than {limit} bytes", limit_bytes=limit)
     )
 
 

@@ -56,7 +56,7 @@ def test_huge_body_is_a_413_json(api_client: APIClient, settings: LazySettings) 
     body = '{"username": "' + "x" * 5000 + '", "password": "p"}'
     response = api_client.post("/api/players/", data=body, content_type="application/json")
     assert response.status_code == 413
-    assert response.json()["error"] == "payload_too_large"
+    assert response.json()["error"] == "body_too_large"
     assert response.json()["limit_bytes"] == 1000
 
 
