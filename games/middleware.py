@@ -4,6 +4,9 @@
   ``DATA_UPLOAD_MAX_MEMORY_SIZE`` check; reading ``request.body`` here enforces it and answers
   413 JSON. Under ASGI ``canfield_site.body_limit`` has refused oversized bodies before
   Django read them; this check is for the other ways in (WSGI, the test client).
+* NUL bytes: no name, code or parameter of this site contains one, and PostgreSQL refuses
+  them in text (a 500). A NUL in the path is a 404, in the query string a 400, on every
+  page, before any view or query runs.
 * Anything raised outside a DRF view or not handled by it (a database that went away in a
   middleware, a bug) still becomes a JSON error for API clients, never an HTML page.
 """
@@ -14,9 +17,15 @@ from collections.abc import Callable
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.db import InterfaceError, OperationalError
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 
-from games.errors import BodyTooLarge, DatabaseUnavailable, ServiceError
+from games.errors import (
+    BodyTooLarge,
+    DatabaseUnavailable,
+    InvalidInput,
+    NotFound,
+    ServiceError,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -34,11 +43,28 @@ def too_large() -> JsonResponse:
     )
 
 
+def nul_refusal(request: HttpRequest) -> HttpResponse | None:
+    """A 404 for a NUL in the path, a 400 for one in the query string (JSON under /api/)."""
+    api = request.path.startswith(API_PREFIX)
+    if "\x00" in request.path:
+        if not api:
+            raise Http404("no such page")
+        return json_error(NotFound("no such resource (the path has a NUL byte)"))
+    if "%00" in request.META.get("QUERY_STRING", ""):
+        if not api:
+            return HttpResponseBadRequest("query parameters cannot contain NUL bytes")
+        return json_error(InvalidInput("query parameters cannot contain NUL bytes"))
+    return None
+
+
 class ApiGuardMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        refusal = nul_refusal(request)
+        if refusal is not None:
+            return refusal
         if not request.path.startswith(API_PREFIX):
             return self.get_response(request)
         try:

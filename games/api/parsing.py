@@ -1,9 +1,20 @@
-"""Input validation shared by every view: one call, a ``ValidationError`` (400) on bad input."""
+"""Input parsing and validation shared by every view.
+
+``validated``: one call, a ``ValidationError`` (400) on bad input. ``BoundedJSONParser`` (the
+only parser, see ``REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"]``): no body of this API nests
+deeper than a few levels, while a hostile one of ``[[[[...`` made the decoder raise
+``RecursionError``, which DRF's parser does not catch (a 500 on every JSON endpoint).
+"""
 
 from collections.abc import Mapping
 from typing import Any
 
 from rest_framework import serializers
+from rest_framework.exceptions import ParseError
+from rest_framework.parsers import JSONParser
+
+#: Deepest nesting of arrays and objects a body may have (the API's own bodies need 3).
+MAX_JSON_DEPTH = 32
 
 
 def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
@@ -13,3 +24,32 @@ def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)
+
+
+def deeper_than(value: Any, limit: int) -> bool:
+    """Whether ``value`` nests arrays/objects more than ``limit`` levels (no recursion: a
+    deep value must not exhaust the stack here either)."""
+    stack: list[tuple[Any, int]] = [(value, 1)] if isinstance(value, dict | list) else []
+    while stack:
+        item, depth = stack.pop()
+        if depth > limit:
+            return True
+        children = item.values() if isinstance(item, dict) else item
+        stack.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
+    return False
+
+
+class BoundedJSONParser(JSONParser):
+    """DRF's JSON parser with a bound on nesting: deeper bodies are a 400 (malformed)."""
+
+    def parse(
+        self, stream: Any, media_type: str | None = None, parser_context: Any = None
+    ) -> Any:
+        refusal = ParseError(f"JSON parse error - nested more than {MAX_JSON_DEPTH} levels deep")
+        try:
+            data = super().parse(stream, media_type, parser_context)
+        except RecursionError:
+            raise refusal from None
+        if deeper_than(data, MAX_JSON_DEPTH):
+            raise refusal
+        return data
