@@ -188,6 +188,8 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 # --- Limits (documented in the README) --------------------------------------------------------
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("CANFIELD_MAX_BODY_BYTES", str(256 * 1024)))
 CANFIELD_MAX_LOG_ACTIONS = int(os.environ.get("CANFIELD_MAX_LOG_ACTIONS", "10000"))
+# An API token older than this is refused (log in again for a new one); 0: no limit.
+CANFIELD_TOKEN_MAX_AGE_DAYS = int(os.environ.get("CANFIELD_TOKEN_MAX_AGE_DAYS", "30"))
 DAILY_SECRET = os.environ.get("DAILY_SECRET") or SECRET_KEY
 
 # --- REST framework ---------------------------------------------------------------------------
@@ -198,7 +200,7 @@ CANFIELD_THROTTLE_RATES: dict[str, str | None] = {
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Token first: its WWW-Authenticate header turns "not authenticated" into a 401.
-        "rest_framework.authentication.TokenAuthentication",
+        "games.api.authentication.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],

@@ -60,6 +60,13 @@ class TokenOut(serializers.Serializer):
     token = serializers.CharField()
 
 
+class SignUpOut(serializers.Serializer):
+    username = serializers.CharField()
+    token = serializers.CharField(
+        required=False, help_text="absent for a browser sign-up (session): pages get no token"
+    )
+
+
 class MeOut(serializers.Serializer):
     username = serializers.CharField()
     id = serializers.IntegerField()

@@ -45,7 +45,7 @@ def test_schema_is_valid_and_documents_every_endpoint(api_client: APIClient) -> 
         "/api/health/": {"get"},
         "/api/players/": {"post"},
         "/api/players/{username}/": {"get"},
-        "/api/token/": {"post"},
+        "/api/token/": {"post", "delete"},
         "/api/session/": {"post", "delete"},
         "/api/me/": {"get"},
         "/api/daily/": {"get"},

@@ -1,38 +1,60 @@
-"""Players: sign up, API token, browser session, who am I."""
+"""Players: sign up, API token (log in, rotate, revoke), browser session, who am I."""
 
 from django.contrib.auth import login, logout
 from django.utils.decorators import method_decorator
 from django.views.decorators.csrf import ensure_csrf_cookie
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api.parsing import validated
-from games.api.serializers import CredentialsIn, ErrorOut, MeOut, PlayerCreateIn, TokenOut
-from games.services.players import player_authenticate, player_create, player_token
+from games.api.serializers import (
+    CredentialsIn,
+    ErrorOut,
+    MeOut,
+    PlayerCreateIn,
+    SignUpOut,
+    TokenOut,
+)
+from games.services.players import (
+    player_authenticate,
+    player_create,
+    player_token_revoke,
+    player_token_rotate,
+)
 
 
 class PlayerCreateView(APIView):
-    """Sign up: a new player and their API token; ``"session": true`` also signs the browser in."""
+    """Sign up: a new player and their API token; ``"session": true`` signs the browser in
+    instead, with no token in the answer (page script never holds a permanent credential)."""
 
     @extend_schema(
         operation_id="player_create",
         request=PlayerCreateIn,
-        responses={201: TokenOut, 400: ErrorOut, 409: ErrorOut},
+        responses={201: SignUpOut, 400: ErrorOut, 409: ErrorOut},
     )
     def post(self, request: Request) -> Response:
         data = validated(PlayerCreateIn, request.data)
-        user, token = player_create(username=data["username"], password=data["password"])
-        if data["session"]:
+        session = data["session"]
+        user, token = player_create(
+            username=data["username"], password=data["password"], with_token=not session
+        )
+        if session:
             login(request._request, user)
+            return Response({"username": user.username}, status=201)
+        assert token is not None
         return Response({"username": user.username, "token": token.key}, status=201)
 
 
 class TokenView(APIView):
-    """Log in for API clients: username and password give the player's token."""
+    """API tokens: log in (POST: username and password give a new token, the old one dies)
+    and revoke (DELETE, signed in: the token stops working)."""
+
+    def get_permissions(self) -> list[BasePermission]:
+        return [IsAuthenticated() if self.request.method == "DELETE" else AllowAny()]
 
     @extend_schema(
         operation_id="token_obtain",
@@ -42,7 +64,15 @@ class TokenView(APIView):
     def post(self, request: Request) -> Response:
         data = validated(CredentialsIn, request.data)
         user = player_authenticate(username=data["username"], password=data["password"])
-        return Response({"username": user.get_username(), "token": player_token(user=user).key})
+        token = player_token_rotate(user=user)
+        return Response({"username": user.get_username(), "token": token.key})
+
+    @extend_schema(
+        operation_id="token_revoke", request=None, responses={204: None, 401: ErrorOut}
+    )
+    def delete(self, request: Request) -> Response:
+        player_token_revoke(user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class SessionView(APIView):

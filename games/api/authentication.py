@@ -1,0 +1,28 @@
+"""API token authentication with a bounded token life.
+
+DRF's tokens never expire, so one that leaked (a log line, a copied script) worked forever.
+Ours are refused, and deleted, once older than ``settings.CANFIELD_TOKEN_MAX_AGE_DAYS``
+(``0``: no limit); logging in again (``POST /api/token/``) issues a fresh one.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.utils import timezone
+from rest_framework.authentication import TokenAuthentication
+from rest_framework.exceptions import AuthenticationFailed
+
+
+class ExpiringTokenAuthentication(TokenAuthentication):
+    """``Authorization: Token <key>``, refused once the token is past its age."""
+
+    def authenticate_credentials(self, key: str) -> tuple[Any, Any]:
+        user, token = super().authenticate_credentials(key)
+        days = settings.CANFIELD_TOKEN_MAX_AGE_DAYS
+        if days and token.created < timezone.now() - timedelta(days=days):
+            token.delete()
+            raise AuthenticationFailed("token expired; log in again (POST /api/token/)")
+        return user, token
