@@ -1,8 +1,8 @@
 """The solver: wins it finds replay in the real engine, losses it claims are real, budgets hold.
 
 Losses are checked against an independent exhaustive search over the engine's own
-``legal_moves()`` (no pruning, one draw at a time), so a wrong pruning rule in the solver
-shows up as a disagreement here.
+``legal_moves()`` (no pruning, one draw at a time: ``tests/engine/oracle.py``), here on a
+few deals and in ``test_solver_oracle.py`` on hundreds of positions.
 """
 
 from __future__ import annotations
@@ -18,58 +18,24 @@ from engine import Game, replay
 from engine.cards import CARD_BY_NAME
 from engine.deal import make_code
 from engine.solver import SolveResult, cli_main, hint, solve
-from engine.solver_moves import ordered_moves
-from engine.solver_position import Position
-from engine.solver_search import line_tokens, search
-from engine.solver_shorten import shorten
+from engine.solver.moves import complete_moves
+from engine.solver.position import Position
+from engine.solver.search import line_tokens, search
+from engine.solver.shorten import shorten
+from tests.engine.oracle import exhaustive
 
 # Deal numbers found by scanning draw-3 deals: solved within a few hundred nodes...
 QUICK_WINS = (1000, 1001, 1003, 5004)
 # ...proven lost within a few thousand nodes (6055: not one card can move, ever)...
 QUICK_LOSSES = (6055, 6069, 6087, 5018, 3000043, 3000056, 3000095, 3000226)
-# ...won by one plain depth-first search after about 140,000 nodes...
-SLOW_WIN = 1002
+# ...won by one plain depth-first search over every move after about 100,000 nodes...
+SLOW_WIN = 5020
 # ...and one that takes millions of nodes, for the budgets.
-HARD = 5020
+HARD = 1000062
 
 
 def code(number: int, draw: int = 3) -> str:
     return make_code(number, draw)
-
-
-def engine_key(game: Game) -> tuple[object, ...]:
-    state = game.state()
-    return (
-        tuple(sorted(tuple(column) for column in state["tableau"])),
-        tuple(state["reserve"]),
-        tuple(state["stock"]),
-        tuple(state["waste"]),
-        tuple(len(state["foundations"][suit]) for suit in "CDHS"),
-    )
-
-
-def exhaustive_outcome(game: Game, limit: int = 200_000) -> str:
-    """Depth-first over every legal engine action except undo: "won", "lost" or "unknown"."""
-    seen = {engine_key(game)}
-    stack = [game]
-    nodes = 0
-    while stack:
-        position = stack.pop()
-        for move in position.legal_moves():
-            if str(move) == "undo":
-                continue
-            child = Game.from_snapshot(position.to_snapshot())
-            child.play(move)
-            if child.won:
-                return "won"
-            key = engine_key(child)
-            if key not in seen:
-                seen.add(key)
-                stack.append(child)
-                nodes += 1
-                if nodes > limit:
-                    return "unknown"
-    return "lost"
 
 
 def game_with(**piles: object) -> Game:
@@ -172,7 +138,7 @@ def test_a_lost_deal_is_proven_lost_and_an_exhaustive_search_agrees(number: int)
     result = solve(game, seconds=10)
     assert result.status == "lost"
     assert result.line == []
-    assert exhaustive_outcome(game) == "lost"
+    assert exhaustive(game, 200_000) == "lost"
 
 
 def test_positions_proven_lost_are_remembered_and_skipped() -> None:
@@ -234,7 +200,7 @@ def walk(game: Game, steps: int) -> Iterator[Position]:
     position = Position.from_state(game.state())
     for _ in range(steps):
         yield position
-        moves = ordered_moves(position)
+        moves = complete_moves(position)
         if not moves:
             return
         for token in line_tokens(position, moves[-1:]):
@@ -246,7 +212,7 @@ def walk(game: Game, steps: int) -> Iterator[Position]:
 def test_every_generated_move_is_legal_in_the_engine(draw: int) -> None:
     game = Game.from_code(code(1002, draw))
     for position in walk(game, 60):
-        for move in ordered_moves(position):
+        for move in complete_moves(position):
             copy = Game.from_snapshot(game.to_snapshot())
             for token in line_tokens(position, [move]):
                 copy.play(token)

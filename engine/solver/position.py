@@ -19,6 +19,18 @@ from typing import Any
 
 from engine.cards import CARD_BY_NAME, RANK_OF, RED_OF, SUIT_OF, SUITS
 from engine.cards import STACKS_ON as STACKS
+from engine.notation import (
+    COLUMN_TO_COLUMN,
+    COLUMN_TO_FOUNDATION,
+    DRAW_MOVE,
+    FOUNDATION_TO_COLUMN,
+    RECYCLE_MOVE,
+    RESERVE_TO_COLUMN,
+    RESERVE_TO_FOUNDATION,
+    TOKENS,
+    WASTE_TO_COLUMN,
+    WASTE_TO_FOUNDATION,
+)
 
 # The two suits of the other colour, for the "safe foundation move" test.
 OPPOSITE_SUITS: tuple[tuple[int, int], ...] = tuple(
@@ -32,8 +44,9 @@ CHILDREN: tuple[tuple[int, ...], ...] = tuple(
 # Same rank and colour, other suit: the only other card that fits the same places.
 SIBLING: tuple[int, ...] = tuple((3 - SUIT_OF[card]) * 13 + RANK_OF[card] for card in range(52))
 
-# Move kinds.  A move is ``(kind, a, b, n)``:
-RF, RC, WF, WC, CF, CC, FC = range(7)
+# Move kinds, the engine's own (``engine.notation``).  A move is ``(kind, a, b, n)``:
+RF, RC, WF, WC = RESERVE_TO_FOUNDATION, RESERVE_TO_COLUMN, WASTE_TO_FOUNDATION, WASTE_TO_COLUMN
+CF, CC, FC = COLUMN_TO_FOUNDATION, COLUMN_TO_COLUMN, FOUNDATION_TO_COLUMN
 #   RF (reserve top -> foundation)          RC: b = column
 #   WF: a = waste position q (card talon[q-1], drawn to first), WC: a = q, b = column
 #   CF: a = column                           CC: a = from, b = to, n = cards in the block
@@ -41,6 +54,13 @@ RF, RC, WF, WC, CF, CC, FC = range(7)
 Move = tuple[int, int, int, int]
 # What ``undo`` needs: the move, the card it moved, the waste length before, refilled?
 Undo = tuple[Move, int, int, bool]
+
+# The engine token of every card move, looked up by the engine Move's fields (kind, src, dst,
+# count), so that no token is spelled here: the waste position ``a`` of WF/WC is the solver's.
+_TOKEN_OF: dict[tuple[int, int, int, int], str] = {
+    (move.kind, move.src, move.dst, move.count): move.token for move in TOKENS.values()
+}
+DRAW_TOKEN, RECYCLE_TOKEN = DRAW_MOVE.token, RECYCLE_MOVE.token
 
 
 class Position:
@@ -148,10 +168,10 @@ class Position:
         """The ``draw``/``recycle`` tokens that bring the waste to length ``target``."""
         here, size, draw = self.waste_len, len(self.talon), self.draw
         if target >= here and ((target - here) % draw == 0 or target == size):
-            return ["draw"] * (-(-(target - here) // draw))
-        tokens = ["draw"] * (-(-(size - here) // draw))
-        tokens.append("recycle")
-        tokens.extend(["draw"] * (-(-target // draw)))
+            return [DRAW_TOKEN] * (-(-(target - here) // draw))
+        tokens = [DRAW_TOKEN] * (-(-(size - here) // draw))
+        tokens.append(RECYCLE_TOKEN)
+        tokens.extend([DRAW_TOKEN] * (-(-target // draw)))
         return tokens
 
     def key(self) -> bytes:
@@ -262,19 +282,17 @@ class Position:
     def tokens(self, move: Move) -> list[str]:
         """The engine tokens for ``move`` from this position (draws first for waste plays)."""
         kind, a, b, n = move
-        if kind == RF:
-            return ["RF"]
-        if kind == RC:
-            return [f"R{b + 1}"]
+        if kind == CC:
+            return [_TOKEN_OF[kind, a, b, n]]
         if kind in (WF, WC):
             tokens = self.draw_tokens_to(a)
-            tokens.append("WF" if kind == WF else f"W{b + 1}")
+            tokens.append(_TOKEN_OF[kind, -1, b if kind == WC else -1, 1])
             return tokens
         if kind == CF:
-            return [f"{a + 1}F"]
-        if kind == CC:
-            return [f"{a + 1}{b + 1}" + (f"x{n}" if n > 1 else "")]
-        return [f"F{SUITS[a]}{b + 1}"]
+            return [_TOKEN_OF[kind, a, -1, 1]]
+        if kind == FC:
+            return [_TOKEN_OF[kind, a, b, 1]]
+        return [_TOKEN_OF[kind, -1, b if kind == RC else -1, 1]]
 
 
 def _cards(pile: Sequence[str]) -> list[int]:

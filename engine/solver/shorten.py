@@ -10,8 +10,8 @@ straight to a later one, and keeps the line with the fewest tokens through that 
 
 from __future__ import annotations
 
-from engine.solver_moves import ordered_moves
-from engine.solver_position import Move, Position, Undo
+from engine.solver.moves import complete_moves
+from engine.solver.position import Move, Position, Undo
 
 
 def shorten(position: Position, moves: list[Move]) -> list[Move]:
@@ -34,7 +34,7 @@ def shorten(position: Position, moves: list[Move]) -> list[Move]:
     for here in range(last):
         if best[here] >= 0:
             _relax(best, step, here, here + 1, costs[here], moves[here])
-            for move in ordered_moves(position):
+            for move in complete_moves(position):
                 cost = len(position.tokens(move))
                 record = position.play(move)
                 there = index_of.get(position.placed_key(), -1)

@@ -13,20 +13,26 @@ growing node budgets, the first in the heuristic order, the next ones with the m
 each group shuffled (fixed seeds, so results repeat).  What makes frequent restarts
 cheap is that proofs are kept: with Tarjan's bookkeeping (strongly connected
 components), a position whose whole subtree was searched without reaching back to the
-current line is proven lost, and every later search skips it.  A search that ends within
-its budget is conclusive, a loss included.
+current line is proven lost, and every later search skips it.  That holds under a node
+or time budget too: a position is only added once every move from it, and from every
+position entered after it, has been searched, so a search cut off half way has proven
+nothing about the positions still open and keeps none of them.  A complete search that
+ends within its budget is conclusive, a loss included.
+
+Two move generators take turns (``engine.solver.moves``): the guided one finds most wins
+in a few thousand nodes but proves nothing when it runs dry; the complete one is the only
+one whose proofs count.  Each keeps its own set of proven-lost positions.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.solver_moves import ordered_moves
-from engine.solver_position import Move, Position, Undo
+from engine.solver.moves import MoveGenerator, Shuffle, complete_moves, guided_moves
+from engine.solver.position import Move, Position, Undo
 
 Status = Literal["won", "lost", "unknown"]
 _CLOCK_EVERY = 256  # nodes between two looks at the clock (a few ms even on a busy machine)
@@ -46,20 +52,27 @@ def search(
     *,
     seconds: float,
     max_nodes: int | None,
-    shuffle: Callable[[list[Move]], None] | None = None,
+    shuffle: Shuffle | None = None,
     lost: set[bytes] | None = None,
+    known: set[bytes] | None = None,
+    moves_of: MoveGenerator = complete_moves,
 ) -> SearchOutcome:
     """Search from ``position`` (left as it was on return) for a winning move sequence.
 
     ``lost`` collects the keys of positions proven lost (and skips them): pass the same
-    set to later searches of the same game.
+    set to later searches of the same game, with the same ``moves_of``.  A "lost" is a
+    proof only with ``complete_moves``; with ``guided_moves`` it means "no win among the
+    moves the heuristic offers", and that set must stay apart from the complete one.
+    ``known`` is more positions to skip as lost (read only).
     """
     if position.won:
         return SearchOutcome("won", [], 0)
     if lost is None:
         lost = set()
+    if known is None:
+        known = set()
     root = position.key()
-    if root in lost:
+    if root in lost or root in known:
         return SearchOutcome("lost", [], 0)
     deadline = time.perf_counter() + seconds
     node_limit = max_nodes if max_nodes is not None else -1
@@ -71,7 +84,7 @@ def search(
     numbers = [0]
     lows = [0]
     keys = [root]
-    pending: list[list[Move]] = [ordered_moves(position, shuffle)[::-1]]
+    pending: list[list[Move]] = [moves_of(position, shuffle)[::-1]]
     path: list[Undo] = []
     nodes = 0
     status: Status = "lost"
@@ -110,7 +123,7 @@ def search(
             _unwind(position, path)
             return SearchOutcome("won", line, nodes)
         key = key_of()
-        if key in lost:
+        if key in lost or key in known:
             undo(record)
             continue
         number = active.get(key)
@@ -126,7 +139,7 @@ def search(
         lows.append(number)
         keys.append(key)
         path.append(record)
-        pending.append(ordered_moves(position, shuffle)[::-1])
+        pending.append(moves_of(position, shuffle)[::-1])
     _unwind(position, path)
     return SearchOutcome(status, [], nodes)
 
@@ -139,25 +152,41 @@ def search_with_restarts(
     first_budget: int = FIRST_BUDGET,
     growth: float = GROWTH,
 ) -> SearchOutcome:
-    """Restarted searches (see the module docstring) within one time and node budget."""
+    """Restarted searches (see the module docstring) within one time and node budget.
+
+    Each round runs a guided search (heuristic moves: quick to find most wins) and then
+    a complete one (every move: the only one whose "lost" is a proof), each with its own
+    set of positions it has proven lost; the guided one also skips the positions the
+    complete one proved lost (they are lost whatever the moves).  Once the guided search
+    has run out of moves it stops, and the complete one gets the whole budget.
+    """
     deadline = time.perf_counter() + seconds
     spent = 0
     budget = first_budget
-    lost: set[bytes] = set()  # proven by one search, skipped by the next
-    shuffle: Callable[[list[Move]], None] | None = None
+    proven: set[bytes] = set()  # lost, by the complete search: shared by every search
+    guessed: set[bytes] = set()  # lost among the guided moves only
+    guided = True
+    shuffle: Shuffle | None = None
     attempt = 0
     while True:
-        allowed = budget if max_nodes is None else min(budget, max_nodes - spent)
-        outcome = search(
-            position,
-            lost=lost,
-            seconds=deadline - time.perf_counter(),
-            max_nodes=allowed,
-            shuffle=shuffle,
-        )
-        spent += outcome.nodes
-        if outcome.status != "unknown" or spent == max_nodes or time.perf_counter() >= deadline:
-            return SearchOutcome(outcome.status, outcome.moves, spent)
+        for complete in (False, True) if guided else (True,):
+            allowed = budget if max_nodes is None else min(budget, max_nodes - spent)
+            outcome = search(
+                position,
+                lost=proven if complete else guessed,
+                known=None if complete else proven,
+                seconds=deadline - time.perf_counter(),
+                max_nodes=allowed,
+                shuffle=shuffle,
+                moves_of=complete_moves if complete else guided_moves,
+            )
+            spent += outcome.nodes
+            if outcome.status == "won" or (complete and outcome.status == "lost"):
+                return SearchOutcome(outcome.status, outcome.moves, spent)
+            if outcome.status == "lost":
+                guided = False  # the heuristic's moves are exhausted, which proves nothing
+            if spent == max_nodes or time.perf_counter() >= deadline:
+                return SearchOutcome("unknown", [], spent)
         attempt += 1
         budget = int(budget * growth)
         # Odd attempts explore in a shuffled order; even ones resume the heuristic order

@@ -7,11 +7,20 @@
 >>> replay("CF1-D3-AAAAAAA", result.line).won
 True
 
-The search itself (``engine.solver_search``) runs on the solver's own compact position
-(``engine.solver_position``); this module is the edge: it reads the engine's
-``Game.state()``, cuts the detours out of the line found (``engine.solver_shorten``),
-turns it into engine tokens, and re-plays it on a copy of the game before returning it,
-so a line the solver hands out is one the rules engine itself accepted.
+The search itself (``engine.solver.search``) runs on the solver's own compact position
+(``engine.solver.position``) with the moves of ``engine.solver.moves``; this module is the
+edge: it reads the engine's ``Game.state()``, cuts the detours out of the line found
+(``engine.solver.shorten``), turns it into engine tokens (``engine.notation``'s), and
+re-plays it on a copy of the game before returning it, so a line the solver hands out is
+one the rules engine itself accepted.
+
+Both verdicts are proofs.  "won" is the replayed line.  "lost" only ever comes from a
+search over ``complete_moves``, which leaves out nothing but moves to positions the search
+treats as the same game (the arguments are in ``engine.solver.moves``), and whose
+transposition table only keeps positions whose every successor was searched; the
+heuristic rules that make wins quick to find never take part in one.
+``tests/engine/test_solver_oracle.py`` holds it to an exhaustive search of the engine's own
+moves on about a thousand positions.
 """
 
 from __future__ import annotations
@@ -21,9 +30,9 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from engine.solver_position import Position
-from engine.solver_search import line_tokens, search_with_restarts
-from engine.solver_shorten import shorten
+from engine.solver.position import Position
+from engine.solver.search import line_tokens, search_with_restarts
+from engine.solver.shorten import shorten
 
 if TYPE_CHECKING:
     from engine.game import Game

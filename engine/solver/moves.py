@@ -1,0 +1,240 @@
+"""Which moves the solver tries from a position, and in what order.
+
+Two generators share this module, and the difference between them is the whole point:
+
+* ``complete_moves`` leaves out only moves whose result the search already knows to be
+  the same game, so a search over them that finds no win is a proof of loss (the
+  arguments are below).  The rest is ordering.
+* ``guided_moves`` is for finding wins fast: it also drops moves that rarely help (rules
+  of thumb, **not** sound, see below).  A win it finds is a win (the engine replays every
+  line); when it runs dry, that proves nothing and the complete search takes over.
+
+What ``complete_moves`` leaves out, and why nothing is lost:
+
+1. *Draws and recycles are not moves.*  A waste card is played from every waste length
+   ``q`` the draws and recycles can reach (``Position.reachable_waste``), as one macro
+   move.  Every other move leaves the talon alone, so it commutes with drawing: an engine
+   line that draws to ``q`` and then plays elsewhere reaches a position the solver reaches
+   too, by playing first and drawing later, when the waste card is needed.  A solver
+   position with waste length ``p`` therefore covers every engine position with the same
+   piles and a waste length reachable from ``p``; the search keeps that abstraction and
+   the key merges the waste lengths that reach each other (``Position.key``).
+2. *Of several empty columns only the first is a target*, and *a whole column never moves
+   into an empty column*: the results of the first are the same positions up to the order
+   of the columns, which the key ignores (the rules never look at a column's index); the
+   second gives the position itself, columns swapped.
+
+Nothing else is dropped: every foundation move, every block that fits every column, every
+take-back to every column it fits.  There is no "safe foundation move played alone" here:
+with take-backs allowed a card on its foundation can be needed again (to receive a card
+taken back, or to let the card under it on the foundation come back), so putting one up
+early can lose a won game; they are simply tried first.
+
+``guided_moves`` adds, as a heuristic only: a foundation move whose card no remaining card
+could rest on is played alone; a block is not split off unless the card it uncovers can
+go up or the block's head has a free twin; a take-back only when a card that could rest on
+it is free.  Those were this solver's "dominance" rules once and they are wrong as proofs:
+the winning line of CF1-D3-AAGORZQ takes back FH4, FD2 and FS2, which the last rule never
+offers (tests/engine/test_solver_oracle.py).
+
+The order, best first: foundation moves, reserve cards, moves that empty a column (the
+reserve refills it), waste cards, block splits, then take-backs; in ``complete_moves``
+the moves ``guided_moves`` would drop come after all the others of their group.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.cards import RUN_DEPTH
+from engine.solver.position import (
+    CC,
+    CF,
+    CHILDREN,
+    FC,
+    RC,
+    RF,
+    SIBLING,
+    SUIT_OF,
+    WC,
+    WF,
+    Move,
+    Position,
+)
+
+Shuffle = Callable[[list[Move]], None]
+MoveGenerator = Callable[[Position, "Shuffle | None"], list[Move]]
+
+
+def is_free(position: Position, card: int, waste_positions: list[int]) -> bool:
+    """Can ``card`` move right now?  The reserve top, a reachable waste card, or any
+    column card (each column is one run, so every card heads a movable block)."""
+    reserve = position.reserve
+    if reserve and reserve[-1] == card:
+        return True
+    for column in position.columns:
+        if card in column:
+            return True
+    talon = position.talon
+    if card not in talon:
+        return False
+    return position.draw == 1 or talon.index(card) + 1 in waste_positions
+
+
+def complete_moves(position: Position, shuffle: Shuffle | None = None) -> list[Move]:
+    """Every move from ``position`` but the ones argued away above, best first."""
+    return _moves(position, shuffle, complete=True)
+
+
+def guided_moves(position: Position, shuffle: Shuffle | None = None) -> list[Move]:
+    """The moves that usually matter, best first (a heuristic: see the module docstring)."""
+    return _moves(position, shuffle, complete=False)
+
+
+def _moves(position: Position, shuffle: Shuffle | None, *, complete: bool) -> list[Move]:
+    """Both generators: ``complete`` keeps what the heuristic rules would drop, last.
+
+    With ``shuffle`` (e.g. ``random.Random(seed).shuffle``) the moves within each group,
+    and the groups between the foundation moves and the take-backs, come in a random
+    order: restarts then try other lines, and other strategies, first.
+    """
+    columns = position.columns
+    reserve = position.reserve
+    foundations = position.foundations
+    base_rank = position.base_rank
+    talon = position.talon
+    # The card each foundation takes next (-1 once complete).
+    wanted = [
+        suit * 13 + (base_rank + count) % 13 if count < 13 else -1
+        for suit, count in enumerate(foundations)
+    ]
+    tops = [column[-1] if column else -1 for column in columns]
+    empty = tops.index(-1) if -1 in tops else -1
+    # child card -> the columns whose top it may go on (at most two, one per parent)
+    accepts: dict[int, list[int]] = {}
+    for j, top in enumerate(tops):
+        if top >= 0:
+            for child in CHILDREN[top]:
+                accepts.setdefault(child, []).append(j)
+    reserve_top = reserve[-1] if reserve else -1
+    waste_positions = position.reachable_waste()
+
+    if not complete:
+        forced = _safe_foundation_move(position, tops, wanted, waste_positions)
+        if forced is not None:
+            return [forced]
+
+    to_foundation: list[Move] = []
+    from_reserve: list[Move] = []
+    emptying: list[Move] = []
+    from_waste: list[Move] = []
+    splitting: list[Move] = []
+    take_backs: list[Move] = []
+    unlikely: list[Move] = []  # what the heuristic rules drop (complete only)
+
+    if reserve_top >= 0:
+        if wanted[SUIT_OF[reserve_top]] == reserve_top:
+            to_foundation.append((RF, 0, 0, 0))
+        for j in accepts.get(reserve_top, ()):
+            from_reserve.append((RC, 0, j, 0))
+
+    # Every column is one alternating run (the engine guarantees it), so the block that
+    # fits a given target starts at a fixed depth, then every 26 cards deeper.
+    for i, column in enumerate(columns):
+        if not column:
+            continue
+        height = len(column)
+        top = column[-1]
+        if wanted[SUIT_OF[top]] == top:
+            to_foundation.append((CF, i, 0, 0))
+        for j, target in enumerate(tops):
+            if j == i or target < 0:
+                continue
+            count = RUN_DEPTH[top * 52 + target] + 1
+            while count <= height:
+                if count == height:
+                    emptying.append((CC, i, j, count))
+                elif _split_helps(position, column, height - count, wanted, waste_positions):
+                    splitting.append((CC, i, j, count))
+                elif complete:
+                    unlikely.append((CC, i, j, count))
+                count += 26
+        if empty >= 0:
+            for count in range(1, height):
+                if _split_helps(position, column, height - count, wanted, waste_positions):
+                    splitting.append((CC, i, empty, count))
+                elif complete:
+                    unlikely.append((CC, i, empty, count))
+
+    for q in waste_positions:
+        card = talon[q - 1]
+        if wanted[SUIT_OF[card]] == card:
+            to_foundation.append((WF, q, 0, 0))
+        if card in accepts:
+            for j in accepts[card]:
+                from_waste.append((WC, q, j, 0))
+        if empty >= 0:
+            from_waste.append((WC, q, empty, 0))
+
+    for suit in range(4):
+        if not foundations[suit]:
+            continue
+        card = position.foundation_top(suit)
+        targets = accepts.get(card, [])
+        if empty >= 0:
+            targets = [*targets, empty]
+        if not targets:
+            continue
+        first, second = CHILDREN[card]
+        if is_free(position, first, waste_positions) or is_free(position, second, waste_positions):
+            take_backs.extend((FC, suit, j, 0) for j in targets)
+        elif complete:
+            unlikely.extend((FC, suit, j, 0) for j in targets)
+
+    if shuffle is not None:
+        middle = [from_reserve, emptying, from_waste, splitting]
+        shuffle(middle)
+        for group in (to_foundation, *middle, take_backs, unlikely):
+            if len(group) > 1:
+                shuffle(group)
+        return to_foundation + middle[0] + middle[1] + middle[2] + middle[3] + take_backs + unlikely
+    return to_foundation + from_reserve + emptying + from_waste + splitting + take_backs + unlikely
+
+
+def _safe_foundation_move(
+    position: Position, tops: list[int], wanted: list[int], waste_positions: list[int]
+) -> Move | None:
+    """A foundation move no remaining card could want undone (guided search only)."""
+    reserve = position.reserve
+    reserve_top = reserve[-1] if reserve else -1
+    if (
+        reserve_top >= 0
+        and wanted[SUIT_OF[reserve_top]] == reserve_top
+        and position.is_safe_for_foundation(reserve_top)
+    ):
+        return (RF, 0, 0, 0)
+    for i, top in enumerate(tops):
+        if top >= 0 and wanted[SUIT_OF[top]] == top and position.is_safe_for_foundation(top):
+            return (CF, i, 0, 0)
+    if position.draw == 1:
+        talon = position.talon
+        for q in waste_positions:
+            card = talon[q - 1]
+            if wanted[SUIT_OF[card]] == card and position.is_safe_for_foundation(card):
+                return (WF, q, 0, 0)
+    return None
+
+
+def _split_helps(
+    position: Position,
+    column: list[int],
+    index: int,
+    wanted: list[int],
+    waste_positions: list[int],
+) -> bool:
+    """Moving ``column[index:]`` off the card under it mostly matters if that card can go
+    up now, or the block head's twin is free to take its place."""
+    under = column[index - 1]
+    if wanted[SUIT_OF[under]] == under:
+        return True
+    return is_free(position, SIBLING[column[index]], waste_positions)
