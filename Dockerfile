@@ -11,8 +11,9 @@ WORKDIR /app
 
 # Dependencies first: this layer is rebuilt only when pyproject.toml changes.
 COPY pyproject.toml README.md ./
-RUN mkdir -p engine canfield_site games web \
+RUN mkdir -p engine canfield_site games web accounts \
     && touch engine/__init__.py canfield_site/__init__.py games/__init__.py web/__init__.py \
+        accounts/__init__.py \
     && pip install '.[service]' \
     && pip uninstall -y canfield-arena
 
@@ -20,6 +21,7 @@ COPY manage.py ./
 COPY engine ./engine
 COPY canfield_site ./canfield_site
 COPY games ./games
+COPY accounts ./accounts
 COPY web ./web
 
 # Static files are served by the app itself (no CDN, no separate web server).

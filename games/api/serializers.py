@@ -41,8 +41,18 @@ class CredentialsIn(serializers.Serializer):
     password = StrictCharField(max_length=128, trim_whitespace=False)
 
 
+class UsernameField(StrictCharField):
+    """A username in the form Django stores it (NFKC) before it is checked: full-width or
+    decomposed letters (``\uff23AROL``, ``e\u0301lise``) are then plain ones, not refused."""
+
+    def to_internal_value(self, data: Any) -> str:
+        import unicodedata  # here, not at the top: this section is the players' alone
+
+        return unicodedata.normalize("NFKC", super().to_internal_value(data))
+
+
 class PlayerCreateIn(serializers.Serializer):
-    username = StrictCharField(
+    username = UsernameField(
         max_length=150,
         validators=[UnicodeUsernameValidator()],
         help_text="letters, digits and @ . + - _",

@@ -13,28 +13,55 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from rest_framework.authtoken.models import Token
 
+from accounts.models import UsernameKey
+from accounts.usernames import username_key, username_problem
 from games.errors import BadCredentials, InvalidInput, UsernameTaken
+
+
+def field_errors(**messages: list[str]) -> InvalidInput:
+    """A 400 naming the field(s) at fault, in the shape of DRF's validation errors."""
+    fields = {name: errors for name, errors in messages.items() if errors}
+    first = next(iter(fields))
+    return InvalidInput(f"{first}: {' '.join(fields[first])}", fields=fields)
+
+
+def username_errors(username: str) -> list[str]:
+    """Why ``username`` (NFKC already) may not be used: Django's characters, our shape."""
+    try:
+        User.username_validator(username)
+    except ValidationError as error:
+        return list(error.messages)
+    problem = username_problem(username)
+    return [f"the username {problem}"] if problem else []
 
 
 def player_create(
     *, username: str, password: str, with_token: bool = True
 ) -> tuple[User, Token | None]:
-    """Create a player, with an API token unless ``with_token`` is false (a browser sign-up);
-    the password must pass Django's validators."""
+    """Create a player, with an API token unless ``with_token`` is false (a browser sign-up).
+
+    The name is stored in NFKC (as Django does) and must be free by ``username_key`` (case
+    and compatibility forms folded: ``\uff23AROL`` is ``carol``); the unique ``UsernameKey`` row
+    written with the user settles two sign-ups racing for one name. The password must pass
+    Django's validators (``AUTH_PASSWORD_VALIDATORS``)."""
+    username = User.normalize_username(username)
     candidate = User(username=username)
     try:
-        User.username_validator(username)
         password_validation.validate_password(password, user=candidate)
+        password_errors: list[str] = []
     except ValidationError as error:
-        raise InvalidInput(" ".join(error.messages)) from error
+        password_errors = list(error.messages)
+    if (errors := username_errors(username)) or password_errors:
+        raise field_errors(username=errors, password=password_errors)
+    taken = UsernameTaken(f"the username {username!r} is taken")
     try:
         with transaction.atomic():
-            if User.objects.filter(username__iexact=username).exists():
-                raise UsernameTaken(f"the username {username!r} is taken")
+            if UsernameKey.objects.filter(key=username_key(username)).exists():
+                raise taken
             user = User.objects.create_user(username=username, password=password)
             token = Token.objects.create(user=user) if with_token else None
     except IntegrityError as error:  # two sign-ups with one name at the same moment
-        raise UsernameTaken(f"the username {username!r} is taken") from error
+        raise taken from error
     return user, token
 
 

@@ -1,0 +1,1 @@
+"""Accounts: what makes two usernames the same name (see ``accounts.usernames``)."""
