@@ -9,6 +9,7 @@ README's "Configuration" section.
 
 import os
 import tempfile
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -77,6 +78,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "web",
+    "axes",
 ]
 
 MIDDLEWARE = [
@@ -88,6 +90,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: turns a login that django-axes refused into our JSON 429 (games.api.lockout).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "canfield_site.urls"
@@ -169,13 +173,37 @@ else:
 CANFIELD_RANK_INDEX = env_bool("CANFIELD_RANK_INDEX", bool(REDIS_URL))
 
 # --- Auth -------------------------------------------------------------------------------------
-# One published rule (the API schema says minLength 8), so clients can check it themselves.
+# Django's four validators (8+ characters, not like the username, not a common password, not
+# all digits) and ours: not (nearly) all spaces. Refusals are 400s naming the field.
 AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {
         "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
         "OPTIONS": {"min_length": 8},
     },
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    {"NAME": "accounts.passwords.NotBlankPasswordValidator", "OPTIONS": {"min_length": 8}},
 ]
+# Logins (API token, browser session, admin) go through django-axes first: after
+# AXES_FAILURE_LIMIT failures for one account or from one client address, further attempts are
+# refused (429 JSON) before any password is hashed, until AXES_COOLOFF_TIME has passed with
+# no attempt (each refused one starts the cool-off again). Attempts are kept in the database,
+# so the limit holds while Redis is down.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("CANFIELD_LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("CANFIELD_LOGIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # each on its own
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = True
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "canfield_site.client_address.request_client_address"
+AXES_LOCKOUT_CALLABLE = "games.api.lockout.lockout_response"
+AXES_VERBOSE = False
+# The Django admin is served only when asked for (and then its login is behind axes too).
+CANFIELD_ADMIN = env_bool("CANFIELD_ADMIN", False)
 
 # --- Internationalisation, static files -------------------------------------------------------
 LANGUAGE_CODE = "en-us"
@@ -197,6 +225,8 @@ DAILY_SECRET = os.environ.get("DAILY_SECRET") or SECRET_KEY
 CANFIELD_THROTTLE_RATES: dict[str, str | None] = {
     "anon": env_rate("CANFIELD_THROTTLE_ANON", "300/minute"),
     "user": env_rate("CANFIELD_THROTTLE_USER", "1200/minute"),
+    # Sign-ups per client address (games.api.throttling.SignUpThrottle).
+    "signup": env_rate("CANFIELD_THROTTLE_SIGNUP", "20/hour"),
 }
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

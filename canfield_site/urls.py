@@ -1,10 +1,14 @@
-"""Top-level URL map: the JSON API under /api/, the admin, then the web pages."""
+"""Top-level URL map: the JSON API under /api/, the admin if enabled, then the web pages.
 
+The Django admin is a second login form and a large surface nobody needs by default: it is
+served only with ``CANFIELD_ADMIN=1`` (its login then counts against django-axes like ours).
+"""
+
+from django.conf import settings
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 
-urlpatterns = [
-    path("api/", include("games.api.urls")),
-    path("admin/", admin.site.urls),
-    path("", include("web.urls")),
-]
+urlpatterns: list[URLPattern | URLResolver] = [path("api/", include("games.api.urls"))]
+if settings.CANFIELD_ADMIN:
+    urlpatterns.append(path("admin/", admin.site.urls))
+urlpatterns.append(path("", include("web.urls")))

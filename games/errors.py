@@ -114,3 +114,10 @@ class BodyTooLarge(PayloadTooLarge):
     """A request body over ``CANFIELD_MAX_BODY_BYTES``, refused before it is read."""
 
     code = "body_too_large"
+
+
+class LoginLocked(ServiceError):
+    """Too many failed logins for one account or from one address (django-axes)."""
+
+    status = 429
+    code = "login_locked"

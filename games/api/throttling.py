@@ -69,3 +69,13 @@ class HintThrottle(SettingsRateMixin, UserRateThrottle):
             return rates["hint"]
         value = os.environ.get("CANFIELD_THROTTLE_HINT", DEFAULT_HINT_RATE).strip()
         return None if value.lower() in {"", "off", "none"} else value
+
+
+class SignUpThrottle(SettingsRateMixin, AnonRateThrottle):
+    """Sign-ups per client address (``CANFIELD_THROTTLE_RATES["signup"]``), signed in or not:
+    each one costs a password hash and a name, and bots make them in bulk."""
+
+    scope = "signup"
+
+    def get_cache_key(self, request: Any, view: Any) -> str:
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}

@@ -11,6 +11,7 @@ from django.contrib.auth import authenticate, password_validation
 from django.contrib.auth.models import AbstractBaseUser, User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.http import HttpRequest
 from rest_framework.authtoken.models import Token
 
 from accounts.models import UsernameKey
@@ -65,9 +66,15 @@ def player_create(
     return user, token
 
 
-def player_authenticate(*, username: str, password: str) -> AbstractBaseUser:
-    """The player with these credentials, or ``BadCredentials`` (no hint which one was wrong)."""
-    user = authenticate(username=username, password=password)
+def player_authenticate(
+    *, username: str, password: str, request: HttpRequest
+) -> AbstractBaseUser:
+    """The player with these credentials, or ``BadCredentials`` (no hint which one was wrong).
+
+    ``request`` is the Django request: django-axes counts failures per account and client
+    address on it and refuses a locked-out login before any password is hashed (its
+    middleware then answers 429, ``games.api.lockout``)."""
+    user = authenticate(request=request, username=username, password=password)
     if user is None:
         raise BadCredentials("unknown username or wrong password")
     return user

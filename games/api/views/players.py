@@ -1,6 +1,7 @@
 """Players: sign up, API token (log in, rotate, revoke), browser session, who am I."""
 
 from django.contrib.auth import login, logout
+from django.contrib.auth.signals import user_logged_in
 from django.utils.decorators import method_decorator
 from django.views.decorators.csrf import ensure_csrf_cookie
 from drf_spectacular.utils import extend_schema
@@ -19,6 +20,7 @@ from games.api.serializers import (
     SignUpOut,
     TokenOut,
 )
+from games.api.throttling import SignUpThrottle
 from games.services.players import (
     player_authenticate,
     player_create,
@@ -29,12 +31,15 @@ from games.services.players import (
 
 class PlayerCreateView(APIView):
     """Sign up: a new player and their API token; ``"session": true`` signs the browser in
-    instead, with no token in the answer (page script never holds a permanent credential)."""
+    instead, with no token in the answer (page script never holds a permanent credential).
+    Limited per client address on top of the general throttles."""
+
+    throttle_classes = (*APIView.throttle_classes, SignUpThrottle)
 
     @extend_schema(
         operation_id="player_create",
         request=PlayerCreateIn,
-        responses={201: SignUpOut, 400: ErrorOut, 409: ErrorOut},
+        responses={201: SignUpOut, 400: ErrorOut, 409: ErrorOut, 429: ErrorOut},
     )
     def post(self, request: Request) -> Response:
         data = validated(PlayerCreateIn, request.data)
@@ -43,7 +48,8 @@ class PlayerCreateView(APIView):
             username=data["username"], password=data["password"], with_token=not session
         )
         if session:
-            login(request._request, user)
+            # A new player has not authenticated through a backend: name the one that holds them.
+            login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
             return Response({"username": user.username}, status=201)
         assert token is not None
         return Response({"username": user.username, "token": token.key}, status=201)
@@ -59,11 +65,15 @@ class TokenView(APIView):
     @extend_schema(
         operation_id="token_obtain",
         request=CredentialsIn,
-        responses={200: TokenOut, 400: ErrorOut, 401: ErrorOut},
+        responses={200: TokenOut, 400: ErrorOut, 401: ErrorOut, 429: ErrorOut},
     )
     def post(self, request: Request) -> Response:
         data = validated(CredentialsIn, request.data)
-        user = player_authenticate(username=data["username"], password=data["password"])
+        user = player_authenticate(
+            username=data["username"], password=data["password"], request=request._request
+        )
+        # What login() says for a session: axes clears the account's failures, last_login moves.
+        user_logged_in.send(sender=type(user), request=request._request, user=user)
         token = player_token_rotate(user=user)
         return Response({"username": user.get_username(), "token": token.key})
 
@@ -81,11 +91,13 @@ class SessionView(APIView):
     @extend_schema(
         operation_id="session_create",
         request=CredentialsIn,
-        responses={200: MeOut, 400: ErrorOut, 401: ErrorOut},
+        responses={200: MeOut, 400: ErrorOut, 401: ErrorOut, 429: ErrorOut},
     )
     def post(self, request: Request) -> Response:
         data = validated(CredentialsIn, request.data)
-        user = player_authenticate(username=data["username"], password=data["password"])
+        user = player_authenticate(
+            username=data["username"], password=data["password"], request=request._request
+        )
         login(request._request, user)
         return Response({"username": user.get_username(), "id": user.pk})
 
