@@ -17,21 +17,20 @@ django_http_application = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
 
 from canfield_site.body_limit import BodyLimitMiddleware  # noqa: E402
 from canfield_site.client_address import ClientAddressMiddleware  # noqa: E402
 from canfield_site.lifespan import lifespan  # noqa: E402
+from canfield_site.websocket_guard import WebSocketGuard  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
 router = ProtocolTypeRouter(
     {
         # Bodies over the limit are refused before Django spools them (body_limit).
         "http": BodyLimitMiddleware(ASGIStaticFilesHandler(django_http_application)),
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
+        # Origin (none, or exactly this site) and open sockets per address (websocket_guard).
+        "websocket": WebSocketGuard(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
         "lifespan": lifespan,
     }
 )

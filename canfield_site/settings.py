@@ -216,6 +216,8 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 
 # --- Limits (documented in the README) --------------------------------------------------------
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("CANFIELD_MAX_BODY_BYTES", str(256 * 1024)))
+# WebSockets one client address may hold open at once, per server process (0: no cap).
+CANFIELD_MAX_SOCKETS_PER_ADDRESS = int(os.environ.get("CANFIELD_MAX_SOCKETS_PER_ADDRESS", "20"))
 CANFIELD_MAX_LOG_ACTIONS = int(os.environ.get("CANFIELD_MAX_LOG_ACTIONS", "10000"))
 # An API token older than this is refused (log in again for a new one); 0: no limit.
 CANFIELD_TOKEN_MAX_AGE_DAYS = int(os.environ.get("CANFIELD_TOKEN_MAX_AGE_DAYS", "30"))
