@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.cards import RUN_DEPTH
+from engine.cards import FOUNDATION_SEQUENCES, RUN_DEPTH
 from engine.solver.position import (
     CC,
     CF,
@@ -66,19 +66,16 @@ Shuffle = Callable[[list[Move]], None]
 MoveGenerator = Callable[[Position, "Shuffle | None"], list[Move]]
 
 
-def is_free(position: Position, card: int, waste_positions: list[int]) -> bool:
-    """Can ``card`` move right now?  The reserve top, a reachable waste card, or any
-    column card (each column is one run, so every card heads a movable block)."""
-    reserve = position.reserve
-    if reserve and reserve[-1] == card:
-        return True
-    for column in position.columns:
-        if card in column:
-            return True
+def free_cards(position: Position, waste_positions: list[int]) -> set[int]:
+    """The cards that can move right now: the reserve top, the reachable waste cards and
+    every column card (each column is one run, so every card heads a movable block)."""
     talon = position.talon
-    if card not in talon:
-        return False
-    return position.draw == 1 or talon.index(card) + 1 in waste_positions
+    free = {talon[q - 1] for q in waste_positions}
+    for column in position.columns:
+        free.update(column)
+    if position.reserve:
+        free.add(position.reserve[-1])
+    return free
 
 
 def complete_moves(position: Position, shuffle: Shuffle | None = None) -> list[Move]:
@@ -101,13 +98,11 @@ def _moves(position: Position, shuffle: Shuffle | None, *, complete: bool) -> li
     columns = position.columns
     reserve = position.reserve
     foundations = position.foundations
-    base_rank = position.base_rank
     talon = position.talon
     # The card each foundation takes next (-1 once complete).
-    wanted = [
-        suit * 13 + (base_rank + count) % 13 if count < 13 else -1
-        for suit, count in enumerate(foundations)
-    ]
+    sequence = FOUNDATION_SEQUENCES[position.base_rank]
+    f0, f1, f2, f3 = foundations
+    wanted = [sequence[f0], sequence[14 + f1], sequence[28 + f2], sequence[42 + f3]]
     tops = [column[-1] if column else -1 for column in columns]
     empty = tops.index(-1) if -1 in tops else -1
     # child card -> the columns whose top it may go on (at most two, one per parent)
@@ -118,6 +113,7 @@ def _moves(position: Position, shuffle: Shuffle | None, *, complete: bool) -> li
                 accepts.setdefault(child, []).append(j)
     reserve_top = reserve[-1] if reserve else -1
     waste_positions = position.reachable_waste()
+    free = free_cards(position, waste_positions)
 
     if not complete:
         forced = _safe_foundation_move(position, tops, wanted, waste_positions)
@@ -154,14 +150,14 @@ def _moves(position: Position, shuffle: Shuffle | None, *, complete: bool) -> li
             while count <= height:
                 if count == height:
                     emptying.append((CC, i, j, count))
-                elif _split_helps(position, column, height - count, wanted, waste_positions):
+                elif _split_helps(column, height - count, wanted, free):
                     splitting.append((CC, i, j, count))
                 elif complete:
                     unlikely.append((CC, i, j, count))
                 count += 26
         if empty >= 0:
             for count in range(1, height):
-                if _split_helps(position, column, height - count, wanted, waste_positions):
+                if _split_helps(column, height - count, wanted, free):
                     splitting.append((CC, i, empty, count))
                 elif complete:
                     unlikely.append((CC, i, empty, count))
@@ -186,7 +182,7 @@ def _moves(position: Position, shuffle: Shuffle | None, *, complete: bool) -> li
         if not targets:
             continue
         first, second = CHILDREN[card]
-        if is_free(position, first, waste_positions) or is_free(position, second, waste_positions):
+        if first in free or second in free:
             take_backs.extend((FC, suit, j, 0) for j in targets)
         elif complete:
             unlikely.extend((FC, suit, j, 0) for j in targets)
@@ -225,16 +221,8 @@ def _safe_foundation_move(
     return None
 
 
-def _split_helps(
-    position: Position,
-    column: list[int],
-    index: int,
-    wanted: list[int],
-    waste_positions: list[int],
-) -> bool:
+def _split_helps(column: list[int], index: int, wanted: list[int], free: set[int]) -> bool:
     """Moving ``column[index:]`` off the card under it mostly matters if that card can go
     up now, or the block head's twin is free to take its place."""
     under = column[index - 1]
-    if wanted[SUIT_OF[under]] == under:
-        return True
-    return is_free(position, SIBLING[column[index]], waste_positions)
+    return wanted[SUIT_OF[under]] == under or SIBLING[column[index]] in free

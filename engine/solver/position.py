@@ -125,6 +125,18 @@ class Position:
             foundations=foundations,
         )
 
+    def copy(self) -> Position:
+        """An independent copy (each search that pauses keeps its own)."""
+        return Position(
+            draw=self.draw,
+            base_rank=self.base_rank,
+            reserve=self.reserve[:],
+            columns=[column[:] for column in self.columns],
+            talon=self.talon[:],
+            waste_len=self.waste_len,
+            foundations=self.foundations[:],
+        )
+
     # ----------------------------------------------------------------- queries
 
     @property
@@ -181,10 +193,13 @@ class Position:
         the other piles.  Waste lengths that reach the same cycle of waste tops are
         merged: any multiple of the draw count, the full talon, and (draw 1) all.
         """
-        columns = self.columns
-        parts = sorted((bytes(columns[0]), bytes(columns[1]), bytes(columns[2]), bytes(columns[3])))
-        parts.append(self._rest_key())
-        return b"\xff".join(parts)
+        c0, c1, c2, c3 = self.columns
+        parts = sorted((bytes(c0), bytes(c1), bytes(c2), bytes(c3)))
+        here = self.waste_len
+        if here % self.draw == 0 or here == len(self.talon):
+            here = 0
+        # The reserve is a stack the search only takes from: its size says which cards.
+        return b"\xff".join(parts) + bytes((255, len(self.reserve), here)) + bytes(self.talon)
 
     def placed_key(self) -> bytes:
         """Like :meth:`key` but with the columns in place, so that a move list that reaches

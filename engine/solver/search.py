@@ -38,6 +38,7 @@ Status = Literal["won", "lost", "unknown"]
 _CLOCK_EVERY = 256  # nodes between two looks at the clock (a few ms even on a busy machine)
 FIRST_BUDGET = 2_000  # nodes of the first search
 GROWTH = 1.1  # each restart gets 10% more nodes than the last
+LANES = "gc"  # which searches take turns (see ``search_with_restarts``)
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,130 @@ class SearchOutcome:
     status: Status
     moves: list[Move]  # from the root to a win (empty unless won)
     nodes: int
+
+
+class DepthFirst:
+    """One depth-first search over ``position`` (which it plays on), resumable.
+
+    ``run`` searches until a win, a proof of loss, or the budget it is given, and can be
+    called again to carry on where it stopped: the line, the moves still to try and the
+    Tarjan bookkeeping stay as they were.  ``lost`` collects the keys of positions proven
+    lost (and skips them): several searches of one game may share it, as long as they
+    use the same ``moves_of``.  A "lost" is a proof only with ``complete_moves``; with
+    ``guided_moves`` it means "no win among the moves the heuristic offers", and that set
+    must stay apart from the complete one.  ``known`` is more positions to skip as lost.
+    """
+
+    def __init__(
+        self,
+        position: Position,
+        *,
+        moves_of: MoveGenerator = complete_moves,
+        shuffle: Shuffle | None = None,
+        lost: set[bytes] | None = None,
+        known: set[bytes] | None = None,
+    ) -> None:
+        self.position = position
+        self.moves_of = moves_of
+        self.shuffle = shuffle
+        self.lost: set[bytes] = set() if lost is None else lost
+        self.known: set[bytes] = set() if known is None else known
+        self.nodes = 0
+        self.moves: list[Move] = []  # the winning line, once won
+        self.status: Status = "unknown"
+        root = position.key()
+        # Tarjan's bookkeeping: ``active`` maps each entered, not yet proven position to
+        # its entry number; ``entered`` lists them in entry order.  Per open frame: the
+        # entry number, the lowest entry number its subtree reached back to, and its key.
+        self.active = {root: 0}
+        self.entered = [root]
+        self.numbers = [0]
+        self.lows = [0]
+        self.keys = [root]
+        self.path: list[Undo] = []
+        self.pending: list[list[Move]] = []
+        self.counter = 1  # the next entry number (never reused: Tarjan compares them)
+        if position.won:
+            self.status = "won"
+        elif root in self.lost or root in self.known:
+            self.status = "lost"
+        else:
+            self.pending.append(moves_of(position, shuffle)[::-1])
+
+    def run(self, max_nodes: int | None, deadline: float) -> Status:
+        """Search on for at most ``max_nodes`` nodes and until ``deadline`` (perf_counter)."""
+        if self.status != "unknown":
+            return self.status
+        position, moves_of, shuffle = self.position, self.moves_of, self.shuffle
+        lost, known, active, entered = self.lost, self.known, self.active, self.entered
+        numbers, lows, keys, path, pending = (
+            self.numbers,
+            self.lows,
+            self.keys,
+            self.path,
+            self.pending,
+        )
+        counter = self.counter
+        node_limit = max_nodes if max_nodes is not None else -1
+        nodes = 0
+        # Bound methods as locals: this loop runs for every node.
+        play, undo, key_of = position.play, position.undo, position.key
+        status: Status = "lost"
+        while pending:
+            moves = pending[-1]
+            if not moves:
+                pending.pop()
+                number, low, key = numbers.pop(), lows.pop(), keys.pop()
+                if low == number:
+                    # Nothing below reached back above this position: it and every
+                    # position entered after it that is still pending are proven lost
+                    # (every move from each of them led into this set or to a proven loss).
+                    while True:
+                        done = entered.pop()
+                        del active[done]
+                        lost.add(done)
+                        if done is key:
+                            break
+                elif low < lows[-1]:
+                    lows[-1] = low
+                if path:
+                    undo(path.pop())
+                continue
+            if nodes == node_limit:
+                status = "unknown"
+                break
+            if nodes % _CLOCK_EVERY == 0 and nodes and time.perf_counter() >= deadline:
+                status = "unknown"
+                break
+            record = play(moves.pop())
+            nodes += 1
+            if position.placed == 52:
+                path.append(record)
+                self.moves = [step[0] for step in path]
+                status = "won"
+                break
+            key = key_of()
+            if key in lost or key in known:
+                undo(record)
+                continue
+            number = active.get(key)
+            if number is not None:  # on the current line, or pending on an open frame's result
+                if number < lows[-1]:
+                    lows[-1] = number
+                undo(record)
+                continue
+            active[key] = counter
+            entered.append(key)
+            numbers.append(counter)
+            lows.append(counter)
+            keys.append(key)
+            counter += 1
+            path.append(record)
+            pending.append(moves_of(position, shuffle)[::-1])
+        self.counter = counter
+        self.nodes += nodes
+        self.status = status
+        return status
 
 
 def search(
@@ -57,91 +182,11 @@ def search(
     known: set[bytes] | None = None,
     moves_of: MoveGenerator = complete_moves,
 ) -> SearchOutcome:
-    """Search from ``position`` (left as it was on return) for a winning move sequence.
-
-    ``lost`` collects the keys of positions proven lost (and skips them): pass the same
-    set to later searches of the same game, with the same ``moves_of``.  A "lost" is a
-    proof only with ``complete_moves``; with ``guided_moves`` it means "no win among the
-    moves the heuristic offers", and that set must stay apart from the complete one.
-    ``known`` is more positions to skip as lost (read only).
-    """
-    if position.won:
-        return SearchOutcome("won", [], 0)
-    if lost is None:
-        lost = set()
-    if known is None:
-        known = set()
-    root = position.key()
-    if root in lost or root in known:
-        return SearchOutcome("lost", [], 0)
-    deadline = time.perf_counter() + seconds
-    node_limit = max_nodes if max_nodes is not None else -1
-    # Tarjan's bookkeeping: ``active`` maps each entered, not yet proven position to its
-    # entry number; ``entered`` lists them in entry order.  Per open frame: the entry
-    # number, the lowest entry number its subtree reached back to, and its key.
-    active = {root: 0}
-    entered = [root]
-    numbers = [0]
-    lows = [0]
-    keys = [root]
-    pending: list[list[Move]] = [moves_of(position, shuffle)[::-1]]
-    path: list[Undo] = []
-    nodes = 0
-    status: Status = "lost"
-    # Bound methods as locals: this loop runs for every node.
-    play, undo, key_of = position.play, position.undo, position.key
-    while pending:
-        moves = pending[-1]
-        if not moves:
-            pending.pop()
-            number, low, key = numbers.pop(), lows.pop(), keys.pop()
-            if low == number:
-                # Nothing below reached back above this position: it and every position
-                # entered after it that is still pending are proven lost.
-                while True:
-                    done = entered.pop()
-                    del active[done]
-                    lost.add(done)
-                    if done is key:
-                        break
-            elif low < lows[-1]:
-                lows[-1] = low
-            if path:
-                undo(path.pop())
-            continue
-        if nodes == node_limit:
-            status = "unknown"
-            break
-        if nodes % _CLOCK_EVERY == 0 and nodes and time.perf_counter() >= deadline:
-            status = "unknown"
-            break
-        record = play(moves.pop())
-        nodes += 1
-        if position.placed == 52:
-            path.append(record)
-            line = [step[0] for step in path]
-            _unwind(position, path)
-            return SearchOutcome("won", line, nodes)
-        key = key_of()
-        if key in lost or key in known:
-            undo(record)
-            continue
-        number = active.get(key)
-        if number is not None:  # on the current line, or pending on an open frame's result
-            if number < lows[-1]:
-                lows[-1] = number
-            undo(record)
-            continue
-        number = len(active) + len(lost)
-        active[key] = number
-        entered.append(key)
-        numbers.append(number)
-        lows.append(number)
-        keys.append(key)
-        path.append(record)
-        pending.append(moves_of(position, shuffle)[::-1])
-    _unwind(position, path)
-    return SearchOutcome(status, [], nodes)
+    """One search from ``position`` (left as it was on return): see :class:`DepthFirst`."""
+    run = DepthFirst(position, moves_of=moves_of, shuffle=shuffle, lost=lost, known=known)
+    status = run.run(max_nodes, time.perf_counter() + seconds)
+    _unwind(position, run.path)
+    return SearchOutcome(status, run.moves, run.nodes)
 
 
 def search_with_restarts(
@@ -151,46 +196,58 @@ def search_with_restarts(
     max_nodes: int | None,
     first_budget: int = FIRST_BUDGET,
     growth: float = GROWTH,
+    lanes: str = LANES,
 ) -> SearchOutcome:
-    """Restarted searches (see the module docstring) within one time and node budget.
+    """Searches taking turns within one budget, each round ``budget`` nodes per lane.
 
-    Each round runs a guided search (heuristic moves: quick to find most wins) and then
-    a complete one (every move: the only one whose "lost" is a proof), each with its own
-    set of positions it has proven lost; the guided one also skips the positions the
-    complete one proved lost (they are lost whatever the moves).  Once the guided search
-    has run out of moves it stops, and the complete one gets the whole budget.
+    ``lanes`` names them, in turn order: ``g`` a fresh guided search (heuristic moves,
+    shuffled on odd rounds: quick to find most wins), ``c`` a fresh complete search (every
+    move, shuffled on odd rounds: finds the wins that need moves the heuristic drops),
+    ``p`` the one persistent complete search, never restarted, carrying on where it
+    stopped, so that a loss costs one pass over the positions and not one per round.  The
+    complete searches share one set of positions proven lost (sound whatever their order);
+    the guided ones keep their own set of positions lost among their moves, and skip the
+    proven ones too.  Once the guided moves run dry, the guided lane stops.
     """
     deadline = time.perf_counter() + seconds
     spent = 0
     budget = first_budget
-    proven: set[bytes] = set()  # lost, by the complete search: shared by every search
+    proven: set[bytes] = set()  # lost, by a complete search
     guessed: set[bytes] = set()  # lost among the guided moves only
-    guided = True
+    persistent = DepthFirst(position.copy(), lost=proven) if "p" in lanes else None
     shuffle: Shuffle | None = None
     attempt = 0
     while True:
-        for complete in (False, True) if guided else (True,):
+        for lane in lanes:
             allowed = budget if max_nodes is None else min(budget, max_nodes - spent)
-            outcome = search(
-                position,
-                lost=proven if complete else guessed,
-                known=None if complete else proven,
-                seconds=deadline - time.perf_counter(),
-                max_nodes=allowed,
-                shuffle=shuffle,
-                moves_of=complete_moves if complete else guided_moves,
-            )
-            spent += outcome.nodes
-            if outcome.status == "won" or (complete and outcome.status == "lost"):
+            if lane == "p" and persistent is not None:
+                before = persistent.nodes
+                status = persistent.run(allowed, deadline)
+                spent += persistent.nodes - before
+                outcome = SearchOutcome(status, persistent.moves, 0)
+            else:
+                guided = lane == "g"
+                outcome = search(
+                    position,
+                    lost=guessed if guided else proven,
+                    known=proven if guided else None,
+                    seconds=deadline - time.perf_counter(),
+                    max_nodes=allowed,
+                    shuffle=shuffle,
+                    moves_of=guided_moves if guided else complete_moves,
+                )
+                spent += outcome.nodes
+                if guided and outcome.status == "lost":
+                    # The heuristic's moves are exhausted, which proves nothing.
+                    lanes = lanes.replace("g", "") or "c"
+                    continue
+            if outcome.status != "unknown":
                 return SearchOutcome(outcome.status, outcome.moves, spent)
-            if outcome.status == "lost":
-                guided = False  # the heuristic's moves are exhausted, which proves nothing
             if spent == max_nodes or time.perf_counter() >= deadline:
                 return SearchOutcome("unknown", [], spent)
         attempt += 1
         budget = int(budget * growth)
-        # Odd attempts explore in a shuffled order; even ones resume the heuristic order
-        # (its lost subtrees are skipped now, so it carries on roughly where it stopped).
+        # Odd rounds search in a shuffled order; even ones in the heuristic order.
         shuffle = random.Random(attempt).shuffle if attempt % 2 else None
 
 
