@@ -79,10 +79,13 @@ INSTALLED_APPS = [
     "games",
     "web",
     "axes",
+    "csp",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "canfield_site.csp.DocsInlineHashesMiddleware",  # after CSPMiddleware: runs before it
     "games.middleware.ApiGuardMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -204,6 +207,22 @@ AXES_LOCKOUT_CALLABLE = "games.api.lockout.lockout_response"
 AXES_VERBOSE = False
 # The Django admin is served only when asked for (and then its login is behind axes too).
 CANFIELD_ADMIN = env_bool("CANFIELD_ADMIN", False)
+
+# --- Content-Security-Policy (canfield_site.csp) -----------------------------------------------
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],  # fetch and the same-origin WebSocket
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
 
 # --- Internationalisation, static files -------------------------------------------------------
 LANGUAGE_CODE = "en-us"

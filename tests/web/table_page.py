@@ -107,9 +107,12 @@ class Table:
         session.detach()
 
     def settle(self) -> None:
-        """Wait for the cards' slide animations to end (a moving card is a moving target)."""
+        """Wait for the cards' slide animations to end (a moving card is a moving target).
+
+        A function, not an expression: Playwright evals a bare expression inside the page,
+        which the pages' Content-Security-Policy (no 'unsafe-eval') refuses."""
         self.page.wait_for_function(
-            "document.getAnimations().every(a => a.playState !== 'running')"
+            "() => document.getAnimations().every(a => a.playState !== 'running')"
         )
 
     def expect_matches_server(self) -> None:
