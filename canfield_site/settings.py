@@ -3,11 +3,14 @@
 With no environment at all the project runs embedded: a SQLite file next to ``manage.py``,
 the in-memory channel layer and a local-memory cache, one process. ``DATABASE_URL``
 (PostgreSQL) and ``REDIS_URL`` switch to the production stack; ``CANFIELD_ENV=production``
-refuses to start on the default secret or with DEBUG on. Every variable is listed in the
+refuses to start without its secrets or with DEBUG on. Every variable is listed in the
 README's "Configuration" section.
 """
 
+import contextlib
+import json
 import os
+import secrets
 import tempfile
 from datetime import timedelta
 from pathlib import Path
@@ -37,18 +40,60 @@ def env_rate(name: str, default: str) -> str | None:
     return None if value.lower() in {"", "off", "none"} else value
 
 
-DEFAULT_SECRET_KEY = "insecure-canfield-arena-development-key-change-me"
-SECRET_KEY = os.environ.get("SECRET_KEY", DEFAULT_SECRET_KEY)
 DEBUG = env_bool("DEBUG", False)
 CANFIELD_ENV = os.environ.get("CANFIELD_ENV", "development")
 
+# --- Secrets ----------------------------------------------------------------------------------
+# SECRET_KEY signs sessions; DAILY_SECRET picks the sealed daily deals, so whoever knows it can
+# compute and solve every day's deal in advance. Neither may ever be a value in this file:
+# production refuses to start without both (distinct), and the embedded default generates
+# them at first start and keeps them with its data (``CANFIELD_DATA_DIR``), so two installs
+# never share a daily and a restart keeps sessions and today's deals.
+CANFIELD_DATA_DIR = Path(os.environ.get("CANFIELD_DATA_DIR") or BASE_DIR)
+SECRETS_FILE = CANFIELD_DATA_DIR / ".canfield-secrets.json"
+MIN_SECRET_LENGTH = 32
+
+
+def kept_secrets(path: Path) -> dict[str, str]:
+    """The secrets stored at ``path``, generated there on first use. Created with a link
+    from a complete temporary file, so concurrent first starts (several workers) agree on
+    one file and nobody reads a half-written one."""
+    if not path.exists():
+        fresh = {name: secrets.token_urlsafe(48) for name in ("SECRET_KEY", "DAILY_SECRET")}
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".secrets-")
+        try:
+            with os.fdopen(handle, "w") as out:
+                json.dump(fresh, out)
+            os.chmod(temporary, 0o600)
+            with contextlib.suppress(FileExistsError):  # another process was first: theirs
+                os.link(temporary, path)
+        finally:
+            os.unlink(temporary)
+    return json.loads(path.read_text())
+
+
 if CANFIELD_ENV == "production":
-    if SECRET_KEY == DEFAULT_SECRET_KEY or len(SECRET_KEY) < 32:
-        raise ImproperlyConfigured(
-            "CANFIELD_ENV=production needs SECRET_KEY set to a secret of 32+ characters"
-        )
+    for name in ("SECRET_KEY", "DAILY_SECRET"):
+        if len(os.environ.get(name, "")) < MIN_SECRET_LENGTH:
+            raise ImproperlyConfigured(
+                f"CANFIELD_ENV=production needs {name} set to a secret of "
+                f"{MIN_SECRET_LENGTH}+ characters"
+            )
+    SECRET_KEY = os.environ["SECRET_KEY"]
+    DAILY_SECRET = os.environ["DAILY_SECRET"]
+    if DAILY_SECRET == SECRET_KEY:
+        raise ImproperlyConfigured("DAILY_SECRET must differ from SECRET_KEY")
     if DEBUG:
         raise ImproperlyConfigured("CANFIELD_ENV=production refuses to run with DEBUG on")
+else:
+    _kept = (
+        {}
+        if os.environ.get("SECRET_KEY") and os.environ.get("DAILY_SECRET")
+        else kept_secrets(SECRETS_FILE)
+    )
+    SECRET_KEY = os.environ.get("SECRET_KEY") or _kept["SECRET_KEY"]
+    DAILY_SECRET = os.environ.get("DAILY_SECRET") or _kept["DAILY_SECRET"]
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
@@ -240,7 +285,6 @@ CANFIELD_MAX_SOCKETS_PER_ADDRESS = int(os.environ.get("CANFIELD_MAX_SOCKETS_PER_
 CANFIELD_MAX_LOG_ACTIONS = int(os.environ.get("CANFIELD_MAX_LOG_ACTIONS", "10000"))
 # An API token older than this is refused (log in again for a new one); 0: no limit.
 CANFIELD_TOKEN_MAX_AGE_DAYS = int(os.environ.get("CANFIELD_TOKEN_MAX_AGE_DAYS", "30"))
-DAILY_SECRET = os.environ.get("DAILY_SECRET") or SECRET_KEY
 
 # --- REST framework ---------------------------------------------------------------------------
 CANFIELD_THROTTLE_RATES: dict[str, str | None] = {

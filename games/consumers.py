@@ -5,7 +5,8 @@ the path, sends the snapshot and relays messages in order of their number (a boa
 ``version``, a game's ``seq``). Group membership goes through ``LocalFanout``: one
 channel-layer subscription per group and process, whatever the number of local sockets.
 
-Close codes: 4400 a malformed code or id, 4404 a game (or path) that does not exist, 1011
+Close codes: 4400 a malformed board or id, 4404 a game (or path) that does not exist or is
+another player's sealed game, 1011
 the channel layer or database failed at connect (reconnect later), 1013 a client too slow
 to keep up (reconnect for a fresh snapshot). Anything a client sends is ignored.
 """
@@ -23,10 +24,10 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import close_old_connections
 
-from engine import Deal, DealCodeError
 from games import live
-from games.errors import GameNotFound
-from games.selectors.games import game_get
+from games.boards import parse_board
+from games.errors import BadBoard, GameNotFound
+from games.selectors.games import game_for, game_get
 
 logger = logging.getLogger(__name__)
 
@@ -258,24 +259,26 @@ class RelayConsumer(AsyncWebsocketConsumer):
 
 
 class LeaderboardConsumer(RelayConsumer):
-    """``ws/leaderboards/<CODE>/``: a board's snapshot, then one ``entry`` per change."""
+    """``ws/leaderboards/<board>/``: a board's snapshot, then one ``entry`` per change."""
 
     async def connect(self) -> None:
         try:
-            code = Deal.from_code(self.scope["url_route"]["kwargs"]["code"]).code
-        except DealCodeError:
+            board = parse_board(self.scope["url_route"]["kwargs"]["board"]).id
+        except BadBoard:
             await self.refuse(CLOSE_BAD_REQUEST)
             return
         await self.accept()
         await self.start(
-            group=live.leaderboard_group(code),
-            snapshot=lambda: live.board_snapshot(code),
+            group=live.leaderboard_group(board),
+            snapshot=lambda: live.board_snapshot(board),
             key="version",
         )
 
 
 class GameConsumer(RelayConsumer):
-    """``ws/games/<id>/``: the game's board, then one ``action`` per appended action."""
+    """``ws/games/<id>/``: the game's board, then one ``action`` per appended action. A
+    sealed game is watched by its owner alone (another tab of theirs): 4404 for anyone
+    else, as for a game that does not exist."""
 
     async def connect(self) -> None:
         raw = self.scope["url_route"]["kwargs"]["game_id"]
@@ -283,8 +286,9 @@ class GameConsumer(RelayConsumer):
             await self.refuse(CLOSE_BAD_REQUEST)
             return
         game_id = int(raw)
+        viewer = self.scope.get("user")
         try:
-            await read_in_thread(lambda: game_get(game_id=game_id))
+            await read_in_thread(lambda: game_for(game_id=game_id, viewer=viewer))
         except GameNotFound:
             await self.refuse(CLOSE_NOT_FOUND)
             return

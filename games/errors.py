@@ -110,6 +110,27 @@ class DatabaseUnavailable(ServiceError):
     code = "database_unavailable"
 
 
+class BadBoard(ServiceError):
+    code = "bad_board"
+
+
+class BoardNotFound(NotFound):
+    code = "board_not_found"
+
+
+class DailyNotFound(NotFound):
+    """A day with no daily deal (before the service, or not yet: the future stays unknown)."""
+
+    code = "daily_not_found"
+
+
+class RankedGameRule(ServiceError):
+    """An action a ranked daily game does not allow (a hint, an anonymous start...)."""
+
+    status = 403
+    code = "ranked_daily"
+
+
 class BodyTooLarge(PayloadTooLarge):
     """A request body over ``CANFIELD_MAX_BODY_BYTES``, refused before it is read."""
 

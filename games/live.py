@@ -24,11 +24,10 @@ not be announced (the queue was full, Redis was down) still costs its board one 
 later without a message: the gap is how a client knows it must re-fetch.
 
 Rank changes of *other* players caused by a move are implied, not sent: the message carries
-the moved entry's new rank, and a client re-sorts its entries after applying it. Entries
-carry ``reached_at`` (as the REST API's do), so the re-sort can use the board's exact order
-(most cards, fewest moves, earliest ``reached_at``) and recount ranks locally; the stored
-numbers of the others are refreshed by their own next change or the next snapshot. Sending
-every shifted rank would make a move cost O(board) messages instead of one.
+the moved entry's new rank (the server's, from ``games.ranking``), and a client places the
+entry by it; the stored ranks of the others are refreshed by their own next change or the
+next snapshot. Clients never re-rank: the rule lives on the server alone. Sending every
+shifted rank would make a move cost O(board) messages instead of one.
 
 The JSON text of a message is encoded once here, not once per watcher: consumers relay the
 text as is, which matters when thousands of sockets watch one board.
@@ -59,6 +58,7 @@ from games.api.serializers import EntryOut
 from games.live_publisher import BackgroundPublisher
 from games.models import Game
 from games.replaying import RESIGN, deal_from_code, play_token
+from games.selectors.games import shown_state
 from games.selectors.leaderboards import (
     LeaderboardPage,
     RankedEntry,
@@ -79,9 +79,10 @@ ACTION_EVENT = "game.action"
 VERSION_KEY_TTL_S = 30 * 24 * 3600
 
 
-def leaderboard_group(code: str) -> str:
-    """Channel-layer group of a board; deal codes (``CF1-D3-ABCDEFG``) are valid group text."""
-    return f"leaderboard.{code}"
+def leaderboard_group(board: str) -> str:
+    """Channel-layer group of a board; board ids (``CF1-D3-ABCDEFG``,
+    ``daily-2026-12-01-D3``) are valid group text."""
+    return f"leaderboard.{board}"
 
 
 def game_group(game_id: int) -> str:
@@ -99,17 +100,17 @@ class LocalVersions:
         self._lock = threading.Lock()
         self._values: defaultdict[str, int] = defaultdict(int)
 
-    def bump_many(self, codes: list[str]) -> list[int]:
+    def bump_many(self, boards: list[str]) -> list[int]:
         with self._lock:
             bumped = []
-            for code in codes:
-                self._values[code] += 1
-                bumped.append(self._values[code])
+            for board in boards:
+                self._values[board] += 1
+                bumped.append(self._values[board])
             return bumped
 
-    def current(self, code: str) -> int:
+    def current(self, board: str) -> int:
         with self._lock:
-            return self._values[code]
+            return self._values[board]
 
 
 class RedisVersions:
@@ -121,21 +122,21 @@ class RedisVersions:
         self._redis = redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1)
         self._prefix = prefix
 
-    def key(self, code: str) -> str:
-        return f"{self._prefix}:live:board-version:{code}"
+    def key(self, board: str) -> str:
+        return f"{self._prefix}:live:board-version:{board}"
 
-    def bump_many(self, codes: list[str]) -> list[int]:
-        """Bump each code once (a code listed twice is bumped twice), in order, in one round
+    def bump_many(self, boards: list[str]) -> list[int]:
+        """Bump each board once (a board listed twice is bumped twice), in order, in one round
         trip; the new versions in the same order."""
         pipe = self._redis.pipeline(transaction=False)
-        for code in codes:
-            pipe.incr(self.key(code))
-            pipe.expire(self.key(code), VERSION_KEY_TTL_S)
+        for board in boards:
+            pipe.incr(self.key(board))
+            pipe.expire(self.key(board), VERSION_KEY_TTL_S)
         replies = pipe.execute()
         return [int(version) for version in replies[0::2]]
 
-    def current(self, code: str) -> int:
-        value = self._redis.get(self.key(code))
+    def current(self, board: str) -> int:
+        value = self._redis.get(self.key(board))
         return int(value) if value is not None else 0
 
 
@@ -153,7 +154,7 @@ def versions() -> LocalVersions | RedisVersions:
 
 
 def entry_json(entry: RankedEntry) -> dict[str, Any]:
-    """An entry exactly as ``GET /api/leaderboards/<CODE>/`` shows it.
+    """An entry exactly as ``GET /api/leaderboards/<board>/`` shows it.
 
     That is the protocol's fields plus ``reached_at``: with it a client can order entries
     whose rank went stale (another player's move shifted them) by the board's own key,
@@ -180,9 +181,9 @@ class SnapshotCache:
         self._lock = threading.Lock()
         self._snapshots: dict[str, tuple[float, dict[str, Any]]] = {}
 
-    def get(self, code: str, version: int) -> dict[str, Any] | None:
+    def get(self, board: str, version: int) -> dict[str, Any] | None:
         with self._lock:
-            built_at, snapshot = self._snapshots.get(code, (0.0, None))
+            built_at, snapshot = self._snapshots.get(board, (0.0, None))
         if snapshot is None or snapshot["version"] != version:
             return None
         return snapshot if time.monotonic() - built_at <= self._max_age else None
@@ -191,35 +192,35 @@ class SnapshotCache:
         with self._lock:
             self._snapshots.clear()
 
-    def put(self, code: str, snapshot: dict[str, Any]) -> None:
+    def put(self, board: str, snapshot: dict[str, Any]) -> None:
         with self._lock:
             if len(self._snapshots) >= self._max_boards:
                 self._snapshots.clear()
-            self._snapshots[code] = (time.monotonic(), snapshot)
+            self._snapshots[board] = (time.monotonic(), snapshot)
 
 
 snapshot_cache = SnapshotCache()
 
 
-def board_snapshot(code: str) -> dict[str, Any]:
+def board_snapshot(board: str) -> dict[str, Any]:
     """The ``snapshot`` message of a board: its version first, then the top entries.
 
     Reading the version *before* the entries means every change the entries miss has a
     larger version, so a consumer may drop messages up to this version (already included).
     """
-    version = versions().current(code)
-    cached = snapshot_cache.get(code, version)
+    version = versions().current(board)
+    cached = snapshot_cache.get(board, version)
     if cached is not None:
         return cached
-    page: LeaderboardPage = leaderboard_page(code=code, limit=SNAPSHOT_SIZE)
+    page: LeaderboardPage = leaderboard_page(board=board, limit=SNAPSHOT_SIZE)
     snapshot = {
         "type": "snapshot",
-        "code": code,
+        "board": board,
         "version": version,
         "total": page.total,
         "entries": [entry_json(entry) for entry in page.entries],
     }
-    snapshot_cache.put(code, snapshot)
+    snapshot_cache.put(board, snapshot)
     return snapshot
 
 
@@ -229,7 +230,7 @@ def game_snapshot(game: Game) -> dict[str, Any]:
         "type": "state",
         "game": game.id,
         "seq": game.seq,
-        "state": EngineGame.from_snapshot(game.snapshot).state(),
+        "state": shown_state(game, EngineGame.from_snapshot(game.snapshot)),
     }
 
 
@@ -241,7 +242,7 @@ def states_after(game: Game, seqs: list[int]) -> dict[int, dict[str, Any]]:
     on the way (O(log), never O(log) per action).
     """
     if seqs == [game.seq]:
-        return {game.seq: EngineGame.from_snapshot(game.snapshot).state()}
+        return {game.seq: shown_state(game, EngineGame.from_snapshot(game.snapshot))}
     wanted = set(seqs)
     engine_game = EngineGame(deal_from_code(game.code))
     states: dict[int, dict[str, Any]] = {}
@@ -249,7 +250,7 @@ def states_after(game: Game, seqs: list[int]) -> dict[int, dict[str, Any]]:
         if token != RESIGN:
             play_token(engine_game, token)
         if seq in wanted:
-            states[seq] = engine_game.state()
+            states[seq] = shown_state(game, engine_game)
     return states
 
 
@@ -265,7 +266,7 @@ class GameChange:
     """
 
     game_id: int
-    code: str
+    board: str
     actions: tuple[dict[str, Any], ...]
     board_changed: bool
     loop: asyncio.AbstractEventLoop | None
@@ -283,18 +284,18 @@ class MissedBoards:
     def __init__(self, limit: int = 4096) -> None:
         self._limit = limit
         self._lock = threading.Lock()
-        self._codes: dict[str, None] = {}
+        self._boards: dict[str, None] = {}
 
-    def add(self, codes: Iterable[str]) -> None:
+    def add(self, boards: Iterable[str]) -> None:
         with self._lock:
-            for code in codes:
-                if len(self._codes) < self._limit:
-                    self._codes[code] = None
+            for board in boards:
+                if len(self._boards) < self._limit:
+                    self._boards[board] = None
 
     def take(self) -> list[str]:
         with self._lock:
-            codes, self._codes = list(self._codes), {}
-            return codes
+            boards, self._boards = list(self._boards), {}
+            return boards
 
 
 missed_boards = MissedBoards()
@@ -340,28 +341,28 @@ def layer_event(event_type: str, group: str, number: int, message: dict[str, Any
 
 
 def entry_events(entries: list[tuple[str, int]]) -> list[tuple[str, dict]]:
-    """The ``entry`` messages of ``(code, player_id)`` pairs, each read after its bump.
+    """The ``entry`` messages of ``(board, player_id)`` pairs, each read after its bump.
 
     One version per pair even when the batch held several changes of it: the entry is read
     now, after all of them were committed. Boards that missed an announcement earlier get
     their gap in the same round trip.
     """
     gaps = missed_boards.take()
-    codes = [code for code, _ in entries]
+    boards = [board for board, _ in entries]
     try:
-        numbers = versions().bump_many([*gaps, *codes])[len(gaps) :]
+        numbers = versions().bump_many([*gaps, *boards])[len(gaps) :]
     except Exception:
-        missed_boards.add([*gaps, *codes])
+        missed_boards.add([*gaps, *boards])
         raise
     events = []
-    for (code, player_id), version in zip(entries, numbers, strict=True):
-        entry = leaderboard_entry_ranked(code=code, player_id=player_id)
+    for (board, player_id), version in zip(entries, numbers, strict=True):
+        entry = leaderboard_entry_ranked(board=board, player_id=player_id)
         if entry is None:
             # The entry is gone (cannot happen today: entries are never removed by play).
             # The version still moved, so watchers see a gap and re-fetch: the safe answer.
             continue
-        message = {"type": "entry", "code": code, "version": version, "entry": entry_json(entry)}
-        group = leaderboard_group(code)
+        message = {"type": "entry", "board": board, "version": version, "entry": entry_json(entry)}
+        group = leaderboard_group(board)
         events.append((group, layer_event(ENTRY_EVENT, group, version, message)))
     return events
 
@@ -399,7 +400,7 @@ def batch_events(changes: list[GameChange]) -> list[tuple[str, dict]]:
         if game is None:
             continue
         if change.board_changed:
-            entries[(change.code, game.player_id)] = None
+            entries[(change.board, game.player_id)] = None
         if change.actions:
             actions.setdefault(game.id, []).extend(change.actions)
     events = entry_events(list(entries)) if entries else []
@@ -465,14 +466,14 @@ def wait_idle(timeout: float = 5.0) -> bool:
     return publisher.wait_idle(timeout=timeout)
 
 
-def game_changed(*, game_id: int, code: str, actions: list[dict], board_changed: bool) -> None:
+def game_changed(*, game_id: int, board: str, actions: list[dict], board_changed: bool) -> None:
     """Tell WebSocket watchers that a game changed; called once per committed write.
 
     The service calls this through ``transaction.on_commit`` after every committed append: a
     live move, a resignation, a submission (all its actions at once) and also a new game
-    (``actions == []``, it just joined the board of its code). ``actions`` are the appended
+    (``actions == []``, it just started on its board). ``actions`` are the appended
     actions in order, each ``{"seq": int, "token": str, "score_after": int}``;
-    ``board_changed`` is true when the player's leaderboard entry for ``code`` changed.
+    ``board_changed`` is true when the player's leaderboard entry for ``board`` changed.
 
     It only queues the change for this process's publisher thread and returns, so the HTTP
     answer never waits for Redis or the rank read. It never raises: the write is committed
@@ -482,12 +483,12 @@ def game_changed(*, game_id: int, code: str, actions: list[dict], board_changed:
     try:
         change = GameChange(
             game_id=game_id,
-            code=code,
+            board=board,
             actions=tuple(actions),
             board_changed=board_changed,
             loop=server_loop(),
         )
         if not publisher.submit(change) and board_changed:
-            missed_boards.add([code])
+            missed_boards.add([board])
     except Exception:
-        logger.exception("live update of game %s (%s) not queued", game_id, code)
+        logger.exception("live update of game %s (%s) not queued", game_id, board)

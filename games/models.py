@@ -14,6 +14,8 @@ from django.utils import timezone
 
 #: Ids are 64-bit: a bigger number in a URL is simply not a game (not a database error).
 MAX_ID = 2**63 - 1
+#: A board id: a deal code (16) or a daily board, ``daily-2026-12-01-D3`` (19).
+BOARD_MAX_LENGTH = 24
 
 
 class AppendOnlyError(Exception):
@@ -33,7 +35,23 @@ class Game(models.Model):
     player = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games"
     )
+    board = models.CharField(
+        max_length=BOARD_MAX_LENGTH,
+        help_text="the board it ranks on: its code, or a daily board (daily-<date>-D3)",
+    )
+    daily = models.DateField(
+        null=True, blank=True, help_text="the UTC day of a ranked daily game (sealed until it ends)"
+    )
+    offline = models.BooleanField(
+        default=False, help_text="a submitted log: no server clock, so no elapsed time"
+    )
     seq = models.PositiveIntegerField(default=0, help_text="seq of the last action (0: none)")
+    action_count = models.PositiveIntegerField(
+        default=0, help_text="actions that made the position (the log less a final resign)"
+    )
+    elapsed = models.PositiveIntegerField(
+        null=True, blank=True, help_text="seconds from creation to the position (null: offline)"
+    )
     score = models.PositiveIntegerField(default=0)
     cards = models.PositiveSmallIntegerField(default=1, help_text="cards on foundations, 1..52")
     moves = models.PositiveIntegerField(default=0)
@@ -50,12 +68,20 @@ class Game(models.Model):
 
     class Meta:
         indexes: ClassVar = [
-            # A player's best game on a code (the leaderboard projection's source).
+            # A player's best game on a board (the leaderboard projection's source).
             models.Index(
-                fields=["code", "player", "assisted", "-cards", "moves", "reached_at", "id"],
-                name="game_best_of_player",
+                fields=["board", "player", "-cards", "action_count", "elapsed", "reached_at"],
+                name="game_best_on_board",
             ),
             models.Index(fields=["player", "-created_at"], name="game_by_player_recent"),
+        ]
+        constraints: ClassVar = [
+            # One ranked game per player and daily board: a daily has no restart.
+            models.UniqueConstraint(
+                fields=["board", "player"],
+                condition=models.Q(daily__isnull=False),
+                name="game_one_ranked_daily",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -111,21 +137,23 @@ class Action(models.Model):
 
 
 class LeaderboardEntry(models.Model):
-    """A player's best game on one deal code (projection of ``Game`` rows)."""
+    """A player's best game on one board (projection of ``Game`` rows and ``Assistance``)."""
 
     id = models.BigAutoField(primary_key=True)
-    code = models.CharField(max_length=16)
+    board = models.CharField(max_length=BOARD_MAX_LENGTH)
     player = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="leaderboard_entries"
     )
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
     cards = models.PositiveSmallIntegerField()
+    action_count = models.PositiveIntegerField()
+    elapsed = models.PositiveIntegerField(null=True, blank=True)
     moves = models.PositiveIntegerField()
     score = models.PositiveIntegerField()
     won = models.BooleanField()
     status = models.CharField(max_length=8, choices=Game.Status.choices)
     reached_at = models.DateTimeField()
-    assisted = models.BooleanField(default=False, help_text="the game asked for hints")
+    assisted = models.BooleanField(default=False, help_text="the player asked for a hint here")
     #: +1 at every change of the entry (writes of one player are serialized by their lock):
     #: the rank index applies an update only if it is newer than the one it holds, so two
     #: processes publishing one player's commits in the wrong order cannot leave the older.
@@ -133,24 +161,28 @@ class LeaderboardEntry(models.Model):
 
     class Meta:
         constraints: ClassVar = [
-            models.UniqueConstraint(fields=["code", "player"], name="entry_unique_code_player"),
+            models.UniqueConstraint(
+                fields=["board", "player"], name="entry_unique_board_player"
+            ),
         ]
         indexes: ClassVar = [
-            # The ranking order (unassisted games first): pages are range scans, a rank is a
-            # count of the entries strictly before an entry in this index.
+            # The ranking order (games.ranking): pages are range scans, a rank is a count of
+            # the entries strictly before an entry in this index.
             models.Index(
-                fields=["code", "assisted", "-cards", "moves", "reached_at", "id"],
+                fields=[
+                    "board", "assisted", "-cards", "action_count", "elapsed", "reached_at", "id"
+                ],
                 name="entry_ranking",
             ),
         ]
         verbose_name_plural = "leaderboard entries"
 
     def __str__(self) -> str:
-        return f"{self.code} {self.player_id}: {self.cards} cards, {self.moves} moves"
+        return f"{self.board} {self.player_id}: {self.cards} cards, {self.action_count} actions"
 
 
 class StandingCount(models.Model):
-    """How many entries of a board stand at exactly (assisted, cards, moves).
+    """How many entries of a board stand at exactly (assisted, cards, actions).
 
     Ranks and deep pages are sums of these counts instead of counts over the entries, so a
     read costs O(standings of one cards value + one page) whatever the board's size. Kept in
@@ -159,17 +191,17 @@ class StandingCount(models.Model):
     """
 
     id = models.BigAutoField(primary_key=True)
-    code = models.CharField(max_length=16)
+    board = models.CharField(max_length=BOARD_MAX_LENGTH)
     assisted = models.BooleanField(default=False)
     cards = models.PositiveSmallIntegerField()
-    moves = models.PositiveIntegerField()
+    action_count = models.PositiveIntegerField()
     entries = models.PositiveIntegerField()
 
     class Meta:
         constraints: ClassVar = [
             models.UniqueConstraint(
-                fields=["code", "assisted", "cards", "moves"],
-                name="standing_unique_code_assisted_cards_moves",
+                fields=["board", "assisted", "cards", "action_count"],
+                name="standing_unique_board_assisted_cards_actions",
             ),
         ]
 
@@ -180,7 +212,7 @@ class CardsCount(models.Model):
     ``StandingCount``)."""
 
     id = models.BigAutoField(primary_key=True)
-    code = models.CharField(max_length=16)
+    board = models.CharField(max_length=BOARD_MAX_LENGTH)
     assisted = models.BooleanField(default=False)
     cards = models.PositiveSmallIntegerField()
     entries = models.PositiveIntegerField()
@@ -188,31 +220,57 @@ class CardsCount(models.Model):
     class Meta:
         constraints: ClassVar = [
             models.UniqueConstraint(
-                fields=["code", "assisted", "cards"], name="cards_unique_code_assisted_cards"
+                fields=["board", "assisted", "cards"], name="cards_unique_board_assisted_cards"
             ),
         ]
 
 
-class DailyDeal(models.Model):
-    """The deal of one UTC day, computed once and kept (its two codes share the number).
+class Assistance(models.Model):
+    """A player asked the solver for help on a board: every entry of theirs there is
+    assisted for good, whatever they play or submit later. A fact, like the logs: kept as
+    is by rebuilds, never derived."""
 
-    The number is the first of the day's candidates the solver proved winnable in draw 3;
-    the winning lines are kept so anyone can re-verify the par with ``engine.replay``.
+    id = models.BigAutoField(primary_key=True)
+    board = models.CharField(max_length=BOARD_MAX_LENGTH)
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="assistances"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints: ClassVar = [
+            models.UniqueConstraint(
+                fields=["board", "player"], name="assistance_unique_board_player"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} assisted on {self.board}"
+
+
+class DailyDeal(models.Model):
+    """The two sealed deals of one UTC day, computed once and kept.
+
+    Each number is the first of its mode's candidates the solver proved winnable in that
+    mode; the winning lines are kept so anyone can re-verify the pars with ``engine.replay``
+    once the day has closed (until then nothing of this row leaves the server but the pars).
+    Days stored before sealing (``number_d1`` null at the time) used one number for both.
     """
 
     id = models.BigAutoField(primary_key=True)
     date = models.DateField(unique=True)
-    number = models.BigIntegerField(db_index=True, help_text="a board's par is found by number")
+    number = models.BigIntegerField(db_index=True, help_text="draw 3 deal number")
+    number_d1 = models.BigIntegerField(db_index=True, help_text="draw 1 deal number")
     par = models.PositiveIntegerField(
         null=True, blank=True, help_text="draw 3: actions of the solver's winning line"
     )
     par_d1 = models.PositiveIntegerField(
-        null=True, blank=True, help_text="draw 1: actions of the shortest winning line found"
+        null=True, blank=True, help_text="draw 1: actions of the solver's winning line"
     )
     line = models.JSONField(default=list, help_text="draw 3 winning line (tokens)")
     line_d1 = models.JSONField(default=list, help_text="draw 1 winning line (tokens)")
     candidates = models.PositiveIntegerField(
-        default=1, help_text="candidates tried (the chosen one is the last)"
+        default=1, help_text="candidates tried in both modes (the chosen ones are the last)"
     )
     solver_calls = models.PositiveIntegerField(default=0, help_text="solver runs it took")
     solve_seconds = models.FloatField(default=0.0, help_text="time the solver took in all")

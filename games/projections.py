@@ -3,16 +3,18 @@
 The live write path and ``rebuild_projections`` both call these functions, which is what
 makes a rebuild give identical tables: there is one definition of every derived value.
 
-* Game summary (seq, score, cards, moves, won, status, snapshot, reached_at, finished_at):
-  from the engine game after the log and the action rows' times.
-* Leaderboard entry of (code, player): a copy of their best game on that code, best being
-  unassisted (no hint asked) before assisted, then most cards on the foundations, then
-  fewest moves, then the position reached earliest.
-* Board counts: how many entries of a code stand at each (assisted, cards, moves) and at
+* Game summary (seq, score, cards, moves, actions, elapsed, won, status, snapshot,
+  reached_at, finished_at): from the engine game after the log and the action rows' times.
+* Leaderboard entry of (board, player): a copy of their best game on that board by the
+  ranking rule (``games.ranking``), among games with at least one action; ``assisted`` if
+  the player ever asked for a hint on that board (``Assistance``). On a daily board that has
+  closed, the entry is what the game was at the close (``position_at_close``): later actions
+  do not change it.
+* Board counts: how many entries of a board stand at each (assisted, cards, actions) and at
   each (assisted, cards) (``StandingCount``, ``CardsCount``), what ranks are summed from.
 
-``Game.assisted`` is the one ranking input that is not in the log: it is a fact about the
-game row (a hint was given), kept as is by rebuilds and copied to the entry.
+``Assistance`` (and ``Game.assisted``, which game asked) is the one ranking input that is not
+in the log: a fact, kept as is by rebuilds.
 """
 
 from collections.abc import Sequence
@@ -23,15 +25,29 @@ from django.db import connection
 from django.db.models import Count
 
 from engine import Game as EngineGame
-from games.models import Action, CardsCount, Game, LeaderboardEntry, StandingCount
-from games.replaying import RESIGN, ReplayedLog
-
-#: Best game first: the ranking order of DESIGN.md below unassisted-first, then the game id
-#: so ties are stable.
-BEST_GAME_ORDER = ("assisted", "-cards", "moves", "reached_at", "id")
+from games.boards import closes_at
+from games.models import (
+    Action,
+    Assistance,
+    CardsCount,
+    Game,
+    LeaderboardEntry,
+    StandingCount,
+)
+from games.ranking import order_by, standing_of
+from games.replaying import RESIGN, ReplayedLog, replay_log
 
 #: What an entry copies from its game.
-COPIED_FIELDS = ("cards", "moves", "score", "won", "status", "reached_at", "assisted")
+COPIED_FIELDS = (
+    "cards",
+    "action_count",
+    "elapsed",
+    "moves",
+    "score",
+    "won",
+    "status",
+    "reached_at",
+)
 
 
 def engine_summary(engine_game: EngineGame) -> dict[str, Any]:
@@ -43,6 +59,14 @@ def engine_summary(engine_game: EngineGame) -> dict[str, Any]:
         "won": engine_game.won,
         "snapshot": engine_game.to_snapshot(),
     }
+
+
+def elapsed_seconds(*, game: Game, reached_at: datetime) -> int | None:
+    """Whole seconds from the game's creation to ``reached_at`` on the server clock; None
+    for a submitted log, whose times are the submission's, not the play's."""
+    if game.offline:
+        return None
+    return max(0, int((reached_at - game.created_at).total_seconds()))
 
 
 def game_summary_from_log(
@@ -58,66 +82,95 @@ def game_summary_from_log(
     reached_at: datetime = moving[-1].created_at if moving else game.created_at
     return {
         "seq": len(actions),
+        "action_count": len(moving),
         **engine_summary(replayed.game),
+        "elapsed": elapsed_seconds(game=game, reached_at=reached_at),
         "status": status,
         "reached_at": reached_at,
         "finished_at": actions[-1].created_at if actions and status != "playing" else None,
     }
 
 
-def best_game(*, code: str, player_id: int) -> Game | None:
-    """The player's best game on a code: the one their leaderboard entry shows."""
-    return Game.objects.filter(code=code, player_id=player_id).order_by(*BEST_GAME_ORDER).first()
+def position_at_close(game: Game) -> dict[str, Any] | None:
+    """What a daily game's entry holds once its day has closed: its summary as of the last
+    action before the close, None if it had none (the live path stops refreshing the entry
+    at the close; a rebuild replays the log up to it)."""
+    assert game.daily is not None
+    closing = closes_at(game.daily)
+    rows = list(game.actions.filter(created_at__lt=closing).order_by("seq"))
+    if not rows:
+        return None
+    replayed = replay_log(code=game.code, tokens=[row.token for row in rows])
+    summary = game_summary_from_log(game=game, replayed=replayed, actions=rows)
+    return {field: summary[field] for field in COPIED_FIELDS}
 
 
-def entry_values(game: Game) -> dict[str, Any]:
+def best_game(*, board: str, player_id: int) -> Game | None:
+    """The player's best game on a board with at least one action: what their entry shows."""
+    return (
+        Game.objects.filter(board=board, player_id=player_id, seq__gt=0)
+        .order_by(*order_by(with_assisted=False))
+        .first()
+    )
+
+
+def is_assisted(*, board: str, player_id: int) -> bool:
+    return Assistance.objects.filter(board=board, player_id=player_id).exists()
+
+
+def entry_values(game: Game, *, assisted: bool) -> dict[str, Any]:
     """What a leaderboard entry holds for this game."""
-    return {"game_id": game.id, **{field: getattr(game, field) for field in COPIED_FIELDS}}
+    return {
+        "game_id": game.id,
+        **{field: getattr(game, field) for field in COPIED_FIELDS},
+        "assisted": assisted,
+    }
 
 
 def entry_current_values(entry: LeaderboardEntry) -> dict[str, Any]:
     """What a leaderboard entry holds now (same keys as ``entry_values``)."""
-    return {"game_id": entry.game_id, **{field: getattr(entry, field) for field in COPIED_FIELDS}}
+    return {
+        "game_id": entry.game_id,
+        **{field: getattr(entry, field) for field in COPIED_FIELDS},
+        "assisted": entry.assisted,
+    }
 
 
-def leaderboard_entry_refresh(*, code: str, player_id: int) -> bool:
-    """Make the player's entry on ``code`` show their best game; True if the entry changed.
+def leaderboard_entry_refresh(*, board: str, player_id: int) -> bool:
+    """Make the player's entry on ``board`` show their best game; True if the entry changed.
 
-    Callers hold a lock on the player's row (``lock_player``), so two writes
-    of one player never race to create the same entry.
+    Callers hold a lock on the player's row (``lock_player``), so two writes of one player
+    never race to create the same entry. Callers also decide whether the board is still
+    open to changes (a closed daily board is final: ``games.services.standing``).
     """
-    best = best_game(code=code, player_id=player_id)
-    entry = LeaderboardEntry.objects.filter(code=code, player_id=player_id).first()
+    best = best_game(board=board, player_id=player_id)
+    entry = LeaderboardEntry.objects.filter(board=board, player_id=player_id).first()
     before = None if entry is None else standing_of(entry)
-    after = None if best is None else standing_of(best)
     if best is None:
         if entry is None:
             return False
         entry.delete()
-    elif entry is None:
-        LeaderboardEntry.objects.create(code=code, player_id=player_id, **entry_values(best))
+        board_counts_move(board=board, before=before, after=None)
+        return True
+    wanted = entry_values(best, assisted=is_assisted(board=board, player_id=player_id))
+    if entry is None:
+        entry = LeaderboardEntry.objects.create(board=board, player_id=player_id, **wanted)
     else:
-        wanted = entry_values(best)
         if entry_current_values(entry) == wanted:
             return False
         for field, value in wanted.items():
             setattr(entry, field, value)
         entry.revision += 1
         entry.save(update_fields=[*wanted.keys(), "revision"])
-    board_counts_move(code=code, before=before, after=after)
+    board_counts_move(board=board, before=before, after=standing_of(entry))
     return True
 
 
-Standing = tuple[bool, int, int]  # (assisted, cards, moves)
+Standing = tuple[bool, int, int]  # (assisted, cards, actions)
 
 
-def standing_of(row: Game | LeaderboardEntry) -> Standing:
-    """What a rank count is keyed by: everything that orders entries except the time."""
-    return (row.assisted, row.cards, row.moves)
-
-
-def board_counts_move(*, code: str, before: Standing | None, after: Standing | None) -> None:
-    """One entry of ``code`` went from standing ``before`` to ``after`` (None: no entry).
+def board_counts_move(*, board: str, before: Standing | None, after: Standing | None) -> None:
+    """One entry of ``board`` went from standing ``before`` to ``after`` (None: no entry).
 
     Count rows are changed in ascending key order, so two transactions moving entries in
     opposite directions lock them in the same order and cannot deadlock.
@@ -125,12 +178,12 @@ def board_counts_move(*, code: str, before: Standing | None, after: Standing | N
     if before == after:
         return
     changes = [(key, delta) for key, delta in ((before, -1), (after, 1)) if key is not None]
-    for (assisted, cards, moves), delta in sorted(changes):
-        key = {"code": code, "assisted": assisted, "cards": cards, "moves": moves}
+    for (assisted, cards, actions), delta in sorted(changes):
+        key = {"board": board, "assisted": assisted, "cards": cards, "action_count": actions}
         count_add(StandingCount, key, delta)
     if before is None or after is None or before[:2] != after[:2]:
         for (assisted, cards, _), delta in sorted(changes):
-            count_add(CardsCount, {"code": code, "assisted": assisted, "cards": cards}, delta)
+            count_add(CardsCount, {"board": board, "assisted": assisted, "cards": cards}, delta)
 
 
 def count_add(
@@ -161,8 +214,8 @@ def count_add(
 
 
 #: The key fields of the two count tables, in the order of their keys.
-STANDING_KEY = ("code", "assisted", "cards", "moves")
-CARDS_KEY = ("code", "assisted", "cards")
+STANDING_KEY = ("board", "assisted", "cards", "action_count")
+CARDS_KEY = ("board", "assisted", "cards")
 
 
 def board_counts_from_entries() -> tuple[dict[tuple[Any, ...], int], dict[tuple[Any, ...], int]]:

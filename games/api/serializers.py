@@ -90,14 +90,20 @@ class FoundationsOut(serializers.Serializer):
     S = serializers.ListField(child=serializers.CharField())
 
 
-class StateOut(serializers.Serializer):
-    """The engine's view of a position; piles bottom -> top, cards like ``7H``."""
+def face_down_or_card() -> serializers.CharField:
+    return serializers.CharField(allow_null=True)
 
-    code = serializers.CharField()
+
+class StateOut(serializers.Serializer):
+    """The engine's view of a position; piles bottom -> top, cards like ``7H``. In a sealed
+    game a face-down card is null (the reserve below its top, every stock card) and so is
+    the code: what a player at the table sees."""
+
+    code = serializers.CharField(allow_null=True)
     draw = serializers.IntegerField()
     base = serializers.CharField()
-    reserve = serializers.ListField(child=serializers.CharField())
-    stock = serializers.ListField(child=serializers.CharField())
+    reserve = serializers.ListField(child=face_down_or_card())
+    stock = serializers.ListField(child=face_down_or_card())
     waste = serializers.ListField(child=serializers.CharField())
     tableau = serializers.ListField(child=serializers.ListField(child=serializers.CharField()))
     foundations = FoundationsOut()
@@ -109,17 +115,29 @@ class StateOut(serializers.Serializer):
 
 class GameSummaryOut(serializers.Serializer):
     id = serializers.IntegerField()
-    code = serializers.CharField()
+    code = serializers.CharField(allow_null=True, help_text="null while the game is sealed")
     draw = serializers.IntegerField()
-    number = serializers.IntegerField()
+    number = serializers.IntegerField(allow_null=True, help_text="null while sealed")
+    board = serializers.CharField(help_text="the board it ranks on: its code or a daily board")
+    daily = serializers.DateField(
+        allow_null=True, help_text="the day of a ranked daily game, else null"
+    )
+    sealed = serializers.BooleanField(help_text="a ranked daily game whose day is still open")
+    closes_at = serializers.DateTimeField(
+        allow_null=True, help_text="when a daily game's board closes (00:00 UTC)"
+    )
     player = serializers.CharField(source="player.username")
     seq = serializers.IntegerField(help_text="actions in the log")
+    actions = serializers.IntegerField(help_text="actions that made the position (ranks)")
+    elapsed = serializers.IntegerField(
+        allow_null=True, help_text="seconds from creation to the position (null: submitted)"
+    )
     score = serializers.IntegerField()
     cards = serializers.IntegerField(help_text="cards on the foundations, base card included")
     moves = serializers.IntegerField(help_text="actions in effect (played minus undone)")
     won = serializers.BooleanField()
     status = serializers.ChoiceField(choices=Game.Status.choices)
-    assisted = serializers.BooleanField()
+    assisted = serializers.BooleanField(help_text="this game asked for a hint")
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
     reached_at = serializers.DateTimeField()
@@ -148,7 +166,9 @@ class GameCreateIn(serializers.Serializer):
     """Exactly one of the three (the schema publishes the variants below as ``oneOf``)."""
 
     code = DealCodeField(required=False)
-    daily = StrictChoiceField(choices=["D3", "D1"], required=False, help_text="today's deal")
+    daily = StrictChoiceField(
+        choices=["D3", "D1"], required=False, help_text="your ranked game of today's sealed deal"
+    )
     draw = StrictChoiceField(choices=[1, 3], required=False, help_text="a random deal")
 
 
@@ -157,7 +177,9 @@ class GameByCodeIn(serializers.Serializer):
 
 
 class GameOfTheDayIn(serializers.Serializer):
-    daily = StrictChoiceField(choices=["D3", "D1"], help_text="today's deal in draw 3 or 1")
+    daily = StrictChoiceField(
+        choices=["D3", "D1"], help_text="your ranked game of today's sealed deal, draw 3 or 1"
+    )
 
 
 class GameRandomIn(serializers.Serializer):
@@ -239,7 +261,8 @@ class ActionListIn(serializers.Serializer):
 
 class ActionListOut(serializers.Serializer):
     game = serializers.IntegerField()
-    code = serializers.CharField()
+    code = serializers.CharField(allow_null=True, help_text="null while the game is sealed")
+    board = serializers.CharField()
     seq = serializers.IntegerField()
     actions = ActionOut(many=True)
 
@@ -306,20 +329,33 @@ class LeaderboardIn(serializers.Serializer):
 
 
 class EntryOut(serializers.Serializer):
+    """One player's standing; ``rank`` is the server's (ties share it: 1, 2, 2, 4)."""
+
     rank = serializers.IntegerField()
     player = serializers.CharField()
     cards = serializers.IntegerField()
-    score = serializers.IntegerField()
-    moves = serializers.IntegerField()
+    actions = serializers.IntegerField(help_text="the log's length at the position (ranks)")
+    elapsed = serializers.IntegerField(
+        allow_null=True, help_text="seconds from the game's start (ranks; null: submitted)"
+    )
+    score = serializers.IntegerField(help_text="the app's score (shown, never ranks)")
+    moves = serializers.IntegerField(help_text="the app's move counter (shown, never ranks)")
     won = serializers.BooleanField()
     status = serializers.ChoiceField(choices=Game.Status.choices)
-    game = serializers.IntegerField()
+    game = serializers.IntegerField(allow_null=True, help_text="null while the board is sealed")
     reached_at = serializers.DateTimeField()
-    assisted = serializers.BooleanField(help_text="hints were asked: ranked below all others")
+    assisted = serializers.BooleanField(
+        help_text="the player asked for a hint on this board: ranked below all others"
+    )
 
 
 class LeaderboardOut(serializers.Serializer):
-    code = serializers.CharField()
+    board = serializers.CharField(help_text="a deal code or a daily board id")
+    code = serializers.CharField(
+        allow_null=True, help_text="the board's deal code; null while a daily board is sealed"
+    )
+    sealed = serializers.BooleanField()
+    closes_at = serializers.DateTimeField(allow_null=True, help_text="a daily board's close")
     total = serializers.IntegerField()
     offset = serializers.IntegerField()
     limit = serializers.IntegerField()
@@ -330,20 +366,54 @@ class LeaderboardOut(serializers.Serializer):
     entries = EntryOut(many=True)
 
 
+class DailyBoardOut(serializers.Serializer):
+    board = serializers.CharField(help_text="daily-<date>-D3 or -D1")
+    draw = serializers.IntegerField()
+    par = serializers.IntegerField(
+        allow_null=True, help_text="actions of the solver's winning line"
+    )
+    entries = serializers.IntegerField(help_text="players on the board")
+
+
+class DailyBoardsOut(serializers.Serializer):
+    D3 = DailyBoardOut()
+    D1 = DailyBoardOut()
+
+
 class DailyCodesOut(serializers.Serializer):
     D3 = serializers.CharField()
     D1 = serializers.CharField()
 
 
-class DailyParOut(serializers.Serializer):
-    D3 = serializers.IntegerField(allow_null=True)
-    D1 = serializers.IntegerField(allow_null=True)
+class DailyLinesOut(serializers.Serializer):
+    D3 = serializers.ListField(child=serializers.CharField())
+    D1 = serializers.ListField(child=serializers.CharField())
 
 
 class DailyOut(serializers.Serializer):
+    """A day's two sealed boards. Codes and the solver's lines only once the day closed."""
+
     date = serializers.DateField()
-    codes = DailyCodesOut()
-    par = DailyParOut(help_text="actions of the solver's winning line per draw mode")
+    closes_at = serializers.DateTimeField()
+    closed = serializers.BooleanField()
+    boards = DailyBoardsOut()
+    codes = DailyCodesOut(required=False, help_text="only once the day has closed")
+    lines = DailyLinesOut(required=False, help_text="only once the day has closed")
+
+
+class DailyIn(serializers.Serializer):
+    before = serializers.DateField(
+        required=False, help_text="list the closed days before this one, newest first"
+    )
+    limit = serializers.IntegerField(required=False, min_value=1, max_value=60, default=30)
+
+
+class DailyArchiveOut(serializers.Serializer):
+    before = serializers.DateField()
+    days = DailyOut(many=True)
+    next_before = serializers.DateField(
+        allow_null=True, help_text="the next page's before, null on the last page"
+    )
 
 
 @extend_schema_field({"type": "string", "pattern": "^(won|lost|unknown)$"})
@@ -362,7 +432,7 @@ class HintOut(serializers.Serializer):
     moves_to_win = serializers.IntegerField(
         allow_null=True, help_text="actions of the winning line found, move included"
     )
-    assisted = serializers.BooleanField(help_text="always true: asking marks the game")
+    assisted = serializers.BooleanField(help_text="always true: asking marks you on the board")
     nodes = serializers.IntegerField()
     seconds = serializers.FloatField()
 

@@ -58,9 +58,9 @@ def acquire(client: redis.Redis, keys: BoardKeys, token: str, *, wait: bool) -> 
 
 
 def board_build(
-    code: str, *, wait: bool = False, progress: Callable[[int], None] | None = None
+    board: str, *, wait: bool = False, progress: Callable[[int], None] | None = None
 ) -> int | None:
-    """Load every entry of ``code`` into the index, then mark it ready; the entries loaded,
+    """Load every entry of ``board`` into the index, then mark it ready; the entries loaded,
     or None if another build holds the board (or the board was declared stale meanwhile).
 
     The index is emptied first, then filled with the revision-guarded script that live
@@ -69,7 +69,7 @@ def board_build(
     newer), so the build never puts back an older state.
     """
     client = connection(BUILD_TIMEOUT_S)
-    keys = board_keys(code)
+    keys = board_keys(board)
     token = uuid.uuid4().hex
     if not acquire(client, keys, token, wait=wait):
         return None
@@ -80,7 +80,7 @@ def board_build(
         # would block every client of this Redis for about a second.
         client.unlink(*keys.data)
         loaded = 0
-        for batch in entry_batches(LeaderboardEntry.objects.filter(code=code)):
+        for batch in entry_batches(LeaderboardEntry.objects.filter(board=board)):
             for start in range(0, len(batch), APPLY_CHUNK):
                 apply(client, keys, batch[start : start + APPLY_CHUNK])
             client.expire(keys.building, LOCK_TTL_S)
@@ -98,7 +98,7 @@ def board_build(
         scripts.run(client, scripts.RELEASE_LOCK, keys=[keys.building], args=[token])
 
 
-def indexed_codes(client: redis.Redis) -> set[str]:
+def indexed_boards(client: redis.Redis) -> set[str]:
     """Every board that has keys in the index (some may no longer have entries)."""
     prefix = key_prefix()
     return {
@@ -111,15 +111,15 @@ def index_clear() -> set[str]:
     """Empty every board's index and make running builds unable to mark theirs ready
     (their epoch moves); the boards that had keys."""
     client = connection(BUILD_TIMEOUT_S)
-    codes = indexed_codes(client)
+    boards = indexed_boards(client)
     pipe = client.pipeline(transaction=False)
-    for code in codes:
-        keys = board_keys(code)
+    for board in boards:
+        keys = board_keys(board)
         pipe.incr(keys.epoch)
         pipe.delete(keys.ready, keys.building)
         pipe.unlink(*keys.data)  # freed in the background (see ``board_build``)
     pipe.execute()
-    return codes
+    return boards
 
 
 class BackgroundBuilds:
@@ -131,34 +131,34 @@ class BackgroundBuilds:
         self.running: dict[str, threading.Thread] = {}
         self.next_try: dict[str, float] = {}
 
-    def start(self, code: str) -> None:
+    def start(self, board: str) -> None:
         now = time.monotonic()
         with self.lock:
-            if code in self.running or now < self.next_try.get(code, 0.0):
+            if board in self.running or now < self.next_try.get(board, 0.0):
                 return
-            self.next_try[code] = now + RETRY_S
+            self.next_try[board] = now + RETRY_S
             thread = threading.Thread(
-                target=self._build, args=(code,), name=f"rank-index {code}", daemon=True
+                target=self._build, args=(board,), name=f"rank-index {board}", daemon=True
             )
-            self.running[code] = thread
+            self.running[board] = thread
         thread.start()
 
-    def _build(self, code: str) -> None:
+    def _build(self, board: str) -> None:
         try:
             start = time.perf_counter()
-            loaded = board_build(code)
+            loaded = board_build(board)
             if loaded is not None:
                 logger.info(
                     "rank index: %s built, %d entries in %.1f s",
-                    code,
+                    board,
                     loaded,
                     time.perf_counter() - start,
                 )
         except Exception:
-            logger.exception("rank index: building %s failed", code)
+            logger.exception("rank index: building %s failed", board)
         finally:
             with self.lock:
-                self.running.pop(code, None)
+                self.running.pop(board, None)
             db.connections.close_all()  # this thread's connections only
 
     def wait(self, timeout: float = 60.0) -> None:

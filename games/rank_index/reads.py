@@ -43,17 +43,17 @@ class Mismatches:
         self.lock = threading.Lock()
         self.since: dict[str, float] = {}
 
-    def lasting(self, code: str, *, agree: bool) -> bool:
+    def lasting(self, board: str, *, agree: bool) -> bool:
         """Record one read's verdict; True if the disagreement outlasted the grace."""
         now = time.monotonic()
         with self.lock:
             if agree:
-                self.since.pop(code, None)
+                self.since.pop(board, None)
                 return False
-            first = self.since.setdefault(code, now)
+            first = self.since.setdefault(board, now)
             if now - first < MISMATCH_GRACE_S:
                 return False
-            del self.since[code]
+            del self.since[board]
             return True
 
 
@@ -63,7 +63,7 @@ Reply = list  # [total, offset, better, members] from a read script
 Call = Callable[[redis.Redis, BoardKeys], Reply | None]
 
 
-def read(code: str, *, total: int, call: Call) -> Reply | None:
+def read(board: str, *, total: int, call: Call) -> Reply | None:
     """Run a read script, or None when SQL must answer instead."""
     if not enabled() or database.in_atomic_block:
         # Inside a transaction the caller may see entries it has not committed, which the
@@ -71,29 +71,29 @@ def read(code: str, *, total: int, call: Call) -> Reply | None:
         return None
     try:
         client = connection()
-        keys = board_keys(code)
+        keys = board_keys(board)
         reply = call(client, keys)
         if reply is None:
-            background.start(code)
+            background.start(board)
             return None
         if reply[0] == total:
-            mismatches.lasting(code, agree=True)
+            mismatches.lasting(board, agree=True)
             return reply
-        if mismatches.lasting(code, agree=False):
-            declare_stale(client, {code})
+        if mismatches.lasting(board, agree=False):
+            declare_stale(client, {board})
         return None
     except redis.RedisError as error:
-        health.failed(code=None, error=error)
+        health.failed(board=None, error=error)
         return None
 
 
-def indexed_page(code: str, reply: Reply) -> IndexedPage:
+def indexed_page(board: str, reply: Reply) -> IndexedPage:
     total, offset, better, members = reply
-    rows = [row_of(member, code=code) for member in members]
+    rows = [row_of(member, board=board) for member in members]
     return IndexedPage(total=total, offset=offset, first_rank=better + 1 if rows else 0, rows=rows)
 
 
-def page(*, code: str, offset: int, limit: int, total: int) -> IndexedPage | None:
+def page(*, board: str, offset: int, limit: int, total: int) -> IndexedPage | None:
     """Entries ``offset`` .. ``offset + limit - 1``, if the index can answer."""
     if offset < 0 or limit < 0:
         return None  # Redis would count from the end: leave such requests to SQL
@@ -102,11 +102,11 @@ def page(*, code: str, offset: int, limit: int, total: int) -> IndexedPage | Non
         args = [offset, limit, RANK_KEY_WIDTH]
         return scripts.run(client, scripts.PAGE, keys=[keys.order, keys.ready], args=args)  # type: ignore[return-value]
 
-    reply = read(code, total=total, call=call)
-    return None if reply is None else indexed_page(code, reply)
+    reply = read(board, total=total, call=call)
+    return None if reply is None else indexed_page(board, reply)
 
 
-def around(*, code: str, player_id: int, limit: int, total: int) -> IndexedPage | None:
+def around(*, board: str, player_id: int, limit: int, total: int) -> IndexedPage | None:
     """``limit`` entries centred on the player's (``limit`` 0: the entry alone), if the
     index can answer; raises ``PlayerNotIndexed`` if the player has no entry."""
 
@@ -114,9 +114,9 @@ def around(*, code: str, player_id: int, limit: int, total: int) -> IndexedPage 
         source, used = scripts.AROUND, [keys.order, keys.ready, keys.members]
         return scripts.run(client, source, keys=used, args=[player_id, limit, RANK_KEY_WIDTH])  # type: ignore[return-value]
 
-    reply = read(code, total=total, call=call)
+    reply = read(board, total=total, call=call)
     if reply is None:
         return None
     if reply[1] < 0:
         raise PlayerNotIndexed(player_id)
-    return indexed_page(code, reply)
+    return indexed_page(board, reply)

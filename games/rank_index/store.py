@@ -19,6 +19,8 @@ import redis
 from django.conf import settings
 from django.db import connection as database
 
+from games.rank_index.members import MEMBER_FORMAT
+
 logger = logging.getLogger(__name__)
 
 #: A Redis that does not answer must cost a read little: these bound each call, and after a
@@ -47,7 +49,7 @@ class BoardKeys:
 
 def key_prefix() -> str:
     cache_prefix = settings.CACHES["default"].get("KEY_PREFIX") or settings.CACHE_KEY_PREFIX
-    return f"{cache_prefix}:rank:{database_identity()}:"
+    return f"{cache_prefix}:rank{MEMBER_FORMAT}:{database_identity()}:"
 
 
 def database_identity() -> str:
@@ -67,8 +69,8 @@ def _database_identity(vendor: str, name: str) -> str:
     return hashlib.sha256(f"{vendor}:{name}:{instance}".encode()).hexdigest()[:12]
 
 
-def board_keys(code: str) -> BoardKeys:
-    base = f"{key_prefix()}{code}:"
+def board_keys(board: str) -> BoardKeys:
+    base = f"{key_prefix()}{board}:"
     names = ("order", "members", "revisions", "ready", "epoch", "building")
     return BoardKeys(*(base + name for name in names))
 
@@ -95,21 +97,21 @@ class Health:
         self.stale: set[str] = set()
         self.quiet_until = 0.0
 
-    def failed(self, *, code: str | None, error: Exception) -> None:
+    def failed(self, *, board: str | None, error: Exception) -> None:
         logger.warning("rank index: Redis failed (%s); boards read from SQL for now", error)
         with self.lock:
             self.quiet_until = time.monotonic() + BACKOFF_S
-            if code is not None:
-                self.stale.add(code)
+            if board is not None:
+                self.stale.add(board)
 
     def take_stale(self) -> set[str]:
         with self.lock:
             stale, self.stale = self.stale, set()
         return stale
 
-    def give_back(self, codes: set[str]) -> None:
+    def give_back(self, boards: set[str]) -> None:
         with self.lock:
-            self.stale |= codes
+            self.stale |= boards
 
     def reset(self) -> None:
         with self.lock:
@@ -137,11 +139,11 @@ def connection(timeout: float = TIMEOUT_S) -> redis.Redis:
     return client
 
 
-def declare_stale(client: redis.Redis, codes: set[str]) -> None:
+def declare_stale(client: redis.Redis, boards: set[str]) -> None:
     """Stop reads from these boards' indexes until a build started after now completes."""
     pipe = client.pipeline(transaction=True)
-    for code in codes:
-        keys = board_keys(code)
+    for board in boards:
+        keys = board_keys(board)
         pipe.incr(keys.epoch)
         pipe.delete(keys.ready)
     pipe.execute()

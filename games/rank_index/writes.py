@@ -36,8 +36,8 @@ def apply(client: redis.Redis, keys: BoardKeys, changes: Iterable[Change]) -> in
     return int(scripts.run(client, scripts.APPLY, keys=used, args=[IDLE_TTL_S, *args]))  # type: ignore[arg-type]
 
 
-def entry_changed(*, code: str, player_id: int) -> None:
-    """Put the player's entry on ``code``, as committed, into the index (or take it out).
+def entry_changed(*, board: str, player_id: int) -> None:
+    """Put the player's entry on ``board``, as committed, into the index (or take it out).
 
     Called after the commit of every write that changed the entry. Never raises: the write
     is done, and a failure here only makes the board's index stale, which this process
@@ -48,11 +48,11 @@ def entry_changed(*, code: str, player_id: int) -> None:
         return
     try:
         found = list(
-            LeaderboardEntry.objects.filter(code=code, player_id=player_id).values_list(
+            LeaderboardEntry.objects.filter(board=board, player_id=player_id).values_list(
                 *INDEXED_COLUMNS
             )[:1]
         )
         change = change_of(found[0]) if found else (player_id, 0, "")
-        apply(connection(), board_keys(code), [change])
+        apply(connection(), board_keys(board), [change])
     except Exception as error:  # whatever failed, the request must not see it
-        health.failed(code=code, error=error)
+        health.failed(board=board, error=error)

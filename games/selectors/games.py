@@ -1,14 +1,25 @@
-"""Reading games: the row, its position for clients, its log, and past positions."""
+"""Reading games: the row, its position for clients, its log, and past positions.
+
+Every read of a game goes through ``game_for`` (who may see it) and ``shown_state`` (what of
+its board they may see), so a new read path cannot forget a sealed game: while its day is
+open, a ranked daily game exists for its owner alone (anyone else gets the 404 of a game
+that does not exist), and even its owner sees only what a player at the table sees
+(``engine.table``): no face-down card, no deal code, no deal number.
+"""
 
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 
 from engine import Game as EngineGame
+from games.boards import closes_at, game_sealed
 from games.errors import GameNotFound, InvalidInput
 from games.models import MAX_ID, Action, Game
 from games.replaying import RESIGN, replay_log
+
+Viewer = AbstractBaseUser | AnonymousUser | None
 
 
 @dataclass(frozen=True)
@@ -19,14 +30,46 @@ class Position:
     legal_moves: list[str]
 
 
+def not_found(game_id: int) -> GameNotFound:
+    return GameNotFound(f"there is no game {game_id}", game=game_id)
+
+
 def game_get(*, game_id: int) -> Game:
-    """A game by id, with its player (``GameNotFound`` if there is none)."""
+    """A game by id, with its player (``GameNotFound`` if there is none). Server side only:
+    what leaves the server is read through ``game_for``."""
     if not 0 < game_id <= MAX_ID:
-        raise GameNotFound(f"there is no game {game_id}", game=game_id)
+        raise not_found(game_id)
     game = Game.objects.select_related("player").filter(pk=game_id).first()
     if game is None:
-        raise GameNotFound(f"there is no game {game_id}", game=game_id)
+        raise not_found(game_id)
     return game
+
+
+def game_for(*, game_id: int, viewer: Viewer) -> Game:
+    """The game ``viewer`` may read: any game, but a sealed one only for its owner."""
+    game = game_get(game_id=game_id)
+    if game_sealed(game) and (viewer is None or viewer.pk != game.player_id):
+        raise not_found(game_id)
+    return game
+
+
+def shown_state(game: Game, engine_game: EngineGame) -> dict[str, Any]:
+    """The board of ``engine_game`` (a position of ``game``) as clients may see it."""
+    return engine_game.table_state() if game_sealed(game) else engine_game.state()
+
+
+def game_summary(game: Game) -> dict[str, Any]:
+    """The game row as clients see it: the code and number are withheld while sealed."""
+    sealed = game_sealed(game)
+    return {
+        **{name: value for name, value in vars(game).items() if not name.startswith("_")},
+        "player": game.player,
+        "code": None if sealed else game.code,
+        "number": None if sealed else game.number,
+        "sealed": sealed,
+        "closes_at": None if game.daily is None else closes_at(game.daily),
+        "actions": game.action_count,
+    }
 
 
 def game_position(*, game: Game) -> Position:
@@ -34,7 +77,7 @@ def game_position(*, game: Game) -> Position:
     engine_game = EngineGame.from_snapshot(game.snapshot)
     playing = game.status == Game.Status.PLAYING
     moves = [str(move) for move in engine_game.legal_moves()] if playing else []
-    return Position(state=engine_game.state(), legal_moves=moves)
+    return Position(state=shown_state(game, engine_game), legal_moves=moves)
 
 
 def game_actions(*, game: Game, after: int = 0) -> QuerySet[Action]:
@@ -48,4 +91,4 @@ def game_state_at(*, game: Game, at: int) -> dict[str, Any]:
         raise InvalidInput(f"at must be between 0 and {game.seq} for game {game.id}", seq=game.seq)
     tokens = list(game.actions.filter(seq__lte=at).order_by("seq").values_list("token", flat=True))
     replayed = replay_log(code=game.code, tokens=[t for t in tokens if t != RESIGN])
-    return replayed.game.state()
+    return shown_state(game, replayed.game)

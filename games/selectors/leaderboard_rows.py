@@ -1,33 +1,38 @@
 """What a leaderboard read returns, whichever store answered it (the SQL count tables or the
-rank index): the values, the board's order and how ranks are numbered, defined once so both
-read paths give identical pages."""
+rank index): the values and how ranks are numbered (the order is ``games.ranking``), defined
+once so both read paths give identical pages."""
 
 from dataclasses import dataclass
 from datetime import datetime
 from typing import NamedTuple
 
-RANKING_ORDER = ("assisted", "-cards", "moves", "reached_at", "id")
+from games.ranking import rank_key
+
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 100
 
 
 @dataclass(frozen=True)
 class RankedEntry:
+    """An entry as clients get it. ``game`` is None while its board is sealed."""
+
     rank: int
     player: str
     cards: int
+    actions: int
+    elapsed: int | None
     score: int
     moves: int
     won: bool
     status: str
-    game: int
+    game: int | None
     reached_at: datetime
     assisted: bool
 
 
 @dataclass(frozen=True)
 class LeaderboardPage:
-    code: str
+    board: str
     total: int
     offset: int
     limit: int
@@ -40,8 +45,10 @@ class Row(NamedTuple):
     is built several times faster this way)."""
 
     id: int
-    code: str
+    board: str
     cards: int
+    actions: int
+    elapsed: int | None
     moves: int
     score: int
     won: bool
@@ -53,12 +60,10 @@ class Row(NamedTuple):
 
 
 #: The columns of a ``Row``, in order (the player's row is joined for the name only).
-ROW_COLUMNS = (*Row._fields[:-2], "game_id", "player__username")
-
-
-def ranking_key(entry: Row) -> tuple[bool, int, int, datetime]:
-    """What decides a rank (the id only orders ties)."""
-    return (entry.assisted, -entry.cards, entry.moves, entry.reached_at)
+ROW_COLUMNS = tuple(
+    {"actions": "action_count", "game": "game_id", "player": "player__username"}.get(name, name)
+    for name in Row._fields
+)
 
 
 def ranked(entries: list[Row], *, offset: int, first_rank: int) -> list[RankedEntry]:
@@ -66,13 +71,15 @@ def ranked(entries: list[Row], *, offset: int, first_rank: int) -> list[RankedEn
     out: list[RankedEntry] = []
     rank = first_rank
     for index, entry in enumerate(entries):
-        if index and ranking_key(entry) != ranking_key(entries[index - 1]):
+        if index and rank_key(entry) != rank_key(entries[index - 1]):
             rank = offset + index + 1
         out.append(
             RankedEntry(
                 rank=rank,
                 player=entry.player,
                 cards=entry.cards,
+                actions=entry.actions,
+                elapsed=entry.elapsed,
                 score=entry.score,
                 moves=entry.moves,
                 won=entry.won,

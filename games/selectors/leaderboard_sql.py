@@ -1,15 +1,13 @@
 """Leaderboard reads from the SQL count tables: the fallback of the rank index, and the
 only path without Redis (the embedded default).
 
-Order: unassisted games (no hint asked) before assisted ones, then most cards on the
-foundations, then fewest moves, then the earliest time the position was reached, then the
-entry id (the ``entry_ranking`` index). A rank is 1 + the number of entries strictly better
-(ties share a rank).
+Order: ``games.ranking`` (the ``entry_ranking`` index). A rank is 1 + the number of entries
+strictly better (ties share a rank).
 
 Nothing here counts or skips over the entries themselves, which would cost O(board): the
 count tables say how many entries stand at each (assisted, cards) "tier" (at most 104 rows)
-and at each (assisted, cards, moves). "How many are better" is a sum over those plus a
-count among the entries tied on (assisted, cards, moves); "the entry at offset N" is found
+and at each (assisted, cards, actions). "How many are better" is a sum over those plus a
+count among the entries tied on (assisted, cards, actions); "the entry at offset N" is found
 by walking the same sums, then short index range scans. A read is a handful of small
 queries whatever the board's size, but those add up to more than 5 ms at a million
 entries, hence the rank index (``games.rank_index``).
@@ -17,16 +15,11 @@ entries, hence the rank index (``games.rank_index``).
 
 from dataclasses import dataclass
 
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 
 from games.models import CardsCount, LeaderboardEntry, StandingCount
-from games.selectors.leaderboard_rows import (
-    RANKING_ORDER,
-    ROW_COLUMNS,
-    LeaderboardPage,
-    Row,
-    ranked,
-)
+from games.ranking import order_by, tied_standing_before
+from games.selectors.leaderboard_rows import ROW_COLUMNS, LeaderboardPage, Row, ranked
 
 #: A first-level group of a board: (assisted, cards), in board order when sorted by
 #: ``tier_order``.
@@ -40,59 +33,60 @@ def tier_order(tier: Tier) -> tuple[bool, int]:
 
 @dataclass(frozen=True)
 class Standing:
-    """Where an offset falls: the (assisted, cards, moves) standing, how many entries of the
+    """Where an offset falls: the (assisted, cards, actions) standing, how many entries of the
     board come before that standing, and how many of the standing's own entries come before."""
 
     assisted: bool
     cards: int
-    moves: int
+    actions: int
     before: int
     skip: int
 
 
-def board(code: str) -> QuerySet[LeaderboardEntry]:
-    return LeaderboardEntry.objects.filter(code=code)
+def entries_of(board: str) -> QuerySet[LeaderboardEntry]:
+    return LeaderboardEntry.objects.filter(board=board)
 
 
 class BoardCounts:
     """The count rows of one board, read once per request: ``((assisted, cards), entries)``
-    in board order (at most 104 rows), and ``(moves, entries)`` of a tier when first needed."""
+    in board order (at most 104 rows), and ``(actions, entries)`` of a tier when first
+    needed."""
 
-    def __init__(self, code: str) -> None:
-        self.code = code
-        rows = CardsCount.objects.filter(code=code).order_by("assisted", "-cards")
+    def __init__(self, board: str) -> None:
+        self.board = board
+        rows = CardsCount.objects.filter(board=board).order_by("assisted", "-cards")
         self.by_tier: list[tuple[Tier, int]] = [
             ((assisted, cards), entries)
             for assisted, cards, entries in rows.values_list("assisted", "cards", "entries")
         ]
-        self._by_moves: dict[Tier, list[tuple[int, int]]] = {}
+        self._by_actions: dict[Tier, list[tuple[int, int]]] = {}
 
     @property
     def total(self) -> int:
         return sum(entries for _, entries in self.by_tier)
 
-    def by_moves(self, tier: Tier) -> list[tuple[int, int]]:
-        """``(moves, entries)`` of the entries of one tier, fewest moves first."""
-        if tier not in self._by_moves:
+    def by_actions(self, tier: Tier) -> list[tuple[int, int]]:
+        """``(actions, entries)`` of the entries of one tier, fewest actions first."""
+        if tier not in self._by_actions:
             assisted, cards = tier
             rows = StandingCount.objects.filter(
-                code=self.code, assisted=assisted, cards=cards
-            ).order_by("moves")
-            self._by_moves[tier] = list(rows.values_list("moves", "entries"))
-        return self._by_moves[tier]
+                board=self.board, assisted=assisted, cards=cards
+            ).order_by("action_count")
+            self._by_actions[tier] = list(rows.values_list("action_count", "entries"))
+        return self._by_actions[tier]
 
     def locate(self, offset: int) -> Standing | None:
         """The standing holding the entry at ``offset`` (None past the end of the board)."""
         seen = 0
         for tier, entries in self.by_tier:
             if seen + entries > offset:
-                for moves, in_standing in self.by_moves(tier):
+                for actions, in_standing in self.by_actions(tier):
                     if seen + in_standing > offset:
                         assisted, cards = tier
                         return Standing(
                             assisted=assisted,
                             cards=cards,
-                            moves=moves,
+                            actions=actions,
                             before=seen,
                             skip=offset - seen,
                         )
@@ -103,23 +97,27 @@ class BoardCounts:
 
     def standings_before(self, entry: Row) -> int:
         """Entries in better standings: a better tier (unassisted, then more cards), or the
-        same tier and fewer moves."""
+        same tier and fewer actions."""
         tier: Tier = (entry.assisted, entry.cards)
         better_tiers = sum(
             entries for other, entries in self.by_tier if tier_order(other) < tier_order(tier)
         )
-        same_tier = self.by_moves(tier)
-        return better_tiers + sum(entries for moves, entries in same_tier if moves < entry.moves)
+        same_tier = self.by_actions(tier)
+        return better_tiers + sum(
+            entries for actions, entries in same_tier if actions < entry.actions
+        )
 
 
 def tied_before(entry: Row, *, strictly: bool) -> int:
-    """Entries of ``entry``'s standing reached earlier (``strictly``: what ranks count), or
-    earlier in the board's order (same time and a smaller id too: what positions count)."""
-    earlier = Q(reached_at__lt=entry.reached_at)
-    if not strictly:
-        earlier |= Q(reached_at=entry.reached_at, id__lt=entry.id)
-    standing = {"assisted": entry.assisted, "cards": entry.cards, "moves": entry.moves}
-    return board(entry.code).filter(earlier, **standing).count()
+    """Entries of ``entry``'s standing ranked better (``strictly``: what ranks count), or
+    before it in the board's order (tied and a smaller id too: what positions count)."""
+    before = tied_standing_before(
+        elapsed=entry.elapsed,
+        reached_at=entry.reached_at,
+        entry_id=None if strictly else entry.id,
+    )
+    standing = {"assisted": entry.assisted, "cards": entry.cards, "action_count": entry.actions}
+    return entries_of(entry.board).filter(before, **standing).count()
 
 
 def better_count(entry: Row, counts: BoardCounts) -> int:
@@ -136,19 +134,21 @@ def rows(entries: QuerySet[LeaderboardEntry]) -> list[Row]:
     return [Row._make(values) for values in entries.values_list(*ROW_COLUMNS)]
 
 
-def entry_row(code: str, **player: object) -> Row | None:
+def entry_row(board: str, **player: object) -> Row | None:
     """The entry of one player (``player_id=`` or ``player__username=``), if any."""
-    found = rows(board(code).filter(**player)[:1])
+    found = rows(entries_of(board).filter(**player)[:1])
     return found[0] if found else None
 
 
-def entries_from(code: str, start: Standing, limit: int) -> list[Row]:
+def entries_from(board: str, start: Standing, limit: int) -> list[Row]:
     """``limit`` entries in board order from ``start``: inside its standing, then the rest of
     its tier, then (from an unassisted tier) the assisted entries. Each is an index range."""
-    ordered = board(code).order_by(*RANKING_ORDER)
+    ordered = entries_of(board).order_by(*order_by())
     tier = ordered.filter(assisted=start.assisted)
     page = rows(
-        tier.filter(cards=start.cards, moves__gte=start.moves)[start.skip : start.skip + limit]
+        tier.filter(cards=start.cards, action_count__gte=start.actions)[
+            start.skip : start.skip + limit
+        ]
     )
     if len(page) < limit:
         page += rows(tier.filter(cards__lt=start.cards)[: limit - len(page)])
@@ -158,9 +158,9 @@ def entries_from(code: str, start: Standing, limit: int) -> list[Row]:
 
 
 def page_from(counts: BoardCounts, *, offset: int, limit: int) -> LeaderboardPage:
-    code = counts.code
+    board = counts.board
     start = counts.locate(offset)
-    found = [] if start is None else entries_from(code, start, limit)
+    found = [] if start is None else entries_from(board, start, limit)
     first_rank = 0
     if start is not None and found:
         # Better than the first row: every standing before its own, and those of its own
@@ -168,7 +168,7 @@ def page_from(counts: BoardCounts, *, offset: int, limit: int) -> LeaderboardPag
         earlier = tied_before(found[0], strictly=True) if start.skip else 0
         first_rank = 1 + start.before + earlier
     return LeaderboardPage(
-        code=code,
+        board=board,
         total=counts.total,
         offset=offset,
         limit=limit,

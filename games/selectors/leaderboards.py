@@ -1,5 +1,8 @@
 """Leaderboard reads: a page of a board, or the window around one player.
 
+While a board is sealed (a daily board before its close) its entries carry ``game: None``:
+a game id would lead to a log nobody but its owner may read (``sealed_entries``).
+
 Answered by the rank index (``games.rank_index``, a Redis sorted set per board) when it is
 enabled and the board's index is ready and agrees with the count tables on the board's
 size; by the SQL count tables (``leaderboard_sql``) otherwise: no Redis (the embedded
@@ -12,11 +15,11 @@ from dataclasses import replace
 from django.contrib.auth import get_user_model
 
 from games import rank_index
+from games.boards import board_sealed
 from games.errors import NotOnBoard
 from games.selectors.leaderboard_rows import (
     DEFAULT_LIMIT,
     MAX_LIMIT,
-    RANKING_ORDER,
     LeaderboardPage,
     RankedEntry,
     Row,
@@ -33,7 +36,6 @@ from games.selectors.leaderboard_sql import (
 __all__ = [
     "DEFAULT_LIMIT",
     "MAX_LIMIT",
-    "RANKING_ORDER",
     "LeaderboardPage",
     "RankedEntry",
     "Row",
@@ -43,9 +45,16 @@ __all__ = [
 ]
 
 
-def indexed(code: str, found: rank_index.IndexedPage, *, limit: int) -> LeaderboardPage:
+def sealed_entries(page: LeaderboardPage) -> LeaderboardPage:
+    """``page`` as clients may see it: no game ids while its board is sealed."""
+    if not board_sealed(page.board):
+        return page
+    return replace(page, entries=[replace(entry, game=None) for entry in page.entries])
+
+
+def indexed(board: str, found: rank_index.IndexedPage, *, limit: int) -> LeaderboardPage:
     return LeaderboardPage(
-        code=code,
+        board=board,
         total=found.total,
         offset=found.offset,
         limit=limit,
@@ -53,50 +62,58 @@ def indexed(code: str, found: rank_index.IndexedPage, *, limit: int) -> Leaderbo
     )
 
 
-def leaderboard_page(*, code: str, limit: int = DEFAULT_LIMIT, offset: int = 0) -> LeaderboardPage:
+def leaderboard_page(
+    *, board: str, limit: int = DEFAULT_LIMIT, offset: int = 0
+) -> LeaderboardPage:
     """Entries ``offset`` .. ``offset + limit - 1`` of a board (0-based), best first."""
-    counts = BoardCounts(code)  # one small query; also what the index is checked against
-    found = rank_index.page(code=code, offset=offset, limit=limit, total=counts.total)
+    counts = BoardCounts(board)  # one small query; also what the index is checked against
+    found = rank_index.page(board=board, offset=offset, limit=limit, total=counts.total)
     if found is not None:
-        return indexed(code, found, limit=limit)
-    return page_from(counts, offset=offset, limit=limit)
+        return sealed_entries(indexed(board, found, limit=limit))
+    return sealed_entries(page_from(counts, offset=offset, limit=limit))
 
 
-def not_on_board(code: str, username: str) -> NotOnBoard:
-    return NotOnBoard(f"{username!r} has no game on {code}", username=username, code=code)
+def not_on_board(board: str, username: str) -> NotOnBoard:
+    return NotOnBoard(f"{username!r} has no game on {board}", username=username, board=board)
 
 
-def leaderboard_around(*, code: str, username: str, limit: int = 11) -> LeaderboardPage:
+def leaderboard_around(*, board: str, username: str, limit: int = 11) -> LeaderboardPage:
     """``limit`` entries centred on the player's entry (fewer near the top)."""
     player_id = (
         get_user_model().objects.filter(username=username).values_list("id", flat=True).first()
     )
     if player_id is None:
-        raise not_on_board(code, username)
-    counts = BoardCounts(code)
+        raise not_on_board(board, username)
+    counts = BoardCounts(board)
     try:
-        found = rank_index.around(code=code, player_id=player_id, limit=limit, total=counts.total)
+        found = rank_index.around(
+            board=board, player_id=player_id, limit=limit, total=counts.total
+        )
     except rank_index.PlayerNotIndexed:
-        raise not_on_board(code, username) from None
+        raise not_on_board(board, username) from None
     if found is not None:
-        return replace(indexed(code, found, limit=limit), around=username)
-    entry = entry_row(code, player_id=player_id)
+        return sealed_entries(replace(indexed(board, found, limit=limit), around=username))
+    entry = entry_row(board, player_id=player_id)
     if entry is None:
-        raise not_on_board(code, username)
+        raise not_on_board(board, username)
     offset = max(0, position_of(entry, counts) - limit // 2)
-    return replace(page_from(counts, offset=offset, limit=limit), around=username)
+    return sealed_entries(
+        replace(page_from(counts, offset=offset, limit=limit), around=username)
+    )
 
 
-def leaderboard_entry_ranked(*, code: str, player_id: int) -> RankedEntry | None:
+def leaderboard_entry_ranked(*, board: str, player_id: int) -> RankedEntry | None:
     """One player's entry with its rank (for live updates), or None if they have none."""
-    counts = BoardCounts(code)
+    counts = BoardCounts(board)
     try:
-        found = rank_index.around(code=code, player_id=player_id, limit=0, total=counts.total)
+        found = rank_index.around(board=board, player_id=player_id, limit=0, total=counts.total)
     except rank_index.PlayerNotIndexed:
         return None
     if found is not None:
-        return ranked(found.rows, offset=0, first_rank=found.first_rank)[0]
-    entry = entry_row(code, player_id=player_id)
-    if entry is None:
-        return None
-    return ranked([entry], offset=0, first_rank=1 + better_count(entry, counts))[0]
+        entry = ranked(found.rows, offset=0, first_rank=found.first_rank)[0]
+    else:
+        row = entry_row(board, player_id=player_id)
+        if row is None:
+            return None
+        entry = ranked([row], offset=0, first_rank=1 + better_count(row, counts))[0]
+    return replace(entry, game=None) if board_sealed(board) else entry

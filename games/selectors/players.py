@@ -5,8 +5,10 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.db.models import Count, Max, Q, QuerySet, Sum
 
+from games.boards import utc_today
 from games.errors import PlayerNotFound
 from games.models import Game
+from games.selectors.games import Viewer
 
 RECENT_GAMES = 50
 
@@ -18,8 +20,9 @@ class PlayerProfile:
     games: QuerySet[Game]
 
 
-def player_profile(*, username: str) -> PlayerProfile:
-    """Totals over all of a player's games and their most recent games (newest first)."""
+def player_profile(*, username: str, viewer: Viewer = None) -> PlayerProfile:
+    """Totals over all of a player's games and their most recent games (newest first). A
+    game still sealed is listed to its owner only: to anyone else it does not exist."""
     user = User.objects.filter(username=username).first()
     if user is None:
         raise PlayerNotFound(f"there is no player {username!r}", username=username)
@@ -34,4 +37,6 @@ def player_profile(*, username: str) -> PlayerProfile:
     )
     clean = {name: value or 0 for name, value in totals.items()}
     games = Game.objects.filter(player=user).select_related("player").order_by("-created_at")
+    if viewer is None or viewer.pk != user.pk:
+        games = games.exclude(daily__gte=utc_today())  # a day is sealed until it ends
     return PlayerProfile(user=user, totals=clean, games=games[:RECENT_GAMES])

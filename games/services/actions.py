@@ -27,7 +27,7 @@ from games.errors import (
     StaleSeq,
 )
 from games.models import Action, Game
-from games.projections import engine_summary
+from games.projections import elapsed_seconds, engine_summary
 from games.replaying import RESIGN, play_token, replay_log
 from games.services.locking import lock_own_live_game
 from games.services.standing import standing_refresh
@@ -66,6 +66,8 @@ def action_append(
         for field, value in engine_summary(engine_game).items():
             setattr(game, field, value)
         game.reached_at = now
+        game.action_count = game.seq  # a live game's log has no resign yet
+        game.elapsed = elapsed_seconds(game=game, reached_at=now)
         if engine_game.won:
             verify_won_log(game=game, engine_game=engine_game)
             game.status = Game.Status.WON

@@ -1,21 +1,34 @@
-"""Starting a game: a deal code, the day's deal, or a fresh random deal."""
+"""Starting a game: a deal code, one of today's ranked dailies, or a fresh random deal."""
+
+from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from engine import Deal, random_code
 from engine import Game as EngineGame
-from engine import random_code
+from games.boards import DAILY_MODES, Board, daily_board, utc_today
+from games.daily.store import daily_code, daily_deal_get
 from games.errors import InvalidInput
 from games.models import Game
 from games.projections import engine_summary
 from games.replaying import deal_from_code
-from games.services.daily import DRAW_MODES, daily_codes, utc_today
 from games.services.standing import standing_refresh
 
 
-def resolve_code(*, code: str | None, daily: str | None, draw: int | None) -> str:
-    """The deal code a new game is for; exactly one way of naming it must be given."""
+@dataclass(frozen=True)
+class Started:
+    """The game asked for; ``created`` is False when a ranked daily game already existed
+    (there is one per player and board, and no restart)."""
+
+    game: Game
+    created: bool
+
+
+def resolve_deal(*, code: str | None, daily: str | None, draw: int | None) -> tuple[Deal, Board]:
+    """The deal a new game is for and the board it ranks on; exactly one way of naming it
+    must be given."""
     named = {"code": code or None, "daily": daily or None, "draw": draw}
     given = [name for name, value in named.items() if value is not None]
     if len(given) != 1:
@@ -23,15 +36,19 @@ def resolve_code(*, code: str | None, daily: str | None, draw: int | None) -> st
             'give exactly one of "code", "daily" ("D3" or "D1") or "draw" (1 or 3)',
             given=given,
         )
-    if code:
-        return code
     if daily:
-        if daily not in DRAW_MODES:
-            raise InvalidInput(f'daily must be "D3" or "D1", not {daily!r}')
-        return daily_codes(day=utc_today())[daily]
-    if draw not in (1, 3):
-        raise InvalidInput(f"draw must be 1 or 3, not {draw!r}")
-    return random_code(draw=draw)
+        if daily not in DAILY_MODES:
+            raise InvalidInput(f'daily must be "D3" or "D1", not {daily!r}', daily=daily)
+        today = utc_today()
+        deal = deal_from_code(daily_code(daily_deal_get(day=today), daily))
+        return deal, daily_board(today, daily)
+    if code:
+        deal = deal_from_code(code)
+    elif draw in (1, 3):
+        deal = deal_from_code(random_code(draw=draw))
+    else:
+        raise InvalidInput(f"draw must be 1 or 3, not {draw!r}", draw=draw)
+    return deal, Board(id=deal.code)
 
 
 def game_create(
@@ -40,19 +57,37 @@ def game_create(
     code: str | None = None,
     daily: str | None = None,
     draw: int | None = None,
-) -> Game:
-    """A new game for ``player``; it joins the leaderboard of its code at once (1 card)."""
-    deal = deal_from_code(resolve_code(code=code, daily=daily, draw=draw))
+) -> Started:
+    """A new game for ``player``, or their ranked game of today if ``daily`` names one they
+    have already started. A game joins its board's leaderboard with its first action."""
+    deal, board = resolve_deal(code=code, daily=daily, draw=draw)
+    if board.is_daily:
+        existing = ranked_game(board=board, player=player)
+        if existing is not None:
+            return Started(game=existing, created=False)
     now = timezone.now()
-    with transaction.atomic():
-        game = Game.objects.create(
-            code=deal.code,
-            draw=deal.draw,
-            number=deal.number,
-            player_id=player.pk,
-            created_at=now,
-            reached_at=now,
-            **engine_summary(EngineGame(deal)),
-        )
-        standing_refresh(game=game)
-    return game
+    try:
+        with transaction.atomic():
+            game = Game.objects.create(
+                code=deal.code,
+                draw=deal.draw,
+                number=deal.number,
+                board=board.id,
+                daily=board.day,
+                player_id=player.pk,
+                created_at=now,
+                reached_at=now,
+                elapsed=0,
+                **engine_summary(EngineGame(deal)),
+            )
+            standing_refresh(game=game)
+    except IntegrityError:
+        existing = ranked_game(board=board, player=player) if board.is_daily else None
+        if existing is None:
+            raise
+        return Started(game=existing, created=False)  # a second tab started it meanwhile
+    return Started(game=game, created=True)
+
+
+def ranked_game(*, board: Board, player: AbstractBaseUser) -> Game | None:
+    return Game.objects.filter(board=board.id, player_id=player.pk).first()

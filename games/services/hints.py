@@ -1,10 +1,15 @@
 """Hints: the next move of a winning line from a game's position, from the solver.
 
-Asking is what counts: the game is marked ``assisted`` (and its leaderboard entry moves
-below every unassisted one) in its own committed transaction BEFORE the solver runs, so a
-hint that times out, finds nothing or whose answer is lost on the way still marks the game.
-The solver then runs outside any transaction (it takes up to ``CANFIELD_HINT_SECONDS``) on
-the position of the row's snapshot; the answer says which ``seq`` it is for.
+Asking is what counts: the player is marked assisted on the game's board (``Assistance``:
+every entry of theirs there ranks below every unassisted one, whatever they play or submit
+later) and the game is marked as the one that asked, in their own committed transaction
+BEFORE the solver runs, so a hint that times out, finds nothing or whose answer is lost on
+the way still marks them. The solver then runs outside any transaction (it takes up to
+``CANFIELD_HINT_SECONDS``) on the position of the row's snapshot; the answer says which
+``seq`` it is for.
+
+A ranked daily game takes no hint at all (``RankedGameRule``), and nothing is marked: the
+solver would read the face-down cards the player cannot.
 """
 
 from dataclasses import dataclass
@@ -14,7 +19,8 @@ from django.db import transaction
 
 from engine import Game as EngineGame
 from engine.solver import Status, hint
-from games.models import Game
+from games.errors import RankedGameRule
+from games.models import Assistance, Game
 from games.services.locking import lock_own_live_game
 from games.services.standing import standing_refresh
 from games.solver_budgets import hint_seconds
@@ -38,7 +44,7 @@ class Hint:
 
 
 def game_hint(*, game_id: int, player: AbstractBaseUser) -> Hint:
-    """Mark the player's live game assisted (committed), then ask the solver."""
+    """Mark the player assisted on the game's board (committed), then ask the solver."""
     game = game_mark_assisted(game_id=game_id, player=player)
     result = hint(EngineGame.from_snapshot(game.snapshot), seconds=hint_seconds())
     return Hint(
@@ -52,12 +58,20 @@ def game_hint(*, game_id: int, player: AbstractBaseUser) -> Hint:
 
 
 def game_mark_assisted(*, game_id: int, player: AbstractBaseUser) -> Game:
-    """The locked game (owner only, still being played), marked assisted and committed; its
-    entry is re-ranked and watchers are told when that changed it."""
+    """The locked game (owner only, still being played, not a ranked daily), with its
+    player marked assisted on its board and committed; the entry is re-ranked and watchers
+    are told when that changed it."""
     with transaction.atomic():
         game = lock_own_live_game(game_id=game_id, player=player)
+        if game.daily is not None:
+            raise RankedGameRule(
+                f"game {game_id} is your ranked daily game of {game.daily.isoformat()}: "
+                "it takes no hints",
+                game=game_id,
+            )
         if game.assisted:
             return game
+        Assistance.objects.get_or_create(board=game.board, player_id=game.player_id)
         game.assisted = True
         game.save(update_fields=["assisted", "updated_at"])
         standing_refresh(game=game)

@@ -6,6 +6,7 @@ On SQLite ``select_for_update`` is a no-op, but the backend opens every transact
 
 from django.contrib.auth.models import AbstractBaseUser, User
 
+from games.boards import game_sealed
 from games.errors import GameFinished, GameNotFound, NotGameOwner
 from games.models import MAX_ID, Game
 
@@ -24,6 +25,8 @@ def lock_own_live_game(*, game_id: int, player: AbstractBaseUser) -> Game:
     """The locked game row, if ``player`` owns it and it is still being played."""
     game = lock_game(game_id=game_id)
     if game.player_id != player.pk:
+        if game_sealed(game):  # another player's sealed game does not exist for them
+            raise GameNotFound(f"there is no game {game_id}", game=game_id)
         raise NotGameOwner(f"game {game_id} belongs to another player", game=game_id)
     if game.status != Game.Status.PLAYING:
         raise GameFinished(f"game {game_id} is over ({game.status})", status=game.status)

@@ -1,4 +1,8 @@
-"""Whole games played offline: replayed in full, stored only if every action is legal."""
+"""Whole games played offline: replayed in full, stored only if every action is legal.
+
+Only open deals (a code) take submissions: a ranked daily is played live, on the server's
+clock, one action at a time. A submitted game ranks with no elapsed time (``offline``).
+"""
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
@@ -45,6 +49,8 @@ def submission_create(
             code=deal.code,
             draw=deal.draw,
             number=deal.number,
+            board=deal.code,
+            offline=True,
             player_id=player.pk,
             created_at=now,
             reached_at=now,

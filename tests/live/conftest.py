@@ -19,6 +19,7 @@ from django.conf import LazySettings
 
 from engine import Game as EngineGame
 from games import live
+from games.models import Game
 from games.routing import websocket_urlpatterns
 from games.services.actions import action_append
 from games.services.games import game_create
@@ -89,15 +90,18 @@ def announced(write_result: Any) -> Any:
 
 @database_sync_to_async
 def start(player: Player, code: str) -> int:
-    """A new game of ``player`` on ``code`` (committed: the tests use ``transactional_db``)."""
-    return int(announced(game_create(player=player.user, code=code)).id)
+    """A new game of ``player`` on ``code``, on its board: with one action played (a game
+    joins its board with its first action). Committed: the tests use ``transactional_db``."""
+    game_id = int(game_create(player=player.user, code=code).game.id)
+    position = EngineGame.from_snapshot(Game.objects.get(pk=game_id).snapshot)
+    token = next(str(m) for m in position.legal_moves() if str(m) != "undo")
+    announced(action_append(game_id=game_id, player=player.user, token=token))
+    return game_id
 
 
 @database_sync_to_async
 def play_first_legal(player: Player, game_id: int) -> str:
     """Play the engine's first legal move that is not an undo; return its token."""
-    from games.models import Game
-
     position = EngineGame.from_snapshot(Game.objects.get(pk=game_id).snapshot)
     token = next(str(m) for m in position.legal_moves() if str(m) != "undo")
     return announced(action_append(game_id=game_id, player=player.user, token=token)).action.token

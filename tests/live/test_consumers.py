@@ -37,12 +37,16 @@ def bob(make_player) -> Player:
 
 @database_sync_to_async
 def board_entries(code: str) -> list[dict]:
-    return [live.entry_json(entry) for entry in leaderboard_page(code=code).entries]
+    return [live.entry_json(entry) for entry in leaderboard_page(board=code).entries]
 
 
 @database_sync_to_async
 def game_row(game_id: int) -> Game:
     return Game.objects.get(pk=game_id)
+
+
+def first_token(game_id: int) -> str:
+    return Game.objects.get(pk=game_id).actions.get(seq=1).token
 
 
 async def test_a_board_watcher_gets_a_snapshot_of_the_top_entries(
@@ -54,7 +58,7 @@ async def test_a_board_watcher_gets_a_snapshot_of_the_top_entries(
     async with websocket(f"/ws/leaderboards/{CODE}/") as socket:
         snapshot = await receive(socket)
     assert snapshot["type"] == "snapshot"
-    assert snapshot["code"] == CODE
+    assert snapshot["board"] == CODE
     assert snapshot["total"] == 2
     assert snapshot["entries"] == await board_entries(CODE)
     assert {entry["player"] for entry in snapshot["entries"]} == {"alice", "bob"}
@@ -65,7 +69,7 @@ async def test_a_lower_case_code_watches_the_same_board(alice: Player) -> None:
     await start(alice, CODE)
     async with websocket(f"/ws/leaderboards/{CODE.lower()}/") as socket:
         snapshot = await receive(socket)
-    assert snapshot["code"] == CODE
+    assert snapshot["board"] == CODE
     assert [entry["player"] for entry in snapshot["entries"]] == ["alice"]
 
 
@@ -93,7 +97,7 @@ async def test_each_committed_move_sends_the_new_entry_with_the_next_version(
     row = await game_row(game_id)
     assert update == {
         "type": "entry",
-        "code": CODE,
+        "board": CODE,
         "version": snapshot["version"] + 1,
         "entry": (await board_entries(CODE))[0],
     }
@@ -168,7 +172,7 @@ async def test_a_rolled_back_move_is_never_announced(alice: Player) -> None:
             await play_then_roll_back()
             assert await game_socket.receive_nothing(timeout=0.5)
         assert await board_socket.receive_nothing(timeout=0.1)
-    assert (await game_row(game_id)).seq == 0
+    assert (await game_row(game_id)).seq == 1  # start's first action only
 
 
 async def test_a_spectator_gets_the_board_then_every_action(alice: Player) -> None:
@@ -178,8 +182,9 @@ async def test_a_spectator_gets_the_board_then_every_action(alice: Player) -> No
         tokens = [await play_first_legal(alice, game_id) for _ in range(3)]
         actions = [await receive(socket) for _ in range(3)]
     expected = EngineGame.from_code(SIMPLE_CODE)
-    assert first == {"type": "state", "game": game_id, "seq": 0, "state": expected.state()}
-    for seq, (token, action) in enumerate(zip(tokens, actions, strict=True), start=1):
+    expected.play(await database_sync_to_async(first_token)(game_id))
+    assert first == {"type": "state", "game": game_id, "seq": 1, "state": expected.state()}
+    for seq, (token, action) in enumerate(zip(tokens, actions, strict=True), start=2):
         expected.play(token)
         assert action == {
             "type": "action",
@@ -200,9 +205,9 @@ async def test_a_spectator_joining_late_starts_from_the_current_seq(alice: Playe
         await database_sync_to_async(game_resign)(game_id=game_id, player=alice.user)
         resigned = await receive(socket)
     row = await game_row(game_id)
-    assert first["seq"] == 2
+    assert first["seq"] == 3
     assert first["state"] == EngineGame.from_snapshot(row.snapshot).state()
-    assert (resigned["seq"], resigned["token"], resigned["state"]) == (3, "resign", first["state"])
+    assert (resigned["seq"], resigned["token"], resigned["state"]) == (4, "resign", first["state"])
 
 
 async def test_a_submission_is_announced_on_its_board(alice: Player) -> None:
@@ -221,7 +226,8 @@ async def test_a_submission_is_announced_on_its_board(alice: Player) -> None:
 def test_a_board_snapshot_is_reused_until_the_board_changes(alice: Player) -> None:
     from games.services.games import game_create
 
-    game = game_create(player=alice.user, code=CODE)
+    game = game_create(player=alice.user, code=CODE).game
+    action_append(game_id=game.id, player=alice.user, token="draw")
     assert live.wait_idle()
     first = live.board_snapshot(CODE)
     assert live.board_snapshot(CODE) is first
@@ -229,7 +235,7 @@ def test_a_board_snapshot_is_reused_until_the_board_changes(alice: Player) -> No
     assert live.wait_idle()
     second = live.board_snapshot(CODE)
     assert second["version"] == first["version"] + 1
-    assert second["entries"][0]["moves"] == first["entries"][0]["moves"] + 1
+    assert second["entries"][0]["actions"] == first["entries"][0]["actions"] + 1
 
 
 def test_states_of_a_batch_are_replayed_once_per_action(alice: Player) -> None:

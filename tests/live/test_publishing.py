@@ -46,7 +46,7 @@ def stock_moves(player: Player, game_id: int, count: int) -> list[str]:
 
 @database_sync_to_async
 def board_entries(code: str) -> list[dict[str, Any]]:
-    return [live.entry_json(entry) for entry in leaderboard_page(code=code).entries]
+    return [live.entry_json(entry) for entry in leaderboard_page(board=code).entries]
 
 
 async def test_a_burst_of_moves_arrives_in_seq_order_and_versions_follow_each_other(
@@ -58,18 +58,19 @@ async def test_a_burst_of_moves_arrives_in_seq_order_and_versions_follow_each_ot
         websocket(f"/ws/games/{game_id}/") as spectator,
     ):
         version = (await receive(board))["version"]
-        assert (await receive(spectator))["seq"] == 0
+        assert (await receive(spectator))["seq"] == 1  # start played one
         tokens = await database_sync_to_async(stock_moves)(alice, game_id, BURST)
         assert await database_sync_to_async(live.wait_idle)()
         actions = [await receive(spectator) for _ in range(BURST)]
         entries = []
         while not await board.receive_nothing(timeout=0.3):
             entries.append(await receive(board))
-    assert [(a["seq"], a["token"]) for a in actions] == list(enumerate(tokens, start=1))
+    assert [(a["seq"], a["token"]) for a in actions] == list(enumerate(tokens, start=2))
     assert 1 <= len(entries) <= BURST
     # Folding may merge changes (fewer messages) but never skips or reorders a version.
     assert [e["version"] for e in entries] == list(range(version + 1, version + 1 + len(entries)))
-    assert [e["entry"]["moves"] for e in entries] == sorted(e["entry"]["moves"] for e in entries)
+    counted = [e["entry"]["actions"] for e in entries]
+    assert counted == sorted(counted)
     assert entries[-1]["entry"] == (await board_entries(CODE))[0]
 
 
@@ -94,7 +95,7 @@ async def test_a_batch_of_one_players_changes_sends_one_entry_with_the_latest_st
         changes = [
             live.GameChange(
                 game_id=change["game_id"],
-                code=change["code"],
+                board=change["board"],
                 actions=tuple(change["actions"]),
                 board_changed=change["board_changed"],
                 loop=loop,
@@ -108,8 +109,8 @@ async def test_a_batch_of_one_players_changes_sends_one_entry_with_the_latest_st
         assert await board.receive_nothing(timeout=0.3)
     assert entry["version"] == version + 1
     assert entry["entry"] == (await board_entries(CODE))[0]
-    assert entry["entry"]["moves"] == 3
-    assert [(a["seq"], a["token"]) for a in actions] == list(enumerate(tokens, start=1))
+    assert entry["entry"]["actions"] == 4  # start's action and these three
+    assert [(a["seq"], a["token"]) for a in actions] == list(enumerate(tokens, start=2))
 
 
 def test_a_change_dropped_on_a_full_queue_leaves_a_version_gap(
@@ -117,7 +118,7 @@ def test_a_change_dropped_on_a_full_queue_leaves_a_version_gap(
 ) -> None:
     from games.services.games import game_create
 
-    game = game_create(player=alice.user, code=CODE)
+    game = game_create(player=alice.user, code=CODE).game
     assert live.wait_idle()
     before = live.versions().current(CODE)
 

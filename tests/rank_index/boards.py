@@ -14,7 +14,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from games import rank_index
-from games.models import Game, LeaderboardEntry
+from games.models import Assistance, Game, LeaderboardEntry
 from games.projections import leaderboard_entry_refresh
 from games.selectors.leaderboard_sql import BoardCounts
 from games.selectors.leaderboards import (
@@ -31,9 +31,10 @@ T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 @dataclass(frozen=True)
 class Standing:
     cards: int
-    moves: int
+    actions: int
     assisted: bool
     reached_at: datetime
+    elapsed: int | None = 30
 
 
 def crowded_standing(rng: random.Random) -> Standing:
@@ -41,20 +42,27 @@ def crowded_standing(rng: random.Random) -> Standing:
     cards = rng.choice([1, 1, 2, 7, 52])
     return Standing(
         cards=cards,
-        moves=rng.choice([0, 3, 3, 10]),
+        actions=rng.choice([1, 3, 3, 10]),
         assisted=rng.random() < 0.25,
         reached_at=T0 + timedelta(microseconds=rng.choice([0, 0, 1, 999_999, 86_400_000_001])),
+        elapsed=rng.choice([None, 0, 7, 7, 2**31 - 1]),
     )
 
 
 def game_of(player: User, standing: Standing, code: str = CODE) -> Game:
+    if standing.assisted:
+        Assistance.objects.get_or_create(board=code, player=player)
     return Game.objects.create(
         code=code,
+        board=code,
         draw=3,
         number=NUMBER,
         player=player,
         cards=standing.cards,
-        moves=standing.moves,
+        seq=standing.actions,
+        action_count=standing.actions,
+        elapsed=standing.elapsed,
+        moves=standing.actions,
         score=5 * (standing.cards - 1),
         won=standing.cards == 52,
         status="won" if standing.cards == 52 else "playing",
@@ -72,7 +80,7 @@ def board_made(standings: list[Standing], *, prefix: str = "p", code: str = CODE
         for number, standing in enumerate(standings):
             player = User.objects.create(username=f"{prefix}{number:04d}")
             game_of(player, standing, code)
-            leaderboard_entry_refresh(code=code, player_id=player.id)
+            leaderboard_entry_refresh(board=code, player_id=player.id)
             players.append(player)
     return players
 
@@ -83,17 +91,23 @@ def change_game(player: User, standing: Standing, code: str = CODE) -> None:
     from games.services.standing import standing_refresh
 
     with transaction.atomic():
-        game = Game.objects.get(player=player, code=code)
-        for field in ("cards", "moves", "assisted", "reached_at"):
-            setattr(game, field, getattr(standing, field))
+        game = Game.objects.get(player=player, board=code)
+        game.cards, game.reached_at, game.elapsed = (
+            standing.cards,
+            standing.reached_at,
+            standing.elapsed,
+        )
+        game.seq = game.action_count = standing.actions
         game.save()
+        if standing.assisted:  # a hint is for good: un-assisting is not a change a game makes
+            Assistance.objects.get_or_create(board=code, player=player)
         standing_refresh(game=game)
 
 
 def index_answers(code: str = CODE) -> bool:
     """Whether the index (not SQL) answers reads of the board right now."""
     total = BoardCounts(code).total
-    return rank_index.page(code=code, offset=0, limit=1, total=total) is not None
+    return rank_index.page(board=code, offset=0, limit=1, total=total) is not None
 
 
 def both_paths(settings: LazySettings, read: Callable[[], object]) -> tuple[object, object]:
@@ -112,24 +126,24 @@ def assert_paths_agree(
     """Every page (every offset, a few limits, one past the end), every player's window and
     entry: the same from both paths. Returns how many reads were compared."""
     assert index_answers(code), "the index does not answer: nothing would be compared"
-    total = LeaderboardEntry.objects.filter(code=code).count()
+    total = LeaderboardEntry.objects.filter(board=code).count()
     compared = 0
     for limit in limits:
         for offset in range(total + 2):
             indexed, sql = both_paths(
-                settings, partial(leaderboard_page, code=code, limit=limit, offset=offset)
+                settings, partial(leaderboard_page, board=code, limit=limit, offset=offset)
             )
             assert indexed == sql, (offset, limit)
             compared += 1
-    for entry in LeaderboardEntry.objects.filter(code=code).select_related("player"):
+    for entry in LeaderboardEntry.objects.filter(board=code).select_related("player"):
         for limit in (1, 4, 11):
             name = entry.player.username
             indexed, sql = both_paths(
-                settings, partial(leaderboard_around, code=code, username=name, limit=limit)
+                settings, partial(leaderboard_around, board=code, username=name, limit=limit)
             )
             assert indexed == sql, (name, limit)
         indexed, sql = both_paths(
-            settings, partial(leaderboard_entry_ranked, code=code, player_id=entry.player_id)
+            settings, partial(leaderboard_entry_ranked, board=code, player_id=entry.player_id)
         )
         assert indexed == sql and indexed is not None, entry.player_id
         compared += 4

@@ -69,7 +69,7 @@ def test_one_build_at_a_time_per_board(index_redis: str, settings: LazySettings)
     client = redis_client(index_redis)
     client.set(keys.building, "another process", ex=60)
     assert rank_index.board_build(CODE) is None
-    leaderboard_page(code=CODE)  # would start a background build: it finds the lock
+    leaderboard_page(board=CODE)  # would start a background build: it finds the lock
     rank_index.background.wait()
     assert not client.exists(keys.ready)
     client.delete(keys.building)  # the other process is done (or its lock expired)

@@ -30,7 +30,7 @@ def test_empty_board_and_missing_players_agree(index_redis: str, settings: LazyS
         for enabled in (True, False):
             settings.CANFIELD_RANK_INDEX = enabled
             with pytest.raises(NotOnBoard):
-                leaderboard_around(code="CF1-D1-AAAAACL", username=name)
+                leaderboard_around(board="CF1-D1-AAAAACL", username=name)
     settings.CANFIELD_RANK_INDEX = True
     with pytest.raises(NotOnBoard):
-        leaderboard_around(code=CODE, username="nobody")
+        leaderboard_around(board=CODE, username="nobody")

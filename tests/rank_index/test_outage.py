@@ -19,7 +19,7 @@ from tests.rank_index.boards import (
     index_answers,
 )
 from tests.robustness.faults import PrivateRedis
-from tests.service.helpers import start_game
+from tests.service.helpers import start_on_board
 from tests.support.servers import free_port
 
 
@@ -37,7 +37,7 @@ def test_reads_use_sql_while_redis_is_down_and_the_index_is_rebuilt_after_a_rest
     stoppable_redis.stop()
     down = viewer.get(f"/api/leaderboards/{CODE}/?limit=100")
     assert down.status_code == 200 and down.json() == before
-    start_game(client_for(make_player("newcomer")), CODE)  # a write while Redis is down
+    start_on_board(client_for(make_player("newcomer")), CODE)  # a write while Redis is down
     during = viewer.get(f"/api/leaderboards/{CODE}/", {"around": "newcomer"})
     assert during.status_code == 200 and during.json()["total"] == 16
     assert CODE in rank_index.health.stale

@@ -30,6 +30,14 @@ def play(client: APIClient, game_id: int, token: str, **extra: Any) -> Any:
     return client.post(f"/api/games/{game_id}/actions/", {"action": token, **extra})
 
 
+def start_on_board(client: APIClient, code: str = SIMPLE_CODE) -> dict[str, Any]:
+    """A new game with one action (a ``draw``): a game joins its board with its first."""
+    game = start_game(client, code)
+    moved = play(client, game["id"], "draw")
+    assert moved.status_code == 201, moved.json()
+    return moved.json()
+
+
 def tamper_action(action_id: int, **values: Any) -> None:
     """Change a stored action behind the service's back, as an attacker with SQL access
     would: the append-only trigger is lifted for this one statement, then restored."""

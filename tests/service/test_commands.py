@@ -15,11 +15,12 @@ from tests.service.helpers import SIMPLE_CODE, play, start_game, tamper_action, 
 pytestmark = pytest.mark.django_db
 
 SUMMARY_FIELDS = (
-    "id", "code", "player_id", "seq", "score", "cards", "moves", "won", "status",
-    "snapshot", "reached_at", "finished_at",
+    "id", "code", "board", "player_id", "seq", "action_count", "elapsed", "score", "cards",
+    "moves", "won", "status", "snapshot", "reached_at", "finished_at",
 )  # fmt: skip
 ENTRY_FIELDS = (
-    "code", "player_id", "game_id", "cards", "moves", "score", "won", "status", "reached_at",
+    "board", "player_id", "game_id", "cards", "action_count", "elapsed", "moves", "score",
+    "won", "status", "reached_at", "assisted",
 )  # fmt: skip
 
 
@@ -58,8 +59,10 @@ def played(
 def tables() -> tuple[list[tuple], ...]:
     games = list(Game.objects.order_by("id").values_list(*SUMMARY_FIELDS))
     entries = sorted(LeaderboardEntry.objects.values_list(*ENTRY_FIELDS))
-    standings = sorted(StandingCount.objects.values_list("code", "cards", "moves", "entries"))
-    cards = sorted(CardsCount.objects.values_list("code", "cards", "entries"))
+    standings = sorted(
+        StandingCount.objects.values_list("board", "cards", "action_count", "entries")
+    )
+    cards = sorted(CardsCount.objects.values_list("board", "cards", "entries"))
     return games, entries, standings, cards
 
 
@@ -107,7 +110,10 @@ def test_rebuild_projections_reproduces_the_live_tables(played: dict) -> None:
     LeaderboardEntry.objects.all().delete()
     StandingCount.objects.all().delete()
     CardsCount.objects.update(entries=7)
-    Game.objects.update(score=0, cards=1, moves=0, won=False, status="playing", snapshot={})
+    Game.objects.update(
+        score=0, cards=1, moves=0, won=False, status="playing", snapshot={}, action_count=0,
+        elapsed=None,
+    )  # fmt: skip
     status, output = run("rebuild_projections", "--check")
     assert status == 1 and "differ" in output
     assert tables() != live  # --check wrote nothing
@@ -123,10 +129,11 @@ def test_rebuild_removes_entries_no_game_backs_and_fixes_wrong_ones(played: dict
     entry = LeaderboardEntry.objects.get(player__username="alice")
     LeaderboardEntry.objects.filter(pk=entry.pk).update(cards=52, won=True)
     LeaderboardEntry.objects.create(
-        code=SIMPLE_CODE.replace("D3", "D1"),
+        board=SIMPLE_CODE.replace("D3", "D1"),
         player_id=entry.player_id,
         game_id=entry.game_id,
-        cards=1, moves=0, score=0, won=False, status="playing", reached_at=entry.reached_at,
+        cards=1, action_count=0, moves=0, score=0, won=False, status="playing",
+        reached_at=entry.reached_at,
     )  # fmt: skip
     status, output = run("rebuild_projections")
     assert status == 0

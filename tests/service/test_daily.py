@@ -1,63 +1,129 @@
-"""GET /api/daily/: one deal per UTC day, HMAC of the date, stored on first use.
+"""GET /api/daily/, /api/daily/<date>/ and the archive: two sealed boards a day.
 
-The day's deal is the first HMAC candidate the solver proves winnable (``test_daily_par``):
-candidate k hashes the date with ``#k`` appended, candidate 0 the bare date.
+While a day is open its boards are told (ids, draw modes, pars), never its codes or lines;
+from its close on, both codes and the solver's lines are public; a day to come is unknown.
 """
 
-import hashlib
-import hmac
 from datetime import date
 
 import pytest
+import time_machine
 from django.conf import LazySettings
-from django.utils import timezone
 from rest_framework.test import APIClient
 
 from engine import Deal
+from games.daily.candidates import daily_candidate
+from games.daily.choosing import choose_daily
+from games.daily.store import daily_code, daily_deal_get
 from games.models import DailyDeal
-from games.services.daily import daily_codes
 
 pytestmark = pytest.mark.django_db
 
-
-def hmac_number(secret: str, day: date, attempt: int = 0) -> int:
-    message = day.isoformat() if attempt == 0 else f"{day.isoformat()}#{attempt}"
-    digest = hmac.new(secret.encode(), message.encode(), hashlib.sha256).digest()
-    return int.from_bytes(digest, "big") % 26**7
+SECRET = "canfield tests"
 
 
-def chosen_attempt(day: date) -> int:
-    """Which candidate the stored day is (0 unless earlier ones were not proven winnable)."""
-    return DailyDeal.objects.get(date=day).candidates - 1
+@pytest.fixture(autouse=True)
+def _fixed_secret(settings: LazySettings) -> None:
+    settings.DAILY_SECRET = SECRET
+    settings.CANFIELD_DAILY_SOLVE_SECONDS = 2
+    choose_daily.cache_clear()
 
 
-def test_today_has_two_codes_of_one_hmac_picked_number(
+def stored_codes(day: date) -> list[str]:
+    deal = DailyDeal.objects.get(date=day)
+    return [daily_code(deal, "D3"), daily_code(deal, "D1")]
+
+
+def test_today_shows_two_boards_with_pars_and_no_code(api_client: APIClient) -> None:
+    with time_machine.travel("2026-01-02 08:00Z", tick=False):
+        response = api_client.get("/api/daily/")
+    body = response.json()
+    assert response.status_code == 200
+    assert body["date"] == "2026-01-02"
+    assert body["closes_at"] == "2026-01-03T00:00:00Z"
+    assert body["closed"] is False
+    assert body["boards"]["D3"]["board"] == "daily-2026-01-02-D3"
+    assert (body["boards"]["D3"]["draw"], body["boards"]["D1"]["draw"]) == (3, 1)
+    assert "codes" not in body and "lines" not in body
+    for sealed in stored_codes(date(2026, 1, 2)):
+        assert sealed not in response.content.decode()
+
+
+def test_the_two_modes_are_different_deals_from_the_secret() -> None:
+    deal = daily_deal_get(day=date(2026, 1, 2))
+    assert deal.number != deal.number_d1
+    # Each number is one of its own mode's candidates: "<date>/D3" and "<date>/D1" differ.
+    d3 = {daily_candidate(date(2026, 1, 2), "D3", k, secret=SECRET) for k in range(deal.candidates)}
+    d1 = {daily_candidate(date(2026, 1, 2), "D1", k, secret=SECRET) for k in range(deal.candidates)}
+    assert deal.number in d3 and deal.number_d1 in d1
+
+
+def test_a_stored_day_does_not_change_with_the_secret(
     api_client: APIClient, settings: LazySettings
 ) -> None:
-    body = api_client.get("/api/daily/").json()
-    today = timezone.now().date()
-    assert body["date"] == today.isoformat()
-    number = hmac_number(settings.DAILY_SECRET, today, chosen_attempt(today))
-    assert body["codes"] == {
-        "D3": Deal.from_number(number, draw=3).code,
-        "D1": Deal.from_number(number, draw=1).code,
-    }
-
-
-def test_the_day_is_stored_once_and_does_not_change(
-    api_client: APIClient, settings: LazySettings
-) -> None:
-    first = api_client.get("/api/daily/").json()
-    settings.DAILY_SECRET = "rotated secret"
-    assert api_client.get("/api/daily/").json() == first
+    with time_machine.travel("2026-01-02 08:00Z", tick=False):
+        first = api_client.get("/api/daily/").json()
+        settings.DAILY_SECRET = "rotated secret"
+        assert api_client.get("/api/daily/").json() == first
     assert DailyDeal.objects.count() == 1
 
 
-def test_days_differ_and_depend_on_the_secret(settings: LazySettings) -> None:
-    monday, tuesday = date(2026, 11, 30), date(2026, 12, 1)
-    assert daily_codes(day=monday) != daily_codes(day=tuesday)
-    settings.DAILY_SECRET = "another secret"
-    wednesday = date(2026, 12, 2)
-    chosen = daily_codes(day=wednesday)["D3"]
-    number = hmac_number("another secret", wednesday, chosen_attempt(wednesday))
-    assert chosen == Deal.from_number(number, draw=3).code
+def test_a_closed_day_shows_its_codes_and_lines(api_client: APIClient) -> None:
+    with time_machine.travel("2026-01-02 08:00Z", tick=False):
+        api_client.get("/api/daily/")
+        assert "codes" not in api_client.get("/api/daily/2026-01-02/").json()
+    with time_machine.travel("2026-01-03 00:00Z", tick=False):
+        body = api_client.get("/api/daily/2026-01-02/").json()
+    deal = DailyDeal.objects.get(date=date(2026, 1, 2))
+    assert body["closed"] is True
+    assert body["codes"] == {"D3": daily_code(deal, "D3"), "D1": daily_code(deal, "D1")}
+    assert body["lines"] == {"D3": deal.line, "D1": deal.line_d1}
+    assert Deal.from_code(body["codes"]["D1"]).draw == 1
+
+
+def test_a_day_to_come_is_unknown_even_when_chosen_ahead(api_client: APIClient) -> None:
+    daily_deal_get(day=date(2026, 1, 3))  # prepare_daily stores days ahead
+    with time_machine.travel("2026-01-02 23:59:59Z", tick=False):
+        future = api_client.get("/api/daily/2026-01-03/")
+        board = api_client.get("/api/leaderboards/daily-2026-01-03-D3/")
+    assert future.status_code == 404
+    assert future.json()["error"] == "daily_not_found"
+    assert board.status_code == 404
+    for text in (future.content.decode(), board.content.decode()):
+        assert not any(code in text for code in stored_codes(date(2026, 1, 3)))
+        assert "par" not in text
+
+
+@pytest.mark.parametrize(
+    ("path", "status", "error"),
+    [
+        ("/api/daily/2026-13-01/", 400, "invalid_input"),
+        ("/api/daily/yesterday/", 400, "invalid_input"),
+        ("/api/daily/2020-01-01/", 404, "daily_not_found"),
+        ("/api/leaderboards/daily-2026-01-02-D2/", 400, "bad_board"),
+        ("/api/leaderboards/daily-2026-02-30-D3/", 400, "bad_board"),
+        ("/api/daily/?before=soon", 400, "invalid_input"),
+    ],
+)
+def test_bad_days_and_boards_are_clear_errors(
+    api_client: APIClient, path: str, status: int, error: str
+) -> None:
+    with time_machine.travel("2026-01-02 08:00Z", tick=False):
+        response = api_client.get(path)
+    assert response.status_code == status
+    assert response.json()["error"] == error
+
+
+def test_the_archive_lists_closed_days_newest_first_in_pages(api_client: APIClient) -> None:
+    for day in (1, 2, 3, 4):
+        with time_machine.travel(f"2026-01-0{day} 08:00Z", tick=False):
+            api_client.get("/api/daily/")
+    with time_machine.travel("2026-01-04 08:00Z", tick=False):
+        first = api_client.get("/api/daily/?before=2026-01-09&limit=2").json()
+        second = api_client.get(f"/api/daily/?before={first['next_before']}&limit=2").json()
+    # Today (the 4th) is still sealed: the archive starts the day before.
+    assert first["before"] == "2026-01-04"
+    assert [day["date"] for day in first["days"]] == ["2026-01-03", "2026-01-02"]
+    assert [day["date"] for day in second["days"]] == ["2026-01-01"]
+    assert second["next_before"] is None
+    assert all(day["closed"] and "codes" in day for day in first["days"] + second["days"])

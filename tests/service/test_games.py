@@ -22,11 +22,6 @@ def test_start_by_code_normalises_it_and_shows_the_deal(player_client: APIClient
     assert game["legal_moves"] == [str(move) for move in expected.legal_moves()]
 
 
-def test_start_the_daily_deal(player_client: APIClient) -> None:
-    daily = player_client.get("/api/daily/").json()
-    game = player_client.post("/api/games/", {"daily": "D1"}).json()
-    assert game["code"] == daily["codes"]["D1"]
-
 
 def test_start_a_random_deal(player_client: APIClient) -> None:
     first = player_client.post("/api/games/", {"draw": 1}).json()
@@ -75,9 +70,14 @@ def test_unknown_game_is_a_json_404(api_client: APIClient, game_id: str) -> None
     assert response.json()["error"] == "game_not_found"
 
 
-def test_a_new_game_joins_its_board_at_once(player_client: APIClient, player: Player) -> None:
+def test_a_game_joins_its_board_with_its_first_action(
+    player_client: APIClient, player: Player
+) -> None:
     game = start_game(player_client)
+    assert player_client.get(f"/api/leaderboards/{SIMPLE_CODE}/").json()["entries"] == []
+    player_client.post(f"/api/games/{game['id']}/actions/", {"action": "draw"})
     board = player_client.get(f"/api/leaderboards/{SIMPLE_CODE}/").json()
-    assert [(e["player"], e["cards"], e["game"]) for e in board["entries"]] == [
-        (player.username, 1, game["id"])
+    assert [(e["player"], e["cards"], e["actions"], e["game"]) for e in board["entries"]] == [
+        (player.username, 1, 1, game["id"])
     ]
+    assert (board["board"], board["code"], game["board"]) == (SIMPLE_CODE, SIMPLE_CODE, SIMPLE_CODE)

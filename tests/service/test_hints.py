@@ -1,5 +1,6 @@
-"""GET /api/games/<id>/hint/: a move of a winning line, a proven loss, or "unknown"; asking
-marks the game assisted, which ranks it below every unassisted game of its board.
+"""POST /api/games/<id>/hint/: a move of a winning line, a proven loss, or "unknown"; asking
+marks the player assisted on the game's board for good, which ranks every entry of theirs
+there below every unassisted one. Ranked daily games take no hints.
 
 Deal numbers were measured with ``engine.solver`` (tests/engine/test_solver.py): 1000 is won
 within a few hundred nodes, 6055 is lost from the deal (no card can ever move), 5020 takes
@@ -17,6 +18,7 @@ from rest_framework.test import APIClient
 
 from engine import Deal, Game
 from engine.solver import solve
+from games.models import Assistance
 from games.models import Game as GameRow
 from tests.conftest import Player
 from tests.service.helpers import play, start_game
@@ -31,7 +33,7 @@ def code(number: int) -> str:
 
 
 def hint(client: APIClient, game_id: int) -> Any:
-    return client.get(f"/api/games/{game_id}/hint/")
+    return client.post(f"/api/games/{game_id}/hint/")
 
 
 @pytest.fixture(autouse=True)
@@ -122,7 +124,7 @@ def test_assisted_games_rank_below_every_unassisted_one(
 ) -> None:
     helped, plain = client_for(make_player("helped")), client_for(make_player("plain"))
     helped_game = start_game(helped, code(QUICK_WIN))
-    start_game(plain, code(QUICK_WIN))
+    play(plain, start_game(plain, code(QUICK_WIN))["id"], "draw")  # on the board: one action
     for _ in range(6):  # the helped player gets ahead on cards with the hints
         move = hint(helped, helped_game["id"]).json()["move"]
         helped_game = play(helped, helped_game["id"], move).json()
@@ -154,8 +156,10 @@ def test_the_field_chart_counts_assisted_and_unassisted_players_together(
     make_player: Callable[..., Player], client_for: Callable[[Player], APIClient]
 ) -> None:
     helped, plain = client_for(make_player("helped")), client_for(make_player("plain"))
-    hint(helped, start_game(helped, code(QUICK_WIN))["id"])
-    start_game(plain, code(QUICK_WIN))
+    helped_game = start_game(helped, code(QUICK_WIN))["id"]
+    hint(helped, helped_game)
+    play(helped, helped_game, "draw")
+    play(plain, start_game(plain, code(QUICK_WIN))["id"], "draw")
     field = helped.get(f"/boards/{code(QUICK_WIN)}/field.json").json()
     assert (field["total"], field["counts"]) == (2, [{"cards": 1, "players": 2}])
 
@@ -167,3 +171,45 @@ def test_the_hint_rate_can_come_from_the_environment(
     monkeypatch.setenv("CANFIELD_THROTTLE_HINT", "1/minute")
     game = start_game(player_client, code(QUICK_WIN))
     assert [hint(player_client, game["id"]).status_code for _ in range(2)] == [200, 429]
+
+
+def test_a_hint_is_a_post_a_cross_site_get_marks_nothing(player_client: APIClient) -> None:
+    game = start_game(player_client, code(QUICK_WIN))
+    response = player_client.get(f"/api/games/{game['id']}/hint/")
+    assert response.status_code == 405
+    assert GameRow.objects.get(pk=game["id"]).assisted is False
+
+
+def test_the_mark_stays_with_the_player_whatever_they_submit_later(
+    player: Player, player_client: APIClient
+) -> None:
+    """The old way to shed it: hint a game, then submit its own log as a fresh game."""
+    game = start_game(player_client, code(QUICK_WIN))
+    for _ in range(4):
+        move = hint(player_client, game["id"]).json()["move"]
+        play(player_client, game["id"], move)
+    log = [
+        a["token"] for a in player_client.get(f"/api/games/{game['id']}/actions/").json()["actions"]
+    ]
+    clean = player_client.post("/api/submissions/", {"code": code(QUICK_WIN), "actions": log})
+    assert clean.status_code == 201 and clean.json()["assisted"] is False  # this game asked none
+    board = player_client.get(f"/api/leaderboards/{code(QUICK_WIN)}/").json()
+    assert [(e["player"], e["assisted"]) for e in board["entries"]] == [(player.username, True)]
+    assert Assistance.objects.filter(board=code(QUICK_WIN), player=player.user).count() == 1
+    out = StringIO()
+    call_command("rebuild_projections", "--check", stdout=out)
+    assert "0 game rows differ, 0 leaderboard entries differ" in out.getvalue()
+
+
+def test_a_ranked_daily_game_takes_no_hint_and_nothing_is_marked(
+    player_client: APIClient, settings: LazySettings
+) -> None:
+    settings.DAILY_SECRET = "canfield tests"
+    settings.CANFIELD_DAILY_SOLVE_SECONDS = 2
+    game = player_client.post("/api/games/", {"daily": "D3"}).json()
+    response = hint(player_client, game["id"])
+    assert response.status_code == 403
+    assert response.json()["error"] == "ranked_daily"
+    assert "no hints" in response.json()["detail"]
+    assert GameRow.objects.get(pk=game["id"]).assisted is False
+    assert not Assistance.objects.exists()

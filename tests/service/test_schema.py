@@ -49,12 +49,14 @@ def test_schema_is_valid_and_documents_every_endpoint(api_client: APIClient) -> 
         "/api/session/": {"post", "delete"},
         "/api/me/": {"get"},
         "/api/daily/": {"get"},
+        "/api/daily/{day}/": {"get"},
         "/api/games/": {"post"},
         "/api/games/{game_id}/": {"get"},
         "/api/games/{game_id}/actions/": {"get", "post"},
         "/api/games/{game_id}/resign/": {"post"},
         "/api/games/{game_id}/state/": {"get"},
         "/api/submissions/": {"post"},
-        "/api/leaderboards/{code}/": {"get"},
+        "/api/games/{game_id}/hint/": {"post"},
+        "/api/leaderboards/{board}/": {"get"},
     }
     assert {path: set(paths[path]) for path in expected} == expected

@@ -20,6 +20,7 @@ def test_api_tour_on_a_production_server() -> None:
         **server_env_for_test_db(),
         "CANFIELD_ENV": "production",
         "SECRET_KEY": "e2e-" + "s" * 48,
+        "DAILY_SECRET": "e2e-daily-" + "d" * 40,
         "CANFIELD_THROTTLE_ANON": "1000/minute",
         "CANFIELD_THROTTLE_USER": "1000/minute",
     }
@@ -38,7 +39,8 @@ def test_api_tour_on_a_production_server() -> None:
         assert stale.status_code == 409
         board = http.get(f"/api/leaderboards/{SIMPLE_CODE}/").json()
         assert [e["player"] for e in board["entries"]] == ["eve"]
-        assert http.get("/api/daily/").json()["codes"]["D3"].startswith("CF1-D3-")
+        daily = http.get("/api/daily/").json()
+        assert daily["boards"]["D3"]["board"].startswith("daily-") and "codes" not in daily
         assert http.get("/api/nowhere/").json()["error"] == "not_found"
 
         docs = http.get("/api/docs/")

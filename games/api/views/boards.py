@@ -1,70 +1,193 @@
-"""Leaderboards, the daily deal, and player pages."""
+"""Leaderboards, the daily deals and their archive, and player pages."""
 
 from dataclasses import asdict
+from datetime import date
+from typing import Any
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api.fields import DEAL_CODE_PATTERN
+from engine import Deal
 from games.api.parsing import validated
-from games.api.serializers import DailyOut, ErrorOut, LeaderboardIn, LeaderboardOut, PlayerOut
-from games.replaying import deal_from_code
+from games.api.serializers import (
+    DailyArchiveOut,
+    DailyIn,
+    DailyOut,
+    ErrorOut,
+    LeaderboardIn,
+    LeaderboardOut,
+    PlayerOut,
+)
+from games.boards import (
+    DAILY_MODES,
+    Board,
+    closes_at,
+    daily_board,
+    day_sealed,
+    parse_board,
+    utc_today,
+)
+from games.daily.store import (
+    daily_code,
+    daily_codes,
+    daily_deal_shown,
+    daily_lines,
+    daily_pars,
+    par_of_code,
+)
+from games.errors import InvalidInput
+from games.models import DailyDeal
+from games.selectors.games import game_summary
+from games.selectors.leaderboard_sql import BoardCounts
 from games.selectors.leaderboards import leaderboard_around, leaderboard_page
 from games.selectors.players import player_profile
-from games.services.daily import codes_of, daily_deal_get, daily_pars, par_of_code, utc_today
+
+BOARD_PATTERN = r"^(?:[Cc][Ff]1-[Dd][13]-[A-Za-z]{7}|daily-\d{4}-\d{2}-\d{2}-D[13])$"
+
+
+def board_header(board: Board) -> dict[str, Any]:
+    """What a board page says of its board: its code once it may be told, its par."""
+    if board.day is None or board.mode is None:
+        return {
+            "code": board.id,
+            "sealed": False,
+            "closes_at": None,
+            "par": par_of_code(deal=Deal.from_code(board.id)),
+        }
+    deal = daily_deal_shown(day=board.day)
+    sealed = board.sealed
+    return {
+        "code": None if sealed else daily_code(deal, board.mode),
+        "sealed": sealed,
+        "closes_at": board.closes_at,
+        "par": daily_pars(deal)[board.mode],
+    }
 
 
 class LeaderboardView(APIView):
-    """A board: a page (``limit``/``offset``) or the window ``around`` a player."""
+    """A board (a deal code or ``daily-<date>-D3``): a page (``limit``/``offset``) or the
+    window ``around`` a player. A sealed daily board hides its code and its games."""
 
     @extend_schema(
         operation_id="leaderboard",
         parameters=[
             LeaderboardIn,
-            OpenApiParameter("code", str, OpenApiParameter.PATH, pattern=DEAL_CODE_PATTERN),
+            OpenApiParameter("board", str, OpenApiParameter.PATH, pattern=BOARD_PATTERN),
         ],
         responses={200: LeaderboardOut, 400: ErrorOut, 404: ErrorOut},
     )
-    def get(self, request: Request, code: str) -> Response:
+    def get(self, request: Request, board: str) -> Response:
         query = validated(LeaderboardIn, request.query_params)
-        deal = deal_from_code(code)
-        canonical = deal.code
+        found = parse_board(board)
+        header = board_header(found)
         if "around" in query:
             page = leaderboard_around(
-                code=canonical, username=query["around"], limit=query["limit"]
+                board=found.id, username=query["around"], limit=query["limit"]
             )
         else:
-            page = leaderboard_page(code=canonical, limit=query["limit"], offset=query["offset"])
-        return Response(LeaderboardOut({**asdict(page), "par": par_of_code(deal=deal)}).data)
+            page = leaderboard_page(board=found.id, limit=query["limit"], offset=query["offset"])
+        return Response(LeaderboardOut({**asdict(page), **header}).data)
+
+
+def daily_json(deal: DailyDeal) -> dict[str, Any]:
+    """A day's two boards with their pars; codes and lines only once the day has closed."""
+    pars = daily_pars(deal)
+    boards = {
+        mode: {
+            "board": daily_board(deal.date, mode).id,
+            "draw": draw,
+            "par": pars[mode],
+            "entries": BoardCounts(daily_board(deal.date, mode).id).total,
+        }
+        for mode, draw in DAILY_MODES.items()
+    }
+    out: dict[str, Any] = {
+        "date": deal.date,
+        "closes_at": closes_at(deal.date),
+        "closed": not day_sealed(deal.date),
+        "boards": boards,
+    }
+    codes, lines = daily_codes(deal), daily_lines(deal)
+    if codes is not None and lines is not None:
+        out["codes"], out["lines"] = codes, lines
+    return out
 
 
 class DailyView(APIView):
-    """Today's (UTC) deal: one number, proven winnable, in draw-3 and draw-1, with its pars."""
+    """Today's (UTC) two sealed boards, D3 and D1, with their pars; with ``?before=<date>``
+    the archive of closed days before it, newest first, with their codes and lines."""
 
-    @extend_schema(operation_id="daily", responses={200: DailyOut})
+    @extend_schema(
+        operation_id="daily",
+        parameters=[DailyIn],
+        responses={
+            200: PolymorphicProxySerializer(
+                component_name="DailyOrArchive",
+                serializers=[DailyOut, DailyArchiveOut],
+                resource_type_field_name=None,
+            ),
+            400: ErrorOut,
+        },
+        description="Without `before`: today's boards (DailyOut). With `before`: the archive "
+        "(DailyArchiveOut).",
+    )
     def get(self, request: Request) -> Response:
-        today = utc_today()
-        deal = daily_deal_get(day=today)
+        query = validated(DailyIn, request.query_params)
+        if "before" not in query:
+            return Response(DailyOut(daily_json(daily_deal_shown(day=utc_today()))).data)
+        before = min(query["before"], utc_today())
+        days = list(DailyDeal.objects.filter(date__lt=before).order_by("-date")[: query["limit"]])
+        more = (
+            len(days) == query["limit"]
+            and DailyDeal.objects.filter(date__lt=days[-1].date).exists()
+        )
         return Response(
-            DailyOut({"date": today, "codes": codes_of(deal), "par": daily_pars(deal)}).data
+            DailyArchiveOut(
+                {
+                    "before": before,
+                    "days": [daily_json(deal) for deal in days],
+                    "next_before": days[-1].date if more else None,
+                }
+            ).data
         )
 
 
+class DailyDayView(APIView):
+    """One day's boards: today's (sealed: no codes), or a closed day's with its codes and the
+    solver's winning lines. A day to come is a 404, whatever is stored for it."""
+
+    @extend_schema(
+        operation_id="daily_day",
+        parameters=[
+            OpenApiParameter("day", str, OpenApiParameter.PATH, description="YYYY-MM-DD")
+        ],
+        responses={200: DailyOut, 400: ErrorOut, 404: ErrorOut},
+    )
+    def get(self, request: Request, day: str) -> Response:
+        try:
+            parsed = date.fromisoformat(day) if len(day) == 10 else None
+        except ValueError:
+            parsed = None
+        if parsed is None:
+            raise InvalidInput(f"{day!r} is not a date (YYYY-MM-DD)", date=day)
+        return Response(DailyOut(daily_json(daily_deal_shown(day=parsed))).data)
+
+
 class PlayerDetailView(APIView):
-    """A player's totals and most recent games."""
+    """A player's totals and most recent games (their sealed games to themselves only)."""
 
     @extend_schema(operation_id="player_detail", responses={200: PlayerOut, 404: ErrorOut})
     def get(self, request: Request, username: str) -> Response:
-        profile = player_profile(username=username)
+        profile = player_profile(username=username, viewer=request.user)
         return Response(
             PlayerOut(
                 {
                     "username": profile.user.username,
                     "date_joined": profile.user.date_joined,
                     "totals": profile.totals,
-                    "games": profile.games,
+                    "games": [game_summary(game) for game in profile.games],
                 }
             ).data
         )

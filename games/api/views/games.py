@@ -1,4 +1,5 @@
-"""Games: start one, read it (anyone), play it and resign it (its owner), replay its log."""
+"""Games: start one, read it (anyone; a sealed ranked daily game its owner only), play it
+and resign it (its owner), replay its log."""
 
 from typing import Any
 
@@ -28,7 +29,13 @@ from games.api.serializers import (
 )
 from games.api.throttling import HintThrottle
 from games.models import Game
-from games.selectors.games import game_actions, game_get, game_position, game_state_at
+from games.selectors.games import (
+    game_actions,
+    game_for,
+    game_position,
+    game_state_at,
+    game_summary,
+)
 from games.services.actions import Appended, action_append, game_resign
 from games.services.games import game_create
 from games.services.hints import game_hint
@@ -40,12 +47,7 @@ def game_json(game: Game) -> dict[str, Any]:
     """A game as clients see it: its summary, its board and the moves it allows."""
     position = game_position(game=game)
     return GameOut(
-        {
-            **vars(game),
-            "player": game.player,
-            "state": position.state,
-            "legal_moves": position.legal_moves,
-        }
+        {**game_summary(game), "state": position.state, "legal_moves": position.legal_moves}
     ).data
 
 
@@ -54,25 +56,31 @@ def appended_json(appended: Appended) -> dict[str, Any]:
 
 
 class GameCreateView(APIView):
-    """Start a game on a deal code, today's deal (``daily``) or a random deal (``draw``)."""
+    """Start a game on a deal code, a random deal (``draw``), or your ranked game of one of
+    today's sealed dailies (``daily``): 201 when it starts, 200 with the game you already
+    have (one ranked game per player and board, no restart)."""
 
     permission_classes = (IsAuthenticated,)
 
     @extend_schema(
-        operation_id="game_create", request=GAME_CREATE_SCHEMA, responses={201: GameOut, **ERRORS}
+        operation_id="game_create",
+        request=GAME_CREATE_SCHEMA,
+        responses={201: GameOut, 200: GameOut, **ERRORS},
     )
     def post(self, request: Request) -> Response:
         data = validated(GameCreateIn, request.data)
-        game = game_create(player=request.user, **data)
-        return Response(game_json(game_get(game_id=game.id)), status=201)
+        started = game_create(player=request.user, **data)
+        game = game_for(game_id=started.game.id, viewer=request.user)
+        return Response(game_json(game), status=201 if started.created else 200)
 
 
 class GameDetailView(APIView):
-    """A game with its board and legal moves; games are public (spectating, replays)."""
+    """A game with its board and legal moves; games are public (spectating, replays), but a
+    sealed ranked daily game is its owner's alone, and shows no face-down card."""
 
     @extend_schema(operation_id="game_detail", responses={200: GameOut, 404: ErrorOut})
     def get(self, request: Request, game_id: int) -> Response:
-        return Response(game_json(game_get(game_id=game_id)))
+        return Response(game_json(game_for(game_id=game_id, viewer=request.user)))
 
 
 class GameActionsView(APIView):
@@ -87,11 +95,18 @@ class GameActionsView(APIView):
     )
     def get(self, request: Request, game_id: int) -> Response:
         query = validated(ActionListIn, request.query_params)
-        game = game_get(game_id=game_id)
+        game = game_for(game_id=game_id, viewer=request.user)
         actions = game_actions(game=game, after=query["after"])
+        summary = game_summary(game)
         return Response(
             ActionListOut(
-                {"game": game.id, "code": game.code, "seq": game.seq, "actions": actions}
+                {
+                    "game": game.id,
+                    "code": summary["code"],
+                    "board": game.board,
+                    "seq": game.seq,
+                    "actions": actions,
+                }
             ).data
         )
 
@@ -137,7 +152,7 @@ class GameStateView(APIView):
     )
     def get(self, request: Request, game_id: int) -> Response:
         query = validated(StateAtIn, request.query_params)
-        game = game_get(game_id=game_id)
+        game = game_for(game_id=game_id, viewer=request.user)
         at = query.get("at", game.seq)
         state = game_state_at(game=game, at=at)
         return Response(
@@ -146,16 +161,19 @@ class GameStateView(APIView):
 
 
 class GameHintView(APIView):
-    """The next move of a winning line (owner only); asking marks the game assisted."""
+    """The next move of a winning line (owner only). Asking marks you assisted on the game's
+    board for good, so it is a POST (a link or an image tag cannot ask on your behalf).
+    Ranked daily games take no hints."""
 
     permission_classes = (IsAuthenticated,)
     throttle_classes = (*api_settings.DEFAULT_THROTTLE_CLASSES, HintThrottle)
 
     @extend_schema(
         operation_id="game_hint",
+        request=None,
         responses={200: HintOut, **{s: ErrorOut for s in (401, 403, 404, 409)}},
     )
-    def get(self, request: Request, game_id: int) -> Response:
+    def post(self, request: Request, game_id: int) -> Response:
         found = game_hint(game_id=game_id, player=request.user)
         return Response(
             HintOut(

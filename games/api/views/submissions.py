@@ -9,13 +9,14 @@ from rest_framework.views import APIView
 from games.api.parsing import validated
 from games.api.serializers import SUBMISSION_SCHEMA, ErrorOut, GameOut, SubmissionIn
 from games.api.views.games import game_json
-from games.selectors.games import game_get
+from games.selectors.games import game_for
 from games.services.submissions import submission_create
 
 
 class SubmissionCreateView(APIView):
-    """Replay a submitted log; 201 with the stored game, or 422 naming the first bad action
-    (``index``, 0-based) with nothing stored. At most ``CANFIELD_MAX_LOG_ACTIONS`` actions."""
+    """Replay a submitted log of an open deal (a code: ranked dailies are played live); 201
+    with the stored game, or 422 naming the first bad action (``index``, 0-based) with
+    nothing stored. At most ``CANFIELD_MAX_LOG_ACTIONS`` actions."""
 
     permission_classes = (IsAuthenticated,)
 
@@ -29,4 +30,4 @@ class SubmissionCreateView(APIView):
         game = submission_create(
             player=request.user, code=data["code"], actions=data.get("actions"), log=data.get("log")
         )
-        return Response(game_json(game_get(game_id=game.id)), status=201)
+        return Response(game_json(game_for(game_id=game.id, viewer=request.user)), status=201)

@@ -1,7 +1,8 @@
 """``manage.py prepare_daily [--days N]``: choose and store the coming days' deals ahead.
 
-Choosing a day's deal runs the solver (up to ``CANFIELD_DAILY_SOLVE_SECONDS`` per
-candidate); running this from cron keeps that work off the first request of the day.
+Choosing a day's deals runs the solver (up to ``CANFIELD_DAILY_SOLVE_SECONDS`` per
+candidate); running this from cron keeps that work off the first request of the day. It
+prints pars and costs, never a code: a cron log is not a place for sealed deals.
 """
 
 from datetime import date, timedelta
@@ -9,15 +10,16 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from games.boards import utc_today
+from games.daily.store import daily_deal_get
 from games.models import DailyDeal
-from games.services.daily import codes_of, daily_deal_get, utc_today
 
 
 class Command(BaseCommand):
     help = (
-        "Choose and store the daily deal (the first candidate the solver proves winnable in "
-        "draw 3, with its pars) of today (UTC) and the following days; days already stored "
-        "are left as they are."
+        "Choose and store the two sealed daily deals (per mode, the first candidate the "
+        "solver proves winnable, with its par) of today (UTC) and the following days; days "
+        "already stored are left as they are. Codes are not printed."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -40,7 +42,6 @@ class Command(BaseCommand):
 
     @staticmethod
     def describe(deal: DailyDeal, *, stored_before: bool) -> str:
-        codes = codes_of(deal)
         if stored_before:
             how = "already stored"
         else:
@@ -48,6 +49,4 @@ class Command(BaseCommand):
                 f"{deal.candidates} candidate(s), {deal.solver_calls} solver run(s), "
                 f"{deal.solve_seconds:.2f} s"
             )
-        return (
-            f"{deal.date}: {codes['D3']} par {deal.par}, {codes['D1']} par {deal.par_d1} ({how})"
-        )
+        return f"{deal.date}: D3 par {deal.par}, D1 par {deal.par_d1} ({how})"

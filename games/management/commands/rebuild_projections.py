@@ -8,15 +8,17 @@ from django.db import transaction
 from django.db.models import F
 
 from games import rank_index
-from games.models import CardsCount, Game, LeaderboardEntry, StandingCount
+from games.boards import day_sealed
+from games.models import Assistance, CardsCount, Game, LeaderboardEntry, StandingCount
 from games.projections import (
-    BEST_GAME_ORDER,
     CARDS_KEY,
     STANDING_KEY,
     board_counts_from_entries,
     entry_current_values,
     entry_values,
+    position_at_close,
 )
+from games.ranking import order_by
 from games.verification import iter_game_checks
 
 #: A line of progress every this many entries loaded into the rank index.
@@ -78,23 +80,23 @@ class Command(BaseCommand):
             self.stdout.write("rank index: not enabled (REDIS_URL, CANFIELD_RANK_INDEX), skipped")
             return
         rank_index.index_clear()
-        codes = list(
-            LeaderboardEntry.objects.order_by("code").values_list("code", flat=True).distinct()
+        boards = list(
+            LeaderboardEntry.objects.order_by("board").values_list("board", flat=True).distinct()
         )
-        for number, code in enumerate(codes, 1):
+        for number, board in enumerate(boards, 1):
             start = time.perf_counter()
 
-            def progress(loaded: int, code: str = code) -> None:
+            def progress(loaded: int, board: str = board) -> None:
                 if loaded % PROGRESS_EVERY == 0:
-                    self.stdout.write(f"rank index: {code}: {loaded:,} entries loaded")
+                    self.stdout.write(f"rank index: {board}: {loaded:,} entries loaded")
 
-            loaded = rank_index.board_build(code, wait=True, progress=progress)
+            loaded = rank_index.board_build(board, wait=True, progress=progress)
             took = time.perf_counter() - start
             if loaded is None:
-                raise CommandError(f"rank index: {code}: another build holds it, try again")
+                raise CommandError(f"rank index: {board}: another build holds it, try again")
             self.stdout.write(
-                f"rank index: {code}: {loaded:,} entries in {took:.1f} s "
-                f"(board {number} of {len(codes)})"
+                f"rank index: {board}: {loaded:,} entries in {took:.1f} s "
+                f"(board {number} of {len(boards)})"
             )
 
     def rebuild_games(self) -> tuple[int, int]:
@@ -117,13 +119,12 @@ class Command(BaseCommand):
         return broken, changed
 
     def rebuild_entries(self) -> int:
-        """Make the entries exactly the best game of each (code, player); entries changed."""
-        wanted: dict[tuple[str, int], dict[str, Any]] = {}
-        for game in Game.objects.order_by("code", "player_id", *BEST_GAME_ORDER).iterator():
-            wanted.setdefault((game.code, game.player_id), entry_values(game))
+        """Make the entries exactly the best game of each (board, player), a closed daily
+        board's as its one game stood at the close; entries changed."""
+        wanted = self.wanted_entries()
         changed = 0
         for entry in LeaderboardEntry.objects.order_by("id").iterator():
-            key = (entry.code, entry.player_id)
+            key = (entry.board, entry.player_id)
             values = wanted.pop(key, None)
             if values is None:
                 changed += 1
@@ -136,11 +137,32 @@ class Command(BaseCommand):
                 LeaderboardEntry.objects.filter(pk=entry.pk).update(
                     **values, revision=F("revision") + 1
                 )
-        for (code, player_id), values in wanted.items():
+        for (board, player_id), values in wanted.items():
             changed += 1
-            self.stdout.write(f"entry {(code, player_id)}: missing, created")
-            LeaderboardEntry.objects.create(code=code, player_id=player_id, **values)
+            self.stdout.write(f"entry {(board, player_id)}: missing, created")
+            LeaderboardEntry.objects.create(board=board, player_id=player_id, **values)
         return changed
+
+    @staticmethod
+    def wanted_entries() -> dict[tuple[str, int], dict[str, Any]]:
+        """What every entry must hold, from the (rebuilt) game rows, the logs of closed daily
+        games and the assistance facts."""
+        helped = set(Assistance.objects.values_list("board", "player_id"))
+        games = Game.objects.filter(seq__gt=0).order_by(
+            "board", "player_id", *order_by(with_assisted=False)
+        )
+        wanted: dict[tuple[str, int], dict[str, Any]] = {}
+        for game in games.iterator():
+            key = (game.board, game.player_id)
+            if key in wanted:
+                continue
+            if game.daily is not None and not day_sealed(game.daily):
+                at_close = position_at_close(game)
+                if at_close is not None:
+                    wanted[key] = {"game_id": game.id, **at_close, "assisted": key in helped}
+                continue
+            wanted[key] = entry_values(game, assisted=key in helped)
+        return wanted
 
     def rebuild_board_counts(self) -> int:
         """Make the rank count tables a GROUP BY of the (rebuilt) entries; rows changed."""

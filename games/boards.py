@@ -1,0 +1,100 @@
+"""Boards: where a game ranks, and whether what is on it is still sealed.
+
+An **open** board is a deal code (``CF1-D3-ABCDEFG``): its layout is public, anyone may play,
+submit, watch and replay. A **daily** board (``daily-2026-12-01-D3``) holds the ranked games
+of one UTC day's sealed deal in one draw mode. It is sealed until the day ends at 00:00 UTC:
+its deal's number and code stay on the server, its games show only what a player at the
+table sees (``engine.table``) and only to their owners. From the close on, its entries are
+final, its games public, its deal an open code like any other.
+
+Sealing is decided by the clock at each read and write (``closes_at``), so no job has to run
+at midnight for it to be right.
+"""
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Protocol
+
+from django.utils import timezone
+
+from engine import Deal, DealCodeError
+from games.errors import BadBoard
+
+#: Draw modes of the daily deals and their board suffixes.
+DAILY_MODES = {"D3": 3, "D1": 1}
+
+DAILY_BOARD = re.compile(r"^daily-(?P<day>\d{4}-\d{2}-\d{2})-(?P<mode>D3|D1)$")
+
+
+@dataclass(frozen=True)
+class Board:
+    """A board id and what it means; ``day``/``mode`` are set for a daily board only."""
+
+    id: str
+    day: date | None = None
+    mode: str | None = None
+
+    @property
+    def is_daily(self) -> bool:
+        return self.day is not None
+
+    @property
+    def sealed(self) -> bool:
+        return self.day is not None and day_sealed(self.day)
+
+    @property
+    def closes_at(self) -> datetime | None:
+        return None if self.day is None else closes_at(self.day)
+
+
+def daily_board(day: date, mode: str) -> Board:
+    return Board(id=f"daily-{day.isoformat()}-{mode}", day=day, mode=mode)
+
+
+def parse_board(text: str) -> Board:
+    """A board id as clients write it: a deal code (any case) or ``daily-<date>-D3|D1``."""
+    found = DAILY_BOARD.match(text)
+    if found is not None:
+        try:
+            day = date.fromisoformat(found["day"])
+        except ValueError:
+            raise BadBoard(f"{text!r}: {found['day']} is not a date", board=text) from None
+        return daily_board(day, found["mode"])
+    try:
+        return Board(id=Deal.from_code(text).code)
+    except DealCodeError as error:
+        raise BadBoard(
+            f"{text!r} is neither a deal code ({error}) nor a daily board like "
+            "daily-2026-12-01-D3",
+            board=text,
+        ) from None
+
+
+class HasDay(Protocol):
+    daily: date | None
+
+
+def game_sealed(game: HasDay) -> bool:
+    """A ranked daily game (``Game.daily`` set) whose day has not closed yet."""
+    return game.daily is not None and day_sealed(game.daily)
+
+
+def board_sealed(board_id: str) -> bool:
+    """Whether the board with this (well-formed) id is a daily board still sealed."""
+    found = DAILY_BOARD.match(board_id)
+    return found is not None and day_sealed(date.fromisoformat(found["day"]))
+
+
+def closes_at(day: date) -> datetime:
+    """When a day's daily boards close: the next 00:00 UTC."""
+    return datetime.combine(day + timedelta(days=1), time(0), tzinfo=UTC)
+
+
+def day_sealed(day: date, *, now: datetime | None = None) -> bool:
+    """A day's deals are sealed from before the day (nobody may know them) to its close."""
+    return (now or timezone.now()) < closes_at(day)
+
+
+def utc_today() -> date:
+    return timezone.now().astimezone(UTC).date()

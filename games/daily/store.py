@@ -1,0 +1,130 @@
+"""A day's deals: chosen by the solver on first use (or ahead, ``prepare_daily``), stored.
+
+A stored day never changes. Choosing takes up to the solve budget per candidate, so it runs
+once: a process-wide lock keeps threads of one worker from solving twice, and on PostgreSQL
+a transaction-level advisory lock on the day keeps other workers waiting for the first one's
+row instead of solving too. On SQLite (the single-process embedded default) the solve runs
+outside the transaction, so the database is not write-locked meanwhile; unique(date) still
+keeps exactly one row.
+
+What may be told of a day, and when, is decided here too (``daily_codes``, ``par_of_code``):
+a day's codes and lines only once it has closed, its pars from the day itself on.
+"""
+
+import threading
+from datetime import date
+
+from django.conf import settings
+from django.db import IntegrityError, connection, transaction
+
+from engine import Deal
+from games.boards import DAILY_MODES, day_sealed, utc_today
+from games.daily.choosing import choose_daily
+from games.errors import DailyNotFound
+from games.models import DailyDeal
+from games.solver_budgets import daily_solve_seconds
+
+#: Threads of this process choose one day at a time (the choice is then stored or cached).
+CHOOSING = threading.Lock()
+
+#: Namespace of the advisory lock keys (the low 32 bits are the day's ordinal).
+DAILY_LOCK_NAMESPACE = 0x0DA1 << 32
+
+
+def daily_deal_get(*, day: date) -> DailyDeal:
+    """The stored deals of ``day``, chosen and stored (once, even under concurrent
+    requests) if needed."""
+    existing = DailyDeal.objects.filter(date=day).first()
+    if existing is not None:
+        return existing
+    with CHOOSING:
+        if connection.vendor == "postgresql":
+            with transaction.atomic():
+                with connection.cursor() as cursor:
+                    cursor.execute(
+                        "SELECT pg_advisory_xact_lock(%s)", [DAILY_LOCK_NAMESPACE + day.toordinal()]
+                    )
+                return stored_or_chosen(day)
+        return stored_or_chosen(day)
+
+
+def daily_deal_shown(*, day: date) -> DailyDeal:
+    """The deals of a day a client may ask about: today (chosen if needed) or a past day
+    that was played (``DailyNotFound`` otherwise: the future is never told, not even
+    whether it is chosen)."""
+    today = utc_today()
+    if day == today:
+        return daily_deal_get(day=day)
+    found = DailyDeal.objects.filter(date=day).first() if day < today else None
+    if found is None:
+        when = "has not come yet" if day > today else "had no daily deals"
+        raise DailyNotFound(f"{day.isoformat()} {when}", date=day.isoformat())
+    return found
+
+
+def stored_or_chosen(day: date) -> DailyDeal:
+    """The day's row if another worker stored it meanwhile, else the solver's choice, stored."""
+    existing = DailyDeal.objects.filter(date=day).first()
+    if existing is not None:
+        return existing
+    choice = choose_daily(settings.DAILY_SECRET, day, daily_solve_seconds())
+    d3, d1 = choice.modes["D3"], choice.modes["D1"]
+    try:
+        with transaction.atomic():
+            return DailyDeal.objects.create(
+                date=day,
+                number=d3.number,
+                number_d1=d1.number,
+                par=len(d3.line),
+                par_d1=len(d1.line),
+                line=list(d3.line),
+                line_d1=list(d1.line),
+                candidates=d3.candidates + d1.candidates,
+                solver_calls=choice.solver_calls,
+                solve_seconds=round(choice.seconds, 3),
+            )
+    except IntegrityError:  # another process stored it first (SQLite): theirs is the deal
+        return DailyDeal.objects.get(date=day)
+
+
+def daily_number(deal: DailyDeal, mode: str) -> int:
+    return deal.number if mode == "D3" else deal.number_d1
+
+
+def daily_code(deal: DailyDeal, mode: str) -> str:
+    """The code of one of a day's deals. Server side only while the day is sealed."""
+    return Deal.from_number(daily_number(deal, mode), draw=DAILY_MODES[mode]).code
+
+
+def daily_codes(deal: DailyDeal) -> dict[str, str] | None:
+    """``{"D3": code, "D1": code}`` once the day has closed, None while it is sealed."""
+    if day_sealed(deal.date):
+        return None
+    return {mode: daily_code(deal, mode) for mode in DAILY_MODES}
+
+
+def daily_lines(deal: DailyDeal) -> dict[str, list[str]] | None:
+    """The solver's winning lines once the day has closed (they are the deals, move by
+    move), None while it is sealed."""
+    if day_sealed(deal.date):
+        return None
+    return {"D3": list(deal.line), "D1": list(deal.line_d1)}
+
+
+def daily_pars(deal: DailyDeal) -> dict[str, int | None]:
+    """``{"D3": par, "D1": par}`` of a stored day (None for a day stored before pars)."""
+    return {"D3": deal.par, "D1": deal.par_d1}
+
+
+def par_of_code(*, deal: Deal) -> int | None:
+    """The par of an open deal code if it was the deal of a closed day (the latest such
+    day), else None. A sealed day's code gets None like any code: answering would tell
+    that it is today's deal."""
+    field, par = ("number", "par") if deal.draw == 3 else ("number_d1", "par_d1")
+    found = (
+        DailyDeal.objects.filter(**{field: deal.number}, date__lt=utc_today())
+        .order_by("-date")
+        .values_list(par, flat=True)
+        .first()
+    )
+    return found
