@@ -125,18 +125,6 @@ class Position:
             foundations=foundations,
         )
 
-    def copy(self) -> Position:
-        """An independent copy (each search that pauses keeps its own)."""
-        return Position(
-            draw=self.draw,
-            base_rank=self.base_rank,
-            reserve=self.reserve[:],
-            columns=[column[:] for column in self.columns],
-            talon=self.talon[:],
-            waste_len=self.waste_len,
-            foundations=self.foundations[:],
-        )
-
     # ----------------------------------------------------------------- queries
 
     @property
@@ -189,9 +177,18 @@ class Position:
     def key(self) -> bytes:
         """A canonical, hashable summary: equal keys mean the same game from here on.
 
-        Column order does not matter, so columns are sorted.  Foundations follow from
-        the other piles.  Waste lengths that reach the same cycle of waste tops are
-        merged: any multiple of the draw count, the full talon, and (draw 1) all.
+        Each part is sound for a "lost" verdict, not only a heuristic:
+
+        * columns are sorted: no rule looks at a column's index (a refill goes to the
+          column that emptied, whichever it is), so permuting columns maps every line of
+          play onto a line of the same length and outcome;
+        * the reserve is given by its size: it is a stack the search only takes from the
+          top, so within one search the size says which cards are left, in which order;
+        * foundations are left out: they hold exactly the cards that are nowhere else;
+        * waste lengths that draws and recycles alone lead from one to the other are
+          merged (any multiple of the draw count, the full talon, and in draw 1 all of
+          them): such positions reach each other without any other change, so each wins
+          exactly when the other does.  Other waste lengths stay apart.
         """
         c0, c1, c2, c3 = self.columns
         parts = sorted((bytes(c0), bytes(c1), bytes(c2), bytes(c3)))

@@ -8,6 +8,7 @@ few deals and in ``test_solver_oracle.py`` on hundreds of positions.
 from __future__ import annotations
 
 import doctest
+import random
 import time
 from collections.abc import Iterator
 
@@ -30,7 +31,7 @@ QUICK_WINS = (1000, 1001, 1003, 5004)
 QUICK_LOSSES = (6055, 6069, 6087, 5018, 3000043, 3000056, 3000095, 3000226)
 # ...won by one plain depth-first search over every move after about 100,000 nodes...
 SLOW_WIN = 5020
-# ...and one that takes millions of nodes, for the budgets.
+# ...and one whose proof of loss takes about 700,000 nodes, for the budgets.
 HARD = 1000062
 
 
@@ -277,3 +278,56 @@ def test_result_is_a_frozen_record() -> None:
     result = SolveResult("unknown", [], 0, 0.0)
     with pytest.raises(AttributeError):
         result.status = "won"  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_waste_lengths_with_one_key_reach_each_other_by_draws_alone(draw: int) -> None:
+    """The key merges waste lengths; sound only because draws and recycles alone lead
+    from each of them to the other (checked in the engine, one draw at a time)."""
+    game = replay(code(1002, draw), ["draw"])
+    positions = []
+    for _ in range(40):  # every waste length of two whole passes
+        positions.append(game.copy())
+        game.play("draw" if game.stock else "recycle")
+    keys = [Position.from_state(g.state()).key() for g in positions]
+    for i, first in enumerate(positions):
+        for j, second in enumerate(positions):
+            if keys[i] != keys[j]:
+                continue
+            walker = first.copy()
+            target = (second.stock, second.waste)
+            for _ in range(40):
+                if (walker.stock, walker.waste) == target:
+                    break
+                walker.play("draw" if walker.stock else "recycle")
+            assert (walker.stock, walker.waste) == target
+    assert len(set(keys)) < len(keys)  # some were merged
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_complete_moves_cover_every_engine_move(draw: int) -> None:
+    """Every card move the engine allows leads to a position the complete generator
+    reaches too (same key), or to the position itself up to column order; draws only
+    change the waste, which the generator covers by playing waste cards at any length."""
+    rng = random.Random(draw)
+    game = Game.from_code(code(1002, draw))
+    for _ in range(300):
+        position = Position.from_state(game.state())
+        reached = {position.key()}
+        for move in complete_moves(position):
+            record = position.play(move)
+            reached.add(position.key())
+            position.undo(record)
+        waste_tops = set(position.reachable_waste())
+        for move in game.legal_moves():
+            if move.token in ("undo", "draw", "recycle"):
+                continue
+            child = game.copy()
+            child.play(move)
+            assert Position.from_state(child.state()).key() in reached, move.token
+        assert len(position.talon) - len(game.stock) in waste_tops | {0}
+        moves = [move for move in game.legal_moves() if move.token != "undo"]
+        if not moves or game.won:
+            game = Game.from_code(code(1002 + rng.randrange(50), draw))
+            continue
+        game.play(rng.choice(moves))
