@@ -1,4 +1,5 @@
-"""Deal-code checking for page URLs, delegated to the engine (the one place the format lives)."""
+"""Deal-code and board-id checking for page URLs, delegated to where each format lives: the
+engine for deal codes, ``games.boards`` for board ids (a deal code or ``daily-<date>-D3|D1``)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,18 @@ def normalise_code(code: str) -> tuple[str | None, str]:
     try:
         return Deal.from_code(code).code, ""
     except DealCodeError as error:
+        return None, str(error)
+
+
+def normalise_board(board: str) -> tuple[str | None, str]:
+    """`("CF1-D3-ABCDEFG", "")` or `("daily-2026-12-01-D3", "")` for a valid board id (a code
+    in any case), `(None, reason)` otherwise: the one rule is ``games.boards.parse_board``."""
+    from games.boards import parse_board
+    from games.errors import BadBoard
+
+    try:
+        return parse_board(board).id, ""
+    except BadBoard as error:
         return None, str(error)
 
 

@@ -14,4 +14,6 @@ urlpatterns = [
     path("boards/<str:code>/field.json", views.board_field, name="board-field"),
     path("players/<str:username>/", views.player, name="player"),
     path("replay/<int:game_id>/", views.replay, name="replay"),
+    path("daily/", views.archive, name="archive"),
+    path("daily/<str:day>/<str:mode>/line/", views.daily_line, name="daily-line"),
 ]

@@ -9,6 +9,7 @@ CSRF cookie exists, since the scripts read it to sign their API calls.
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -16,7 +17,7 @@ from django.shortcuts import render
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET
 
-from web.deal_codes import deal_preview, normalise_code
+from web.deal_codes import deal_preview, normalise_board, normalise_code
 from web.selectors import board_field_counts
 
 
@@ -32,14 +33,28 @@ def _page(
     )
 
 
-def _bad_code(request: HttpRequest, code: str, reason: str) -> HttpResponse:
+def _bad_code(request: HttpRequest, code: str, reason: str, *, board: bool = False) -> HttpResponse:
     return _page(
         request,
         "bad_code.html",
-        title="Unknown deal code",
-        data={"code": code, "reason": reason},
+        title="Unknown board" if board else "Unknown deal code",
+        data={"code": code, "reason": reason, "board": board},
         status=404,
     )
+
+
+def _daily_parts(board_id: str) -> tuple[str, str] | None:
+    """`(day, mode)` of a daily board id, None for a deal code."""
+    from games.boards import DAILY_BOARD
+
+    found = DAILY_BOARD.match(board_id)
+    return None if found is None else (found["day"], found["mode"])
+
+
+def _future(day: str) -> bool:
+    from games.boards import utc_today
+
+    return date.fromisoformat(day) > utc_today()
 
 
 @require_GET
@@ -72,28 +87,38 @@ def table(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_GET
 @ensure_csrf_cookie
 def board(request: HttpRequest, code: str) -> HttpResponse:
-    normalised, reason = normalise_code(code)
+    """A board's page: a deal code's, or a daily board's (``daily-2026-12-01-D3``), whose code
+    the page shows only once the board's day has closed (it reads it from the API)."""
+    normalised, reason = normalise_board(code)
     if normalised is None:
-        return _bad_code(request, code, reason)
-    return _page(
-        request, "board.html", title=f"Leaderboard {normalised}", data={"code": normalised}
-    )
+        return _bad_code(request, code, reason, board=True)
+    daily = _daily_parts(normalised)
+    if daily is not None and _future(daily[0]):
+        return _bad_code(request, code, f"{daily[0]} has not come yet", board=True)
+    data = {
+        "board": normalised,
+        "code": None if daily else normalised,
+        "day": daily and daily[0],
+        "mode": daily and daily[1],
+    }
+    return _page(request, "board.html", title=f"Leaderboard {normalised}", data=data)
 
 
 @require_GET
 def board_field(request: HttpRequest, code: str) -> JsonResponse:
-    """How many players stand at each count of cards on a board, for the field chart.
+    """How many players stand at each count of cards on a board (a deal code or a daily
+    board), for the field chart.
 
     The REST API pages through entries, which cannot draw the whole field of a
     board with many players; this is one GROUP BY on the leaderboard table.
     """
-    normalised, reason = normalise_code(code)
+    normalised, reason = normalise_board(code)
     if normalised is None:
         return JsonResponse({"error": "invalid_code", "detail": reason}, status=404)
-    counts = board_field_counts(code=normalised)
+    counts = board_field_counts(board=normalised)
     return JsonResponse(
         {
-            "code": normalised,
+            "board": normalised,
             "total": sum(counts.values()),
             "counts": [{"cards": cards, "players": n} for cards, n in sorted(counts.items())],
         }
@@ -110,3 +135,32 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
 @ensure_csrf_cookie
 def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     return _page(request, "replay.html", title=f"Replay of game {game_id}", data={"game": game_id})
+
+
+@require_GET
+@ensure_csrf_cookie
+def archive(request: HttpRequest) -> HttpResponse:
+    """Past days, newest first, from ``GET /api/daily/?before=``; ``?before=<date>`` pages."""
+    before = request.GET.get("before", "")
+    try:
+        before = date.fromisoformat(before).isoformat() if len(before) == 10 else None
+    except ValueError:
+        before = None
+    return _page(request, "archive.html", title="Past daily deals", data={"before": before})
+
+
+@require_GET
+@ensure_csrf_cookie
+def daily_line(request: HttpRequest, day: str, mode: str) -> HttpResponse:
+    """The solver's winning line of a closed day's deal (read from ``GET /api/daily/<day>/``)."""
+    board_id, reason = normalise_board(f"daily-{day}-{mode}")
+    if board_id is None:
+        return _bad_code(request, f"{day} {mode}", reason, board=True)
+    if _future(day):
+        return _bad_code(request, f"{day} {mode}", f"{day} has not come yet", board=True)
+    return _page(
+        request,
+        "line.html",
+        title=f"The solver's line, {day} draw {mode[1]}",
+        data={"day": day, "mode": mode, "board": board_id},
+    )

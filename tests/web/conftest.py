@@ -19,6 +19,9 @@ from tests.support.browser import launch_options
 from tests.support.servers import run_asgi_server, server_env_for_test_db
 
 PASSWORD = "correct horse 42"
+#: The daily deals' secret and solve budget of the test server and of this process alike, so
+#: both choose the same (quickly proven) deals and a test can know today's sealed codes.
+DAILY_ENV = {"DAILY_SECRET": "canfield tests", "CANFIELD_DAILY_SOLVE_SECONDS": "2"}
 # Quick enough to keep the suite fast, slow enough for a loaded 2-core CI machine.
 TIMEOUT_MS = 10_000
 expect.set_options(timeout=TIMEOUT_MS)
@@ -36,6 +39,7 @@ def _asgi_server(django_db_setup: None) -> Iterator[str]:
         **server_env_for_test_db(),
         "CANFIELD_THROTTLE_ANON": "off",
         "CANFIELD_THROTTLE_USER": "off",
+        **DAILY_ENV,
         # Its Redis prefix is the run's own (``server_env_for_test_db``): every session plays
         # today's deal, and another one's entries must not reach these pages.
     }
@@ -44,8 +48,13 @@ def _asgi_server(django_db_setup: None) -> Iterator[str]:
 
 
 @pytest.fixture
-def server_url(transactional_db: None, _asgi_server: str) -> str:
-    """Base URL of the server; the test's rows are committed, so the server sees them."""
+def server_url(transactional_db: None, _asgi_server: str, settings) -> str:
+    """Base URL of the server; the test's rows are committed, so the server sees them.
+
+    This process gets the server's daily settings: whatever either side stores first, the
+    other agrees with it (``games.daily.store``)."""
+    settings.DAILY_SECRET = DAILY_ENV["DAILY_SECRET"]
+    settings.CANFIELD_DAILY_SOLVE_SECONDS = float(DAILY_ENV["CANFIELD_DAILY_SOLVE_SECONDS"])
     return _asgi_server
 
 

@@ -75,10 +75,11 @@ def test_new_game_dialog_starts_a_random_draw_1_deal(new_player):
 def test_home_shows_who_plays_todays_deals(new_player):
     player, visitor = new_player(), new_player(sign_up=False)
     game = player.post("/api/games/", {"daily": "D1"})
+    player.post(f"/api/games/{game['id']}/actions/", {"action": "draw"})  # joins the board
     page = visitor.page
     page.goto("/")
     panel = page.locator('.daily-deal[data-mode="D1"]')
-    expect(panel.locator("[data-code]")).to_have_text(game["code"])
+    expect(panel.locator("[data-board]")).to_have_text(game["board"])
     expect(panel.locator("[data-entries] li", has_text=player.username)).to_be_visible()
     expect(page.locator('.daily-deal[data-mode="D3"] [data-entries]')).to_contain_text("No one")
     assert visitor.errors == []
@@ -116,7 +117,7 @@ def test_the_code_box_opens_any_deal_and_explains_a_bad_code(new_player):
     page.goto("/")
     page.get_by_label("Deal code").fill("CF1-D2-ABCDEFG")
     page.get_by_role("button", name="Leaderboard", exact=True).click()
-    expect(page.get_by_role("heading", name="Unknown deal code")).to_be_visible()
+    expect(page.get_by_role("heading", name="Unknown board")).to_be_visible()
     expect(page.locator("main")).to_contain_text("D2")
     assert player.errors == []
 

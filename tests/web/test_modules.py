@@ -120,100 +120,119 @@ def _entry(player: str, rank: int, cards: int) -> dict:
     }
 
 
-def test_live_feed_applies_entries_in_order_and_refetches_after_a_gap(page):
-    rest_reads: list[str] = []
+FEED = """async ([messages, limit]) => {
+    const m = await import('/static/web/js/live.js');
+    const seen = [];
+    const feed = new m.LiveBoard('CF1-D3-AAAAAAA', {
+        limit,
+        onChange: ({ entries, changed }) =>
+            seen.push({ order: entries.map(e => e.player + e.rank), changed }),
+    });
+    for (const message of messages) feed.receive(message);
+    await new Promise(resolve => setTimeout(resolve, 300));
+    return seen;
+}"""
+
+
+def _feed(page, messages: list[dict], *, limit: int = 20, rest: list[dict] | None = None):
+    """Feed `messages` to a LiveBoard; the REST board answers `rest` (its entries). Returns
+    what the feed showed and the REST reads it made."""
+    reads: list[str] = []
 
     def answer(route):
-        rest_reads.append(route.request.url)
-        entries = [_entry("cat", 1, 30), _entry("ann", 2, 20)]
-        route.fulfill(json={"code": "CF1-D3-AAAAAAA", "total": 2, "entries": entries})
+        reads.append(route.request.url)
+        entries = rest or []
+        route.fulfill(json={"board": "CF1-D3-AAAAAAA", "total": 9, "entries": entries})
 
     page.route("**/api/leaderboards/**", answer)
-    seen = page.evaluate(
-        """async ([snapshot, next, gap]) => {
-            const m = await import('/static/web/js/live.js');
-            const seen = [];
-            const feed = new m.LiveBoard('CF1-D3-AAAAAAA', {
-                onChange: ({ entries, changed }) =>
-                    seen.push({ order: entries.map(e => e.player + e.rank), changed }),
-            });
-            feed.receive(snapshot);
-            feed.receive(next);
-            feed.receive(gap);
-            await new Promise(resolve => setTimeout(resolve, 300));
-            return seen;
-        }""",
+    return page.evaluate(FEED, [messages, limit]), reads
+
+
+def _snapshot_of(version: int, entries: list[dict], total: int | None = None) -> dict:
+    total = len(entries) if total is None else total
+    board = "CF1-D3-AAAAAAA"
+    return {
+        "type": "snapshot",
+        "board": board,
+        "version": version,
+        "total": total,
+        "entries": entries,
+    }
+
+
+def _entry_message(version: int, entry: dict) -> dict:
+    return {"type": "entry", "board": "CF1-D3-AAAAAAA", "version": version, "entry": entry}
+
+
+def test_live_feed_applies_entries_in_order_and_refetches_after_a_gap(page):
+    seen, reads = _feed(
+        page,
         [
-            {
-                "type": "snapshot",
-                "code": "CF1-D3-AAAAAAA",
-                "version": 5,
-                "total": 2,
-                "entries": [_entry("ann", 1, 10), _entry("bob", 2, 5)],
-            },
-            {
-                "type": "entry",
-                "code": "CF1-D3-AAAAAAA",
-                "version": 6,
-                "entry": _entry("bob", 1, 12),
-            },
-            {
-                "type": "entry",
-                "code": "CF1-D3-AAAAAAA",
-                "version": 8,
-                "entry": _entry("cat", 1, 30),
-            },
+            _snapshot_of(5, [_entry("ann", 1, 10), _entry("bob", 2, 5)]),
+            _entry_message(6, _entry("bob", 2, 7)),  # bob gains cards, keeps his place
+            _entry_message(8, _entry("cat", 1, 30)),  # version 7 was missed
         ],
+        rest=[_entry("cat", 1, 30), _entry("ann", 2, 10)],
     )
     assert seen[0] == {"order": ["ann1", "bob2"], "changed": None}
-    # bob passes ann: the moved entry is applied, ann's stale rank is pushed down.
-    assert seen[1] == {"order": ["bob1", "ann2"], "changed": "bob"}
+    assert seen[1] == {"order": ["ann1", "bob2"], "changed": "bob"}  # no one moved: no re-read
     # Version 7 was missed: the entry is not trusted, the board is re-read over REST.
-    assert len(rest_reads) == 1
+    assert len(reads) == 1
     assert seen[2] == {"order": ["cat1", "ann2"], "changed": None}
     assert len(seen) == 3
 
 
-def test_live_feed_rereads_the_board_when_someone_falls_out_of_the_top(page):
-    rest_reads: list[str] = []
-
-    def answer(route):
-        rest_reads.append(route.request.url)
-        entries = [_entry("bob", 1, 12), _entry("cat", 2, 11)]
-        route.fulfill(json={"code": "CF1-D3-AAAAAAA", "total": 9, "entries": entries})
-
-    page.route("**/api/leaderboards/**", answer)
-    seen = page.evaluate(
-        """async ([snapshot, drop]) => {
-            const m = await import('/static/web/js/live.js');
-            const seen = [];
-            const feed = new m.LiveBoard('CF1-D3-AAAAAAA', {
-                limit: 2,
-                onChange: ({ entries }) => seen.push(entries.map(e => e.player + e.rank)),
-            });
-            feed.receive(snapshot);
-            feed.receive(drop);
-            await new Promise(resolve => setTimeout(resolve, 300));
-            return seen;
-        }""",
+def test_live_feed_rereads_instead_of_reranking_when_someone_passes_another(page):
+    seen, reads = _feed(
+        page,
         [
-            {
-                "type": "snapshot",
-                "code": "CF1-D3-AAAAAAA",
-                "version": 1,
-                "total": 9,
-                "entries": [
+            _snapshot_of(1, [_entry("ann", 1, 10), _entry("bob", 2, 5)]),
+            _entry_message(2, _entry("bob", 1, 12)),  # ann's rank 1 is stale now
+        ],
+        rest=[_entry("bob", 1, 12), _entry("ann", 2, 10)],
+    )
+    assert len(reads) == 1
+    # Only the server's ranks are ever shown: no "ann1, bob1", no ranks made up here.
+    assert seen == [
+        {"order": ["ann1", "bob2"], "changed": None},
+        {"order": ["bob1", "ann2"], "changed": "bob"},
+    ]
+
+
+def test_live_feed_shows_tied_ranks_as_the_server_gives_them(page):
+    tied = [_entry("ann", 1, 30), _entry("bob", 2, 20), _entry("cat", 2, 20), _entry("dan", 4, 9)]
+    seen, reads = _feed(
+        page,
+        [_snapshot_of(1, tied), _entry_message(2, _entry("eve", 5, 3))],  # a newcomer, last
+        limit=5,
+    )
+    assert seen[0]["order"] == ["ann1", "bob2", "cat2", "dan4"]
+    assert seen[1] == {"order": ["ann1", "bob2", "cat2", "dan4", "eve5"], "changed": "eve"}
+    assert reads == []  # a tie is no hole, and nobody was passed
+
+
+def test_live_feed_rereads_the_board_when_someone_falls_out_of_the_top(page):
+    seen, reads = _feed(
+        page,
+        [
+            _snapshot_of(
+                1,
+                [
                     _entry(name, rank, 20 - rank)
                     for rank, name in enumerate(["ann", "bob", "cat"], 1)
                 ],
-            },
-            {"type": "entry", "code": "CF1-D3-AAAAAAA", "version": 2, "entry": _entry("ann", 8, 3)},
+                total=9,
+            ),
+            _entry_message(2, _entry("ann", 8, 3)),
         ],
+        limit=2,
+        rest=[_entry("bob", 1, 12), _entry("cat", 2, 11)],
     )
-    assert seen[0] == ["ann1", "bob2"]  # the snapshot is cut to the list's size
-    assert seen[1] == ["bob2", "ann8"]  # ann fell to 8th: a hole in the top two
-    assert len(rest_reads) == 1
-    assert seen[2] == ["bob1", "cat2"]
+    assert seen[0]["order"] == ["ann1", "bob2"]  # the snapshot is cut to the list's size
+    # ann fell to 8th: who moved up is the server's to say.
+    assert len(reads) == 1
+    assert seen[1] == {"order": ["bob1", "cat2"], "changed": "ann"}
+    assert len(seen) == 2
 
 
 def _board(*, cards: int, won: bool = False) -> dict:

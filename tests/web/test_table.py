@@ -26,13 +26,15 @@ def test_sign_up_in_the_page_then_play_todays_deal(new_player):
     dialog.get_by_role("button", name="Create account").click()
     expect(page.locator("#account-name")).to_have_text(player.username)
 
-    daily = page.request.get("/api/daily/").json()["codes"]["D3"]
-    expect(page.locator('[data-mode="D3"] [data-code]')).to_have_text(daily)
-    page.get_by_role("link", name="Play draw 3").click()
+    board = page.request.get("/api/daily/").json()["boards"]["D3"]["board"]
+    expect(page.locator('[data-mode="D3"] [data-board]')).to_have_text(board)
+    page.get_by_role("button", name="Play draw 3").click()
     expect(page).to_have_url(GAME_URL)
     table = Table(page)
-    expect(page.locator("#game-code")).to_have_text(daily)
-    state = table.server_game()["state"]
+    game = table.server_game()
+    assert game["board"] == board and game["code"] is None  # today's ranked deal, sealed
+    expect(page.locator("#game-code")).to_have_text(re.compile(r"^daily \d{4}-\d\d-\d\d, draw 3$"))
+    state = game["state"]
     expect(page.locator("#reserve-count")).to_have_text(str(len(state["reserve"])))
     expect(table.card(state["reserve"][-1])).to_be_visible()
     expect(

@@ -42,6 +42,8 @@ def _page_data(response) -> dict:
         "/boards/CF1-D1-ABCDEFG/",
         "/players/ann/",
         "/replay/7/",
+        "/daily/",
+        "/daily/2026-11-20/D1/line/",
     ],
 )
 def test_every_page_renders_and_sets_the_csrf_cookie(client: Client, url: str):
@@ -84,16 +86,18 @@ def test_field_counts_players_by_cards_on_the_foundations(client: Client, make_p
     from games.services.games import game_create
 
     situation = tap_to_foundation()
-    home, stuck, elsewhere = make_player(), make_player(), make_player()
-    scored = game_create(player=home.user, code=situation.code)
+    home, stuck, idle, elsewhere = make_player(), make_player(), make_player(), make_player()
+    scored = game_create(player=home.user, code=situation.code).game
     action_append(game_id=scored.id, player=home.user, tap=situation.card)
-    game_create(player=stuck.user, code=situation.code)
+    drew = game_create(player=stuck.user, code=situation.code).game
+    action_append(game_id=drew.id, player=stuck.user, token="draw")
+    game_create(player=idle.user, code=situation.code)  # no action: not on the board yet
     game_create(player=elsewhere.user, draw=3)
 
     response = client.get(f"/boards/{situation.code.lower()}/field.json")
     assert response.status_code == 200
     assert response.json() == {
-        "code": situation.code,
+        "board": situation.code,
         "total": 2,
         "counts": [{"cards": 1, "players": 1}, {"cards": 2, "players": 1}],
     }
@@ -104,6 +108,85 @@ def test_field_of_a_bad_code_is_a_json_404(client: Client):
     response = client.get("/boards/nope/field.json")
     assert response.status_code == 404
     assert response.json()["error"] == "invalid_code"
+
+
+def _board_ids() -> tuple[str, str]:
+    from datetime import timedelta
+
+    from games.boards import utc_today
+
+    today = utc_today()
+    return f"daily-{today.isoformat()}-D3", f"daily-{(today + timedelta(days=1)).isoformat()}-D1"
+
+
+@pytest.mark.django_db
+def test_a_daily_board_page_gets_its_day_and_mode_and_no_code(client: Client):
+    today, _ = _board_ids()
+    response = client.get(f"/boards/{today}/")
+    assert response.status_code == 200
+    day = today.removeprefix("daily-").removesuffix("-D3")
+    assert _page_data(response) == {"board": today, "code": None, "day": day, "mode": "D3"}
+    assert b"/play/" not in response.content
+    assert _page_data(client.get("/boards/cf1-d3-abcdefg/"))["code"] == "CF1-D3-ABCDEFG"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("board", "reason"),
+    [
+        ("daily-2026-13-01-D3", "is not a date"),
+        ("daily-2026-12-01-D2", "nor a daily board"),
+        ("DAILY-2026-12-01-D3", "nor a daily board"),
+    ],
+)
+def test_a_bad_board_id_gets_a_clear_page(client: Client, board: str, reason: str):
+    for url in (f"/boards/{board}/", f"/boards/{board}/field.json"):
+        response = client.get(url)
+        assert response.status_code == 404
+        assert reason.encode() in response.content
+
+
+@pytest.mark.django_db
+def test_a_board_of_a_day_to_come_is_not_a_page(client: Client):
+    _, tomorrow = _board_ids()
+    response = client.get(f"/boards/{tomorrow}/")
+    assert response.status_code == 404
+    assert b"has not come yet" in response.content
+    day = tomorrow.removeprefix("daily-").removesuffix("-D1")
+    assert client.get(f"/daily/{day}/D1/line/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_archive_and_line_pages_take_their_parameters(client: Client):
+    assert _page_data(client.get("/daily/")) == {"before": None}
+    assert _page_data(client.get("/daily/?before=2026-11-20")) == {"before": "2026-11-20"}
+    assert _page_data(client.get("/daily/?before=yesterday")) == {"before": None}
+    response = client.get("/daily/2026-11-20/D3/line/")
+    assert response.status_code == 200
+    assert _page_data(response) == {
+        "day": "2026-11-20",
+        "mode": "D3",
+        "board": "daily-2026-11-20-D3",
+    }
+    assert client.get("/daily/2026-11-20/D2/line/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_field_of_a_daily_board(client: Client, make_player, settings):
+    from games.services.actions import action_append
+    from games.services.games import game_create
+
+    settings.DAILY_SECRET, settings.CANFIELD_DAILY_SOLVE_SECONDS = "canfield tests", 2.0
+    player = make_player()
+    game = game_create(player=player.user, daily="D3").game
+    action_append(game_id=game.id, player=player.user, token="draw")
+    response = client.get(f"/boards/{game.board}/field.json")
+    assert response.status_code == 200
+    assert response.json() == {
+        "board": game.board,
+        "total": 1,
+        "counts": [{"cards": 1, "players": 1}],
+    }
 
 
 def test_every_static_file_a_template_names_exists():

@@ -74,20 +74,25 @@ export const endpoints = {
   players: "/api/players/",
   player: (name) => `/api/players/${encodeURIComponent(name)}/`,
   daily: "/api/daily/",
+  dailyDay: (day) => `/api/daily/${encodeURIComponent(day)}/`,
+  archive: (before, limit = 10) => `/api/daily/?${before ? `before=${encodeURIComponent(before)}&` : ""}limit=${limit}`,
   games: "/api/games/",
   game: (id) => `/api/games/${id}/`,
   actions: (id) => `/api/games/${id}/actions/`,
   stateAt: (id, seq) => `/api/games/${id}/state/?at=${seq}`,
   resign: (id) => `/api/games/${id}/resign/`,
   hint: (id) => `/api/games/${id}/hint/`,
-  board: (code, query = "") => `/api/leaderboards/${encodeURIComponent(code)}/${query}`,
-  field: (code) => `/boards/${encodeURIComponent(code)}/field.json`,
+  // `board` is a deal code or a daily board id (daily-2026-12-01-D3).
+  board: (board, query = "") => `/api/leaderboards/${encodeURIComponent(board)}/${query}`,
+  field: (board) => `/boards/${encodeURIComponent(board)}/field.json`,
 };
 
 export const pages = {
   play: (code) => `/play/${encodeURIComponent(code)}/`,
   game: (id) => `/games/${id}/`,
-  board: (code) => `/boards/${encodeURIComponent(code)}/`,
+  board: (board) => `/boards/${encodeURIComponent(board)}/`,
+  archive: (before = null) => (before ? `/daily/?before=${encodeURIComponent(before)}` : "/daily/"),
+  line: (day, mode) => `/daily/${encodeURIComponent(day)}/${mode}/line/`,
   player: (name) => `/players/${encodeURIComponent(name)}/`,
   replay: (id) => `/replay/${id}/`,
 };

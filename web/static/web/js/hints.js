@@ -3,9 +3,13 @@
 // so the button says so before the first use.
 import { api, endpoints } from "./api.js";
 
-/** GET the hint of a game: {status: "won"|"lost"|"unknown", move, moves_to_win, seq, ...}. */
+/**
+ * Ask for the hint of a game: {status: "won"|"lost"|"unknown", move, moves_to_win, seq, ...}.
+ * A POST (signed with the CSRF token like every other): asking marks the game for good.
+ * Ranked daily games take none (403 ranked_daily); their table shows no Hint button.
+ */
 export function fetchHint(gameId) {
-  return api("GET", endpoints.hint(gameId));
+  return api("POST", endpoints.hint(gameId));
 }
 
 /** The felt element a move token starts from (null when the token is not one we can point at). */

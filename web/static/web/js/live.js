@@ -14,15 +14,21 @@ export function socketUrl(path) {
   return `${scheme}://${window.location.host}${path}`;
 }
 
-/** Order entries by rank and make displayed ranks strictly increasing. */
+/**
+ * Entries in the server's order: by its rank (ties share one: 1, 2, 2, 4), then within a
+ * tie by the board's own key (shorter elapsed, earlier reached_at). Ranks are shown as the
+ * server gave them, never renumbered.
+ */
 export function orderEntries(entries) {
-  const sorted = [...entries].sort((a, b) => a.rank - b.rank || (b._fresh || 0) - (a._fresh || 0));
-  let previous = 0;
-  return sorted.map((entry) => {
-    const rank = Math.max(entry.rank, previous + 1);
-    previous = rank;
-    return { ...entry, rank };
-  });
+  const elapsed = (entry) => (entry.elapsed == null ? Infinity : entry.elapsed);
+  return [...entries].sort((a, b) => a.rank - b.rank || elapsed(a) - elapsed(b)
+    || String(a.reached_at || "").localeCompare(String(b.reached_at || "")));
+}
+
+/** True when a top list has no hole: the first is 1st, each next one ties or is at its place. */
+export function isCompleteTop(entries) {
+  return entries.every((entry, index) => entry.rank === index + 1
+    || (index > 0 && entry.rank === entries[index - 1].rank));
 }
 
 export class LiveBoard {
@@ -30,8 +36,8 @@ export class LiveBoard {
    * `onChange({entries, total, changed})` is called with the top `limit` entries
    * after each update; `onState(state)` with "live", "connecting", "offline" or "polling".
    */
-  constructor(code, { limit = 20, onChange = () => {}, onState = () => {} } = {}) {
-    this.code = code;
+  constructor(board, { limit = 20, onChange = () => {}, onState = () => {} } = {}) {
+    this.board = board; // a deal code or a daily board id (daily-2026-12-01-D3)
     this.limit = limit;
     this.onChange = onChange;
     this.onState = onState;
@@ -40,7 +46,6 @@ export class LiveBoard {
     this.version = null;
     this.backoff = 1000;
     this.stopped = false;
-    this.clock = 0;
   }
 
   start() {
@@ -57,7 +62,7 @@ export class LiveBoard {
   connect() {
     if (this.stopped) return;
     this.onState("connecting");
-    const socket = new WebSocket(socketUrl(`/ws/leaderboards/${this.code}/`));
+    const socket = new WebSocket(socketUrl(`/ws/leaderboards/${encodeURIComponent(this.board)}/`));
     this.socket = socket;
     socket.addEventListener("open", () => { this.backoff = 1000; });
     socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
@@ -94,27 +99,32 @@ export class LiveBoard {
   }
 
   apply(entry) {
+    const before = this.entries.find((old) => old.player === entry.player);
     const others = this.entries.filter((old) => old.player !== entry.player);
     // Entry messages carry no total; a rank beyond it proves the board grew (a new player).
     this.total = Math.max(this.total, entry.rank);
-    this.clock += 1;
-    this.entries = orderEntries([...others, { ...entry, _fresh: this.clock }]).slice(0, this.limit);
-    this.emit(entry.player);
-    // A top list with a hole (someone fell out of it and we do not know who moved up):
-    // only the server knows the new order.
-    const complete = this.entries.every((held, index) => held.rank === index + 1);
-    if (!complete || this.entries.length < Math.min(this.limit, this.total)) this.refetch();
+    this.entries = orderEntries([...others, entry]).slice(0, this.limit);
+    // Another entry between the old and the new place of this one has a stale rank now, and
+    // only the server knows the new ones (no re-ranking here): re-read, then show.
+    const low = before ? Math.min(before.rank, entry.rank) : entry.rank;
+    const high = before ? Math.max(before.rank, entry.rank) : Infinity;
+    const shifted = others.some((old) => old.rank >= low && old.rank <= high);
+    // A top list with a hole (someone fell out of it and we do not know who moved up) too.
+    const short = !isCompleteTop(this.entries) || this.entries.length < Math.min(this.limit, this.total);
+    if (shifted || short) this.refetch(entry.player);
+    else this.emit(entry.player);
   }
 
-  async refetch() {
+  /** Re-read the top over REST; `changed` names the player whose move caused it. */
+  async refetch(changed = null) {
     try {
-      const data = await api("GET", endpoints.board(this.code, `?limit=${this.limit}`));
+      const data = await api("GET", endpoints.board(this.board, `?limit=${this.limit}`));
       this.entries = orderEntries(itemsOf(data));
-      this.total = data.total ?? data.count ?? this.entries.length;
-      this.emit(null);
+      this.total = data.total ?? this.entries.length;
     } catch {
-      // The next message or reconnection will try again.
+      // Show what we hold; the next message or reconnection will try again.
     }
+    this.emit(changed);
   }
 
   async poll() {

@@ -1,5 +1,8 @@
 // Draws an engine state (the API's `state`) onto the felt.
 //
+// In a sealed game (a ranked daily) every face-down card is null: the stock is only a
+// count, the reserve a count and its top card. Only the face-up cards are ever named here.
+//
 // The felt is redrawn from scratch after every action: the server's state is
 // the truth, and a full redraw can never drift from it. Movement stays visible
 // through a FLIP animation: each card slides from where it was to where it is.
@@ -100,8 +103,11 @@ function renderFoundations(state, interactive) {
 function renderReserve(state, interactive) {
   const node = byId("reserve");
   const count = state.reserve.length;
-  if (count) {
-    const top = state.reserve[count - 1];
+  const top = count ? state.reserve[count - 1] : null;
+  if (count && top === null) {
+    // Face down (a sealed game shows only the top, which is always face up): a back.
+    node.replaceChildren(cardBack({ label: `Reserve, ${count} face-down card${count === 1 ? "" : "s"}`, interactive: false }));
+  } else if (count) {
     const element = cardElement(top, {
       interactive,
       label: `${cardName(top)}, top of the reserve (${count} card${count === 1 ? "" : "s"})`,
@@ -111,6 +117,8 @@ function renderReserve(state, interactive) {
   } else {
     node.replaceChildren(emptySlot({ label: "Reserve empty" }));
   }
+  // The cards under the top are face down: drawn as the edges of backs below it.
+  node.dataset.under = String(Math.min(Math.max(count - 1, 0), 3));
   byId("reserve-count").textContent = String(count);
 }
 

@@ -1,16 +1,19 @@
-// Leaderboard of one deal code: the ranking (paged, or around me), a chart of
-// the whole field, live updates over the WebSocket.
+// Leaderboard of one board, a deal code or a daily board (daily-2026-12-01-D3): the ranking
+// (paged, or around me) with the server's ranks (ties share one), a chart of the whole field,
+// live updates over the WebSocket. A sealed daily board shows no code and no game links and
+// counts down to its close; a closed one shows its code, its par and the solver's line.
 import { api, endpoints, itemsOf, pageData, pages } from "../api.js";
 import { renderLiveState } from "../board_list.js";
 import { barChart, redrawOnResize } from "../charts.js";
-import { byId, h, plural, statusText } from "../dom.js";
+import { startCountdown } from "../daily.js";
+import { byId, h, plural, say, statusText } from "../dom.js";
 import { LiveBoard } from "../live.js";
 import { initAccount } from "../session.js";
 
 const PAGE_SIZE = 25;
 const CHART_REFRESH_MS = 1500;
 
-const view = { code: "", me: null, offset: 0, total: 0, around: false, myCards: null, chartTimer: null };
+const view = { board: "", daily: null, shown: false, me: null, offset: 0, total: 0, around: false, myCards: null, chartTimer: null };
 
 function renderRows(entries, changed = null) {
   const body = byId("board-rows");
@@ -43,6 +46,27 @@ function showPar(par) {
   node.textContent = par == null ? "" : `Daily deal, proven winnable: par ${plural(par, "move")} (the solver's line).`;
 }
 
+/** A daily board's state, once: sealed (a countdown) or closed (its code, play it, the line). */
+function showDailyState(data) {
+  const node = byId("daily-state");
+  if (!node || view.shown) return;
+  view.shown = true;
+  if (data.sealed) {
+    const countdown = h("time", { id: "countdown" }, "--:--:--");
+    node.replaceChildren(h("p", { class: "sealed-note" },
+      "Sealed: the deal's code and the players' games stay hidden until the board closes in ", countdown,
+      " (00:00 UTC). Until then its entries are live, and nobody can replay anyone's game."));
+    startCountdown(countdown, data.closes_at, {
+      onClosed: () => node.replaceChildren(h("p", {}, "The board has closed: reload to see its deal and the solver's line.")),
+    });
+    return;
+  }
+  node.replaceChildren(h("p", { class: "closed-note" },
+    "Closed: these entries are final. The deal was ", h("code", { id: "board-code" }, data.code), ". ",
+    h("a", { class: "button primary", id: "board-play", href: pages.play(data.code) }, "Practise it as an open deal"), " ",
+    h("a", { class: "button", id: "board-line", href: pages.line(view.daily.day, view.daily.mode) }, "The solver's winning line")));
+}
+
 function renderPager() {
   byId("prev-page").disabled = view.around || view.offset === 0;
   byId("next-page").disabled = view.around || view.offset + PAGE_SIZE >= view.total;
@@ -54,15 +78,16 @@ function renderPager() {
 async function loadPage() {
   const query = view.around ? `?around=${encodeURIComponent(view.me)}&limit=${PAGE_SIZE}`
     : `?limit=${PAGE_SIZE}&offset=${view.offset}`;
-  const data = await api("GET", endpoints.board(view.code, query));
+  const data = await api("GET", endpoints.board(view.board, query));
   view.total = data.total ?? data.count ?? view.total;
   showPar(data.par);
+  if (view.daily) showDailyState(data);
   renderRows(itemsOf(data));
   renderPager();
 }
 
 async function drawChart() {
-  const field = await api("GET", endpoints.field(view.code));
+  const field = await api("GET", endpoints.field(view.board));
   const counts = new Map(field.counts.map((row) => [row.cards, row.players]));
   const lowest = field.counts.length ? Math.min(...field.counts.map((row) => row.cards)) : 1;
   const from = Math.max(1, Math.min(lowest, view.myCards ?? lowest) - 1);
@@ -89,7 +114,7 @@ function scheduleChart() {
 async function findMe() {
   if (!view.me) return;
   try {
-    const data = await api("GET", endpoints.board(view.code, `?around=${encodeURIComponent(view.me)}&limit=1`));
+    const data = await api("GET", endpoints.board(view.board, `?around=${encodeURIComponent(view.me)}&limit=1`));
     const mine = itemsOf(data).find((entry) => entry.player === view.me);
     if (mine) {
       view.myCards = mine.cards;
@@ -110,14 +135,20 @@ function wire() {
 async function main() {
   const user = await initAccount();
   view.me = user && user.username;
-  view.code = pageData().code;
+  const page = pageData();
+  view.board = page.board;
+  view.daily = page.day ? { day: page.day, mode: page.mode } : null;
   wire();
   redrawOnResize(() => drawChart().catch(() => {}));
   await findMe();
-  await Promise.all([loadPage(), drawChart()]).catch((error) => {
-    byId("page-info").textContent = `Could not load the board: ${error.message}`;
-  });
-  new LiveBoard(view.code, {
+  try {
+    await Promise.all([loadPage(), drawChart()]);
+  } catch (error) {
+    say(byId("board-error"), `Could not load the board: ${error.message}`, "error");
+    byId("board-rows").replaceChildren(h("tr", {}, h("td", { colspan: 7, class: "muted" }, "The board could not be read.")));
+    return;
+  }
+  new LiveBoard(view.board, {
     limit: PAGE_SIZE,
     onChange: ({ entries, total, changed }) => {
       view.total = Math.max(view.total, total);

@@ -1,22 +1,72 @@
-// Home: today's two deals with their live top entries, and the code box.
-import { api, endpoints, pages } from "../api.js";
+// Home: today's two sealed daily boards (no codes: they are told when the day closes) with
+// their live top entries and a Play / Resume button for the signed-in player's ranked game,
+// and the code box for any open deal.
+import { api, endpoints, itemsOf, pages } from "../api.js";
 import { renderBoardList } from "../board_list.js";
-import { byId, say } from "../dom.js";
+import { startCountdown } from "../daily.js";
+import { byId, h, plural, say } from "../dom.js";
 import { LiveBoard } from "../live.js";
-import { initAccount } from "../session.js";
+import { initAccount, openAccountDialog } from "../session.js";
 
-function showDeal(panel, code, me, par) {
-  panel.querySelector("[data-code]").textContent = code;
+function showPlayers(panel, count) {
+  panel.querySelector("[data-players]").textContent = `· ${plural(count, "player")}`;
+}
+
+/** One mode's panel: its board, par and players, its live top, the ranked game's button. */
+function showBoard(panel, daily, user, mine) {
+  const mode = panel.dataset.mode;
+  const link = panel.querySelector("[data-board]");
+  link.textContent = daily.board;
+  link.href = pages.board(daily.board);
   const parNode = panel.querySelector("[data-par]");
-  parNode.hidden = par == null;
-  parNode.textContent = par == null ? "" : `par ${par} moves`;
-  panel.querySelector("[data-play]").href = pages.play(code);
-  panel.querySelector("[data-board]").href = pages.board(code);
+  parNode.hidden = daily.par == null;
+  parNode.textContent = daily.par == null ? "" : `· par ${plural(daily.par, "move")}`;
+  let players = daily.entries;
+  showPlayers(panel, players);
+  const button = panel.querySelector("[data-play]");
+  const draw = mode[1];
+  button.textContent = !mine ? `Play draw ${draw}` : mine.status === "playing" ? `Resume draw ${draw}` : `Your draw ${draw} game`;
+  button.disabled = false;
+  panel.querySelector("[data-signin]").hidden = Boolean(user);
+  button.addEventListener("click", () => playRanked(panel, user));
   const list = panel.querySelector("[data-entries]");
-  new LiveBoard(code, {
+  new LiveBoard(daily.board, {
     limit: 5,
-    onChange: ({ entries, changed }) => renderBoardList(list, entries, { me, changed, empty: "No one has played it yet: be the first." }),
+    onChange: ({ entries, total, changed }) => {
+      renderBoardList(list, entries, { me: user && user.username, changed, empty: "No one has played it yet: be the first." });
+      if (total > players) showPlayers(panel, (players = total));
+    },
   }).start();
+}
+
+/** Start the ranked game of the panel's mode (or get the one the player has), then open it. */
+async function playRanked(panel, user) {
+  const error = panel.querySelector("[data-error]");
+  if (!user) {
+    openAccountDialog("signin", "Sign in (or create an account) to play today's ranked deals.");
+    return;
+  }
+  const button = panel.querySelector("[data-play]");
+  button.disabled = true;
+  try {
+    const game = await api("POST", endpoints.games, { daily: panel.dataset.mode });
+    window.location.assign(pages.game(game.id));
+  } catch (problem) {
+    say(error, `Could not start the game: ${problem.message}`, "error");
+    button.disabled = false;
+  }
+}
+
+/** The signed-in player's games on today's boards, by board id. */
+async function myGames(user, boards) {
+  if (!user) return new Map();
+  try {
+    const profile = await api("GET", endpoints.player(user.username));
+    return new Map(itemsOf(profile.games ?? profile)
+      .filter((game) => boards.includes(game.board)).map((game) => [game.board, game]));
+  } catch {
+    return new Map();
+  }
 }
 
 function wireCodeBox() {
@@ -42,13 +92,20 @@ async function main() {
   const user = await initAccount();
   try {
     const daily = await api("GET", endpoints.daily);
-    byId("daily-date").textContent = `Deal of ${daily.date} (UTC).`;
+    const boards = Object.values(daily.boards).map((board) => board.board);
+    const mine = await myGames(user, boards);
+    const countdown = h("time", { id: "daily-countdown" });
+    byId("daily-date").replaceChildren(`Deals of ${daily.date} (UTC), sealed for another `, countdown, ".");
+    startCountdown(countdown, daily.closes_at, {
+      onClosed: () => byId("daily-date").replaceChildren("These deals have closed: reload for the new day's."),
+    });
     for (const panel of document.querySelectorAll(".daily-deal")) {
-      const code = daily.codes[panel.dataset.mode];
-      if (code) showDeal(panel, code, user && user.username, daily.par && daily.par[panel.dataset.mode]);
+      const board = daily.boards[panel.dataset.mode];
+      if (board) showBoard(panel, board, user, mine.get(board.board));
     }
   } catch (error) {
-    byId("daily-date").textContent = `Today's deal is not available: ${error.message}`;
+    byId("daily-date").textContent = `Today's deals are not available: ${error.message}`;
+    for (const node of document.querySelectorAll(".daily-deal [data-error]")) say(node, error.message, "error");
   }
 }
 

@@ -1,6 +1,7 @@
 // A player's page: totals, a chart of recent results, every game with links.
 import { api, endpoints, itemsOf, pageData, pages } from "../api.js";
 import { barChart, redrawOnResize } from "../charts.js";
+import { boardLabel } from "../daily.js";
 import { byId, h, say, statusText } from "../dom.js";
 import { initAccount } from "../session.js";
 
@@ -29,8 +30,19 @@ function renderChart(games) {
   barChart(byId("recent-chart"), recent.map((game, index) => ({
     x: game.id, label: index + 1, value: game.cards || 0,
     className: game.won ? "won" : game.status === "resigned" ? "resigned" : "",
-    title: `Game ${game.id} (${game.code}): ${game.cards} cards, ${game.score} points, ${statusText(game)}`,
+    title: `Game ${game.id} (${dealName(game)}): ${game.cards} cards, ${game.score} points, ${statusText(game)}`,
   })), { height: 200, xLabelEvery: recent.length > 15 ? 5 : 1, xTitle: "recent games, oldest to newest" });
+}
+
+/** A game's deal: its code, or its daily board's name while sealed (the viewer's own game). */
+function dealName(game) {
+  return game.code || boardLabel(game.board);
+}
+
+function dealCell(game) {
+  if (!game.daily) return h("a", { href: pages.board(game.board) }, h("code", {}, game.code));
+  return h("a", { href: pages.board(game.board) },
+    `ranked ${boardLabel(game.board)}`, game.code ? [" ", h("code", {}, game.code)] : h("span", { class: "muted" }, " (sealed)"));
 }
 
 function renderGames(games) {
@@ -38,10 +50,10 @@ function renderGames(games) {
   byId("game-rows").replaceChildren(...rows.map((game) => h(
     "tr", {},
     h("td", {}, h("a", { href: pages.game(game.id) }, `#${game.id}`)),
-    h("td", {}, h("a", { href: pages.board(game.code) }, h("code", {}, game.code))),
+    h("td", {}, dealCell(game)),
     h("td", {}, game.cards), h("td", {}, game.score), h("td", {}, game.moves),
     h("td", {}, statusText(game)),
-    h("td", {}, h("a", { href: pages.replay(game.id) }, "replay")),
+    h("td", {}, game.sealed ? "" : h("a", { href: pages.replay(game.id) }, "replay")),
   )));
   if (!rows.length) byId("game-rows").replaceChildren(h("tr", {}, h("td", { colspan: 7, class: "muted" }, "No games yet.")));
 }

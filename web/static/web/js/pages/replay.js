@@ -2,6 +2,7 @@
 // server replaying the log (`state/?at=seq`), never from client-side rules.
 import { allItems, api, endpoints, pageData, pages } from "../api.js";
 import { lineChart, redrawOnResize } from "../charts.js";
+import { boardLabel } from "../daily.js";
 import { byId, h, say } from "../dom.js";
 import { initAccount, playerName } from "../session.js";
 import { renderState, renderStats } from "../table_view.js";
@@ -107,8 +108,8 @@ async function main() {
     ]);
     const player = playerName(game.player);
     byId("replay-who").textContent = `of ${player}'s game #${game.id}`;
-    byId("game-code").textContent = game.code;
-    byId("game-code").href = pages.board(game.code);
+    byId("game-code").textContent = game.code || boardLabel(game.board);
+    byId("game-code").href = pages.board(game.board);
     const ordered = [...log].sort((a, b) => a.seq - b.seq);
     replay.steps = [0, ...ordered.map((action) => action.seq)];
     replay.tokens = ["", ...ordered.map((action) => action.token)];

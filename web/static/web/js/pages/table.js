@@ -1,6 +1,7 @@
 // The table: play one game through the REST API, watch the deal's board live.
 import { api, ApiError, endpoints, itemsOf, pageData, pages } from "../api.js";
 import { renderBoardList, renderLiveState } from "../board_list.js";
+import { boardLabel, startCountdown } from "../daily.js";
 import { byId, h, plural, say } from "../dom.js";
 import { enableDrag } from "../drag.js";
 import { describeHint, fetchHint, highlightHint } from "../hints.js";
@@ -20,6 +21,7 @@ const table = {
   queue: Promise.resolve(),
   board: null,
   resign: null, // the Resign button's two-press control
+  countdown: null, // stops the sealed game's countdown
 };
 
 function status(message, kind = "info") {
@@ -39,16 +41,17 @@ function showGame(game, { from = null } = {}) {
   const playable = table.owner && game.status === "playing";
   renderState(game.state, { interactive: playable, from });
   renderStats(game);
-  const code = byId("game-code");
-  code.textContent = game.code;
-  code.href = pages.board(game.code);
-  byId("live-full").href = pages.board(game.code);
+  showBoardName(game.board, game.code);
   byId("replay-link").href = pages.replay(game.id);
-  document.title = `${game.code} · ${game.score} points`;
+  document.title = `${game.code || boardLabel(game.board)} · ${game.score} points`;
+  showRanked(game);
   const undo = byId("undo-button");
   undo.disabled = !playable || !(game.legal_moves || []).includes("undo");
   byId("move-input").disabled = !playable;
   byId("hint-button").disabled = !playable;
+  // A ranked daily game takes no hints: no button (the server would refuse: ranked_daily).
+  byId("hint-button").hidden = Boolean(game.daily);
+  byId("hint-note").hidden = Boolean(game.daily);
   byId("resign-button").disabled = !playable;
   if (!playable && table.resign) table.resign.disarm();
   byId("assisted-badge").hidden = !game.assisted;
@@ -66,7 +69,43 @@ function showGame(game, { from = null } = {}) {
       + `${plural(game.score, "point")}. You are watching.`);
   }
   table.gameLoaded = true;
-  startBoard(game.code);
+  startBoard(game.board);
+}
+
+/** The game's board in the bar: its code, or the daily board's name while it is sealed. */
+function showBoardName(board, code) {
+  const link = byId("game-code");
+  link.textContent = code || boardLabel(board);
+  link.href = pages.board(board);
+  link.setAttribute("aria-label", code ? "Deal code, open its leaderboard" : "Daily board, open its leaderboard");
+  byId("live-full").href = pages.board(board);
+}
+
+/** A ranked daily game: whose and which day, the countdown while sealed, practice once over. */
+function showRanked(game) {
+  const note = byId("ranked-note");
+  note.hidden = !game.daily;
+  byId("practice").hidden = !(game.daily && table.owner && game.status !== "playing");
+  if (!game.daily) return;
+  if (note.dataset.game === `${game.id}:${game.sealed}`) return;
+  note.dataset.game = `${game.id}:${game.sealed}`;
+  const whose = table.owner ? "Your ranked game" : `${playerName(game.player)}'s ranked game`;
+  const countdown = h("time", { id: "countdown" }, "--:--:--");
+  note.replaceChildren(
+    `${whose} of `, h("strong", { id: "ranked-day" }, game.daily), `, draw ${game.draw}. `,
+    ...(game.sealed
+      ? ["The deal stays sealed until the board closes in ", countdown,
+        ": no code, the face-down cards unseen, no hints; one game, no restart."]
+      : ["Its day has closed: the board is final."]),
+  );
+  if (table.countdown) table.countdown();
+  table.countdown = game.sealed ? startCountdown(countdown, game.closes_at, {
+    onClosed: () => {
+      status("The day has closed: this board is final, and its deal is an open code now.");
+      // Read the game again a little after the close (clocks differ): it shows its code then.
+      setTimeout(() => { table.queue = table.queue.then(reload).catch(() => false); }, 2000);
+    },
+  }) : null;
 }
 
 function renderLegalMoves(tokens) {
@@ -192,13 +231,16 @@ function onFeltClick(event) {
 function celebrate(game) {
   const overlay = byId("win");
   byId("win-text").textContent = `All 52 cards home in ${game.moves} moves, ${game.score} points.`;
-  byId("win-board").href = pages.board(game.code);
+  byId("win-board").href = pages.board(game.board);
   overlay.hidden = false;
   const burst = overlay.querySelector(".win-burst");
-  burst.replaceChildren(...Array.from({ length: 36 }, (_, index) => h("span", {
-    style: `--a:${(index * 137) % 360}deg;--d:${(index % 6) * 0.12}s`,
-    class: index % 2 ? "red" : "black",
-  }, "♠♥♣♦"[index % 4])));
+  burst.replaceChildren(...Array.from({ length: 36 }, (_, index) => {
+    const piece = h("span", { class: index % 2 ? "red" : "black" }, "♠♥♣♦"[index % 4]);
+    // Through the CSSOM: a style attribute is inline style, which the pages' CSP refuses.
+    piece.style.setProperty("--a", `${(index * 137) % 360}deg`);
+    piece.style.setProperty("--d", `${(index % 6) * 0.12}s`);
+    return piece;
+  }));
   byId("win-close").focus();
 }
 
@@ -211,7 +253,7 @@ async function showMyRank(entries) {
     return;
   }
   try {
-    const data = await api("GET", endpoints.board(table.board.code, `?around=${encodeURIComponent(me)}&limit=1`));
+    const data = await api("GET", endpoints.board(table.board.board, `?around=${encodeURIComponent(me)}&limit=1`));
     const mine = itemsOf(data).find((entry) => entry.player === me);
     node.hidden = !mine;
     if (mine) {
@@ -222,12 +264,12 @@ async function showMyRank(entries) {
   }
 }
 
-function startBoard(code) {
-  if (table.board && table.board.code === code) return;
+function startBoard(board) {
+  if (table.board && table.board.board === board) return;
   if (table.board) table.board.stop();
   const list = byId("live-entries");
   let rankTimer = null;
-  table.board = new LiveBoard(code, {
+  table.board = new LiveBoard(board, {
     limit: 10,
     onChange: ({ entries, changed }) => {
       renderBoardList(list, entries, { me: table.me && table.me.username, changed });
@@ -287,10 +329,7 @@ async function openGame(page) {
     if (page.preview) {
       renderState(page.preview, { interactive: false });
       renderStats(page.preview);
-      const code = byId("game-code");
-      code.textContent = page.code;
-      code.href = pages.board(page.code);
-      byId("live-full").href = pages.board(page.code);
+      showBoardName(page.code, page.code);
     }
     status("Sign in or create an account to play this deal.");
     openAccountDialog("signup", "Create an account (or sign in) to play.");
@@ -303,13 +342,13 @@ async function openGame(page) {
   return game;
 }
 
-/** The player's latest unfinished game of `code`, so reopening a deal resumes it. */
+/** The player's latest unfinished game of `code` (its board), so reopening a deal resumes it. */
 async function resumable(code) {
   try {
     const profile = await api("GET", endpoints.player(table.me.username));
     const games = itemsOf(profile.games || profile);
     return games
-      .filter((game) => game.code === code && game.status === "playing")
+      .filter((game) => game.board === code && game.status === "playing")
       .sort((a, b) => b.id - a.id)[0] || null;
   } catch {
     return null;
@@ -327,6 +366,7 @@ function wireNewGame() {
   });
   byId("win-new").addEventListener("click", () => { byId("win").hidden = true; byId("new-game-button").click(); });
   byId("win-close").addEventListener("click", () => { byId("win").hidden = true; });
+  byId("practice-random").addEventListener("click", () => startGame({ draw: table.game ? table.game.draw : 3 }, error));
   form.querySelector("[data-close]").addEventListener("click", () => dialog.close());
   form.code.addEventListener("focus", () => { form.deal.value = "code"; });
   form.addEventListener("submit", async (event) => {
@@ -334,13 +374,20 @@ function wireNewGame() {
     const draw = Number(form.draw.value);
     const body = form.deal.value === "code" ? { code: form.code.value.trim().toUpperCase() }
       : form.deal.value === "daily" ? { daily: `D${draw}` } : { draw };
-    try {
-      const game = await api("POST", endpoints.games, body);
-      window.location.assign(pages.game(game.id));
-    } catch (problem) {
-      say(error, problem.data ? problem.data.detail || problem.message : problem.message, "error");
-    }
+    await startGame(body, error);
   });
+}
+
+/** Start (or, for today's ranked deal, resume) a game and open it; errors go to `errorNode`. */
+async function startGame(body, errorNode) {
+  try {
+    const game = await api("POST", endpoints.games, body);
+    window.location.assign(pages.game(game.id));
+  } catch (problem) {
+    const message = problem.data ? problem.data.detail || problem.message : problem.message;
+    if (errorNode.closest("dialog[open]")) say(errorNode, message, "error");
+    else status(message, "error");
+  }
 }
 
 function wireControls() {

@@ -1,0 +1,78 @@
+"""Daily deals for the browser tests, made in this process before the browser starts.
+
+The server subprocess cannot be sent back in time, so a closed day is made here: its deals
+are chosen and its ranked games played under ``time_machine`` on that day, through the same
+services the API uses, and the rows are committed (``transactional_db``) for the server to
+read. Django refuses ORM calls while Playwright's sync API is alive in this thread, so the
+fixtures that call these must come before ``new_player`` in a test's arguments.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+
+import time_machine
+
+from engine import Game
+
+
+@dataclass(frozen=True)
+class Day:
+    day: date
+    codes: dict[str, str]  # mode -> code (sealed while the day is open: server side only)
+    pars: dict[str, int | None]
+    lines: dict[str, list[str]]
+    players: dict[str, list[str]] = field(default_factory=dict)  # mode -> usernames
+
+    def board(self, mode: str) -> str:
+        return f"daily-{self.day.isoformat()}-{mode}"
+
+
+def _day(deal, players: dict[str, list[str]] | None = None) -> Day:
+    from games.daily.store import daily_code, daily_pars
+
+    return Day(
+        day=deal.date,
+        codes={mode: daily_code(deal, mode) for mode in ("D3", "D1")},
+        pars=daily_pars(deal),
+        lines={"D3": list(deal.line), "D1": list(deal.line_d1)},
+        players=players or {},
+    )
+
+
+def today() -> Day:
+    """Today's deals, chosen now if nobody has asked for them yet (the server agrees: same
+    secret, and a stored day never changes)."""
+    from games.boards import utc_today
+    from games.daily.store import daily_deal_get
+
+    return _day(daily_deal_get(day=utc_today()))
+
+
+def closed_day(make_player, *, days_ago: int = 3, moves: tuple[int, ...] = (12, 5)) -> Day:
+    """A day `days_ago` before today, whose D3 board got one ranked game per entry of
+    `moves`, each playing that many moves of the solver's line on that day."""
+    from games.boards import utc_today
+    from games.daily.store import daily_deal_get
+    from games.services.actions import action_append
+    from games.services.games import game_create
+
+    day = utc_today() - timedelta(days=days_ago)
+    names = []
+    with time_machine.travel(f"{day.isoformat()} 08:00Z", tick=False):
+        deal = daily_deal_get(day=day)
+        for count in moves:
+            player = make_player()
+            game = game_create(player=player.user, daily="D3").game
+            for token in deal.line[:count]:
+                action_append(game_id=game.id, player=player.user, token=token)
+            names.append(player.user.username)
+    return _day(deal, {"D3": names})
+
+
+def face_down_cards(code: str) -> list[str]:
+    """The cards a player at the start of `code` must not see: the reserve below its top
+    and the whole stock."""
+    state = Game.from_code(code).state()
+    return [*state["reserve"][:-1], *state["stock"]]

@@ -1,0 +1,46 @@
+// The archive: closed days, newest first, from GET /api/daily/?before=<date>, paged.
+import { api, endpoints, pageData, pages } from "../api.js";
+import { byId, h, plural, say } from "../dom.js";
+import { initAccount } from "../session.js";
+
+const PAGE_DAYS = 10;
+
+function boardItem(day, mode, board) {
+  const code = day.codes && day.codes[mode];
+  return h("li", { class: "archive-board", dataset: { mode } },
+    h("strong", {}, `Draw ${board.draw}`), " ",
+    code ? h("code", {}, code) : h("span", { class: "muted" }, "sealed"),
+    board.par != null ? ` · par ${board.par}` : "",
+    ` · ${plural(board.entries, "player")} · `,
+    h("a", { href: pages.board(board.board) }, "final board"),
+    code ? [" · ", h("a", { href: pages.line(day.date, mode) }, "the solver's line"),
+      " · ", h("a", { href: pages.play(code) }, "practise it")] : null);
+}
+
+function dayItem(day) {
+  return h("li", { class: "archive-day", dataset: { date: day.date } },
+    h("h2", {}, h("time", { datetime: day.date }, day.date)),
+    h("ul", {}, ...Object.entries(day.boards).map(([mode, board]) => boardItem(day, mode, board))));
+}
+
+async function main() {
+  await initAccount();
+  const { before } = pageData();
+  byId("archive-newest").hidden = !before;
+  try {
+    // Without a date the API answers today's boards, not the archive: ask for the days
+    // before tomorrow (the server never lists past its own today, whatever this clock says).
+    const tomorrow = new Date(Date.now() + 86400000).toISOString().slice(0, 10);
+    const data = await api("GET", endpoints.archive(before || tomorrow, PAGE_DAYS));
+    const list = byId("archive-days");
+    list.replaceChildren(...data.days.map(dayItem));
+    if (!data.days.length) list.replaceChildren(h("li", { class: "muted" }, "No closed days yet: come back tomorrow."));
+    const older = byId("archive-older");
+    older.hidden = !data.next_before;
+    if (data.next_before) older.href = pages.archive(data.next_before);
+  } catch (error) {
+    say(byId("archive-error"), `The archive could not be read: ${error.message}`, "error");
+  }
+}
+
+main();
