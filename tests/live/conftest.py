@@ -51,10 +51,19 @@ def _fresh_channel_layer_and_snapshots(settings: LazySettings) -> None:
     settings.CHANNEL_LAYERS = layers
 
 
-@asynccontextmanager
-async def websocket(path: str) -> AsyncIterator[WebsocketCommunicator]:
-    """A connected test socket on the project's WebSocket routes; disconnected on exit."""
+def communicator_for(path: str, user: Any = None) -> WebsocketCommunicator:
+    """A test socket on the project's routes, signed in as ``user`` (as the session
+    middleware would set it) when given."""
     communicator = WebsocketCommunicator(URLRouter(websocket_urlpatterns), path)
+    if user is not None:
+        communicator.scope["user"] = user
+    return communicator
+
+
+@asynccontextmanager
+async def websocket(path: str, user: Any = None) -> AsyncIterator[WebsocketCommunicator]:
+    """A connected test socket on the project's WebSocket routes; disconnected on exit."""
+    communicator = communicator_for(path, user)
     connected, _ = await communicator.connect(timeout=RECEIVE_TIMEOUT_S)
     assert connected, f"{path} refused the connection"
     try:
@@ -63,9 +72,9 @@ async def websocket(path: str) -> AsyncIterator[WebsocketCommunicator]:
         await communicator.disconnect()
 
 
-async def close_code_of(path: str) -> int:
+async def close_code_of(path: str, user: Any = None) -> int:
     """Connect to ``path``; the close code the server answers with (it must close)."""
-    communicator = WebsocketCommunicator(URLRouter(websocket_urlpatterns), path)
+    communicator = communicator_for(path, user)
     connected, _ = await communicator.connect(timeout=RECEIVE_TIMEOUT_S)
     assert connected, f"{path} refused the connection (a close code needs an accept)"
     output = await communicator.receive_output(timeout=RECEIVE_TIMEOUT_S)

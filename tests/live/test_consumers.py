@@ -4,9 +4,13 @@
 when a transaction really commits (not inside a test wrapped in one).
 """
 
+import json
+
 import pytest
+import time_machine
 from channels.db import database_sync_to_async
 from channels.layers import BaseChannelLayer, get_channel_layer
+from django.conf import LazySettings
 from django.db import transaction
 
 from engine import Game as EngineGame
@@ -15,6 +19,7 @@ from games.consumers import CLOSE_BAD_REQUEST, CLOSE_NOT_FOUND, CLOSE_SERVER_ERR
 from games.models import Game
 from games.selectors.leaderboards import leaderboard_page
 from games.services.actions import action_append, game_resign
+from games.services.games import game_create
 from games.services.submissions import submission_create
 from tests.conftest import Player
 from tests.live.conftest import close_code_of, play_first_legal, receive, start, websocket
@@ -224,8 +229,6 @@ async def test_a_submission_is_announced_on_its_board(alice: Player) -> None:
 
 
 def test_a_board_snapshot_is_reused_until_the_board_changes(alice: Player) -> None:
-    from games.services.games import game_create
-
     game = game_create(player=alice.user, code=CODE).game
     action_append(game_id=game.id, player=alice.user, token="draw")
     assert live.wait_idle()
@@ -293,3 +296,32 @@ def test_group_names_of_the_longest_code_and_id_are_valid() -> None:
     layer = BaseChannelLayer()
     for group in (live.leaderboard_group("CF1-D3-ZZZZZZZ"), live.game_group(2**63 - 1)):
         assert layer.require_valid_group_name(group)
+
+
+async def test_a_sealed_game_is_watched_by_its_owner_alone_with_no_face_down_card(
+    alice: Player, bob: Player, settings: LazySettings
+) -> None:
+    """The spectator socket was the third way to read a leader's cards and log."""
+    settings.DAILY_SECRET = "canfield tests"
+    settings.CANFIELD_DAILY_SOLVE_SECONDS = 2
+    with time_machine.travel("2026-01-02 12:00Z", tick=False):
+        game = await database_sync_to_async(game_create)(player=alice.user, daily="D3")
+        game_id = game.game.id
+        path = f"/ws/games/{game_id}/"
+        assert await close_code_of(path) == CLOSE_NOT_FOUND  # anonymous
+        assert await close_code_of(path, user=bob.user) == CLOSE_NOT_FOUND
+        async with websocket(path, user=alice.user) as socket:
+            first = await receive(socket)
+            await play_first_legal(alice, game_id)
+            moved = await receive(socket)
+        async with websocket("/ws/leaderboards/daily-2026-01-02-D3/") as board_socket:
+            snapshot = await receive(board_socket)
+    full = (await game_row(game_id)).snapshot
+    hidden = set(EngineGame.from_snapshot(full).state()["stock"])
+    for message in (first, moved):
+        state = message["state"]
+        assert state["code"] is None
+        assert set(state["stock"]) <= {None} and set(state["reserve"][:-1]) <= {None}
+        assert not any(f'"{card}"' in json.dumps(message) for card in hidden)
+    assert [(e["player"], e["game"]) for e in snapshot["entries"]] == [("alice", None)]
+    assert (await game_row(game_id)).code not in json.dumps(snapshot)
