@@ -16,4 +16,5 @@ urlpatterns = [
     path("replay/<int:game_id>/", views.replay, name="replay"),
     path("daily/", views.archive, name="archive"),
     path("daily/<str:day>/<str:mode>/line/", views.daily_line, name="daily-line"),
+    path("daily/<str:day>/<str:mode>/line.json", views.daily_line_json, name="daily-line-json"),
 ]

@@ -14,6 +14,7 @@ from tests.support.browser import artifact_path
 from tests.web import dailies
 from tests.web.situations import solved_deal
 from tests.web.table_page import GAME_URL, Table
+from web.deal_codes import line_states
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 
@@ -164,6 +165,30 @@ def test_a_sealed_board_page_shows_no_code_and_no_game_links(today, new_player):
     assert visitor.errors == []
 
 
+def test_the_player_page_shows_a_sealed_game_to_its_owner_without_its_code(today, new_player):
+    owner, visitor = new_player(), new_player()
+    ranked = owner.post("/api/games/", {"daily": "D3"})
+    owner.post(f"/api/games/{ranked['id']}/actions/", {"action": "draw"})
+    deal = solved_deal()
+    owner.submit(deal.code, list(deal.line[:10]))
+    page = owner.page
+    page.goto(f"/players/{owner.username}/")
+    rows = page.locator("#game-rows tr")
+    expect(rows).to_have_count(2)
+    sealed = rows.filter(has_text="ranked daily")
+    expect(sealed).to_contain_text(f"ranked daily {today.day.isoformat()}, draw 3 (sealed)")
+    board_link = sealed.locator(f'a[href="/boards/{today.board("D3")}/"]')
+    expect(board_link).to_have_text(f"ranked daily {today.day.isoformat()}, draw 3 (sealed)")
+    expect(sealed.get_by_role("link", name="replay")).to_have_count(0)
+    expect(rows.filter(has_text=deal.code)).to_have_count(1)
+    _assert_no_code(page, today)
+    # Anyone else sees the open game only: a sealed game is its owner's alone.
+    visitor.page.goto(f"/players/{owner.username}/")
+    expect(visitor.page.locator("#game-rows tr")).to_have_count(1)
+    expect(visitor.page.locator("#game-rows")).to_contain_text(deal.code)
+    assert owner.errors == [] and visitor.errors == []
+
+
 def test_a_closed_days_board_shows_its_code_par_and_the_solvers_line(closed, new_player):
     visitor = new_player(sign_up=False)
     page = visitor.page
@@ -184,6 +209,18 @@ def test_a_closed_days_board_shows_its_code_par_and_the_solvers_line(closed, new
     expect(moves).to_have_count(len(line))
     assert moves.all_inner_texts() == line
     expect(page.locator("#line-play")).to_have_attribute("href", f"/play/{code}/")
+    # Stepped through on the felt: the positions are the engine's along the line.
+    table = Table(page)
+    expect(page.locator("#stat-step")).to_have_text(f"0/{len(line)}")
+    page.get_by_role("button", name="Step forward").click()
+    expect(page.locator("#stat-step")).to_have_text(f"1/{len(line)}")
+    page.screenshot(path=artifact_path("line-desktop.png"))
+    after_first = line_states(code, line[:1])[-1]
+    for number, cards in enumerate(after_first["tableau"], start=1):
+        expect(table.column(number).locator("[data-card]")).to_have_count(len(cards))
+    page.get_by_role("button", name="Last position").click()
+    expect(table.stat("cards")).to_have_text("52")
+    expect(page.locator("#felt button[data-card]")).to_have_count(0)  # nothing to play here
     assert visitor.errors == []
 
 

@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
+import time_machine
 from django.contrib.staticfiles import finders
 from django.test import Client
 
@@ -187,6 +188,28 @@ def test_field_of_a_daily_board(client: Client, make_player, settings):
         "total": 1,
         "counts": [{"cards": 1, "players": 1}],
     }
+
+
+@pytest.mark.django_db
+def test_the_positions_of_a_line_are_told_once_the_day_has_closed(client: Client, settings):
+    from games.boards import utc_today
+    from games.daily.store import daily_code, daily_deal_get
+    from web.deal_codes import line_states
+
+    settings.DAILY_SECRET, settings.CANFIELD_DAILY_SOLVE_SECONDS = "canfield tests", 2.0
+    today = utc_today().isoformat()
+    daily_deal_get(day=utc_today())
+    sealed = client.get(f"/daily/{today}/D1/line.json")
+    assert sealed.status_code == 404 and sealed.json()["error"] == "sealed"
+    past = "2026-01-05"
+    with time_machine.travel(f"{past} 08:00Z", tick=False):
+        deal = daily_deal_get(day=utc_today())
+    data = client.get(f"/daily/{past}/D1/line.json").json()
+    code = daily_code(deal, "D1")
+    assert data["code"] == code and data["line"] == list(deal.line_d1)
+    assert data["states"] == line_states(code, list(deal.line_d1))
+    assert data["states"][-1]["won"] is True
+    assert client.get("/daily/2026-01-04/D1/line.json").status_code == 404  # no deals that day
 
 
 def test_every_static_file_a_template_names_exists():

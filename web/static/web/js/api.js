@@ -85,6 +85,7 @@ export const endpoints = {
   // `board` is a deal code or a daily board id (daily-2026-12-01-D3).
   board: (board, query = "") => `/api/leaderboards/${encodeURIComponent(board)}/${query}`,
   field: (board) => `/boards/${encodeURIComponent(board)}/field.json`,
+  line: (day, mode) => `/daily/${encodeURIComponent(day)}/${mode}/line.json`,
 };
 
 export const pages = {
