@@ -366,6 +366,12 @@ class LeaderboardOut(serializers.Serializer):
     entries = EntryOut(many=True)
 
 
+class OwnRankedGameOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=Game.Status.choices)
+    seq = serializers.IntegerField(help_text="actions in its log")
+
+
 class DailyBoardOut(serializers.Serializer):
     board = serializers.CharField(help_text="daily-<date>-D3 or -D1")
     draw = serializers.IntegerField()
@@ -373,6 +379,9 @@ class DailyBoardOut(serializers.Serializer):
         allow_null=True, help_text="actions of the solver's winning line"
     )
     entries = serializers.IntegerField(help_text="players on the board")
+    game = OwnRankedGameOut(
+        allow_null=True, help_text="your own ranked game on this board (signed in), or null"
+    )
 
 
 class DailyBoardsOut(serializers.Serializer):

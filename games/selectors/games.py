@@ -72,12 +72,33 @@ def game_summary(game: Game) -> dict[str, Any]:
     }
 
 
-def game_position(*, game: Game) -> Position:
-    """The current board from the row's snapshot; a finished game allows no more moves."""
-    engine_game = EngineGame.from_snapshot(game.snapshot)
+def ranked_games_of(viewer: Viewer, *, boards: list[str]) -> dict[str, dict[str, Any]]:
+    """The viewer's own ranked games on these daily boards: ``{board: {"id", "status",
+    "seq"}}``, empty for an anonymous viewer. Only ever their own: it tells nothing of
+    anyone else's game."""
+    if viewer is None or not viewer.is_authenticated:
+        return {}
+    rows = Game.objects.filter(player_id=viewer.pk, board__in=boards, daily__isnull=False)
+    return {
+        board: {"id": game_id, "status": status, "seq": seq}
+        for board, game_id, status, seq in rows.values_list("board", "id", "status", "seq")
+    }
+
+
+def game_position(
+    *, game: Game, engine_game: EngineGame | None = None, state: dict[str, Any] | None = None
+) -> Position:
+    """The current board from the row's snapshot; a finished game allows no more moves.
+
+    A write that just played the position passes its ``engine_game`` (and the ``state`` it
+    built with ``shown_state``), so it is not restored from the snapshot again."""
+    if engine_game is None:
+        engine_game = EngineGame.from_snapshot(game.snapshot)
     playing = game.status == Game.Status.PLAYING
     moves = [str(move) for move in engine_game.legal_moves()] if playing else []
-    return Position(state=shown_state(game, engine_game), legal_moves=moves)
+    return Position(
+        state=shown_state(game, engine_game) if state is None else state, legal_moves=moves
+    )
 
 
 def game_actions(*, game: Game, after: int = 0) -> QuerySet[Action]:

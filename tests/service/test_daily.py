@@ -127,3 +127,17 @@ def test_the_archive_lists_closed_days_newest_first_in_pages(api_client: APIClie
     assert [day["date"] for day in second["days"]] == ["2026-01-01"]
     assert second["next_before"] is None
     assert all(day["closed"] and "codes" in day for day in first["days"] + second["days"])
+
+
+def test_the_daily_tells_a_signed_in_player_their_own_ranked_games_only(
+    api_client: APIClient, player_client: APIClient, make_player, client_for
+) -> None:
+    rival = client_for(make_player("rival"))
+    with time_machine.travel("2026-01-02 08:00Z", tick=False):
+        game = player_client.post("/api/games/", {"daily": "D1"}).json()
+        mine = player_client.get("/api/daily/").json()["boards"]
+        theirs = rival.get("/api/daily/").json()["boards"]
+        nobody = api_client.get("/api/daily/").json()["boards"]
+    assert mine["D1"]["game"] == {"id": game["id"], "status": "playing", "seq": 0}
+    assert mine["D3"]["game"] is None
+    assert theirs["D1"]["game"] is None and nobody["D1"]["game"] is None

@@ -39,7 +39,7 @@ from games.daily.store import (
 )
 from games.errors import InvalidInput
 from games.models import DailyDeal
-from games.selectors.games import game_summary
+from games.selectors.games import Viewer, game_summary, ranked_games_of
 from games.selectors.leaderboard_sql import BoardCounts
 from games.selectors.leaderboards import leaderboard_around, leaderboard_page
 from games.selectors.players import player_profile
@@ -91,15 +91,19 @@ class LeaderboardView(APIView):
         return Response(LeaderboardOut({**asdict(page), **header}).data)
 
 
-def daily_json(deal: DailyDeal) -> dict[str, Any]:
-    """A day's two boards with their pars; codes and lines only once the day has closed."""
+def daily_json(deal: DailyDeal, viewer: Viewer = None) -> dict[str, Any]:
+    """A day's two boards with their pars (and the viewer's own ranked games, if signed
+    in); codes and lines only once the day has closed."""
     pars = daily_pars(deal)
+    ids = {mode: daily_board(deal.date, mode).id for mode in DAILY_MODES}
+    mine = ranked_games_of(viewer, boards=list(ids.values()))
     boards = {
         mode: {
-            "board": daily_board(deal.date, mode).id,
+            "board": ids[mode],
             "draw": draw,
             "par": pars[mode],
-            "entries": BoardCounts(daily_board(deal.date, mode).id).total,
+            "entries": BoardCounts(ids[mode]).total,
+            "game": mine.get(ids[mode]),
         }
         for mode, draw in DAILY_MODES.items()
     }
@@ -136,7 +140,8 @@ class DailyView(APIView):
     def get(self, request: Request) -> Response:
         query = validated(DailyIn, request.query_params)
         if "before" not in query:
-            return Response(DailyOut(daily_json(daily_deal_shown(day=utc_today()))).data)
+            today = daily_deal_shown(day=utc_today())
+            return Response(DailyOut(daily_json(today, request.user)).data)
         before = min(query["before"], utc_today())
         days = list(DailyDeal.objects.filter(date__lt=before).order_by("-date")[: query["limit"]])
         more = (
@@ -147,7 +152,7 @@ class DailyView(APIView):
             DailyArchiveOut(
                 {
                     "before": before,
-                    "days": [daily_json(deal) for deal in days],
+                    "days": [daily_json(deal, request.user) for deal in days],
                     "next_before": days[-1].date if more else None,
                 }
             ).data
@@ -160,9 +165,7 @@ class DailyDayView(APIView):
 
     @extend_schema(
         operation_id="daily_day",
-        parameters=[
-            OpenApiParameter("day", str, OpenApiParameter.PATH, description="YYYY-MM-DD")
-        ],
+        parameters=[OpenApiParameter("day", str, OpenApiParameter.PATH, description="YYYY-MM-DD")],
         responses={200: DailyOut, 400: ErrorOut, 404: ErrorOut},
     )
     def get(self, request: Request, day: str) -> Response:
@@ -172,7 +175,7 @@ class DailyDayView(APIView):
             parsed = None
         if parsed is None:
             raise InvalidInput(f"{day!r} is not a date (YYYY-MM-DD)", date=day)
-        return Response(DailyOut(daily_json(daily_deal_shown(day=parsed))).data)
+        return Response(DailyOut(daily_json(daily_deal_shown(day=parsed), request.user)).data)
 
 
 class PlayerDetailView(APIView):
