@@ -26,9 +26,14 @@ What ``complete_moves`` leaves out, and why nothing is lost:
 
 Nothing else is dropped: every foundation move, every block that fits every column, every
 take-back to every column it fits.  There is no "safe foundation move played alone" here:
-with take-backs allowed a card on its foundation can be needed again (to receive a card
-taken back, or to let the card under it on the foundation come back), so putting one up
-early can lose a won game; they are simply tried first.
+the usual argument (both cards that could rest on it are up, so no card needs it) fails
+once take-backs are allowed: a line may take one of those cards back onto it, to give a
+third card somewhere to rest, and once the card is up that place is gone (taking it back
+needs a free parent that may never come).  The lazy replay that would prove the move
+harmless (play the card up, take it back the moment the line needs it) costs a move each
+time, so it proves nothing for a search that plays the move alone whenever it can.  On six
+endgames in ``tests/engine/test_solver_oracle.py`` this rule alone turns a win into a loss.
+Foundation moves are simply tried first.
 
 ``guided_moves`` adds, as a heuristic only: a foundation move whose card no remaining card
 could rest on is played alone; a block is not split off unless the card it uncovers can
@@ -39,7 +44,7 @@ offers (tests/engine/test_solver_oracle.py).
 
 The order, best first: foundation moves, reserve cards, moves that empty a column (the
 reserve refills it), waste cards, block splits, then take-backs; in ``complete_moves``
-the moves ``guided_moves`` would drop come after all the others of their group.
+the moves ``guided_moves`` would drop come after all of those.
 """
 
 from __future__ import annotations
@@ -116,7 +121,7 @@ def _moves(position: Position, shuffle: Shuffle | None, *, complete: bool) -> li
     free = free_cards(position, waste_positions)
 
     if not complete:
-        forced = _safe_foundation_move(position, tops, wanted, waste_positions)
+        forced = safe_foundation_move(position, waste_positions)
         if forced is not None:
             return [forced]
 
@@ -197,10 +202,12 @@ def _moves(position: Position, shuffle: Shuffle | None, *, complete: bool) -> li
     return to_foundation + from_reserve + emptying + from_waste + splitting + take_backs + unlikely
 
 
-def _safe_foundation_move(
-    position: Position, tops: list[int], wanted: list[int], waste_positions: list[int]
-) -> Move | None:
-    """A foundation move no remaining card could want undone (guided search only)."""
+def safe_foundation_move(position: Position, waste_positions: list[int]) -> Move | None:
+    """A foundation move whose card no card still in play could rest on (both that could
+    are up): the guided search plays it alone.  Not sound with take-backs (see above)."""
+    sequence = FOUNDATION_SEQUENCES[position.base_rank]
+    wanted = [sequence[suit * 14 + count] for suit, count in enumerate(position.foundations)]
+    tops = [column[-1] if column else -1 for column in position.columns]
     reserve = position.reserve
     reserve_top = reserve[-1] if reserve else -1
     if (

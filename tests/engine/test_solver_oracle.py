@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 from engine import Game, replay
 from engine.deal import make_code
 from engine.solver import solve
-from engine.solver.moves import guided_moves
-from engine.solver.position import Position
+from engine.solver.moves import Shuffle, complete_moves, guided_moves, safe_foundation_move
+from engine.solver.position import Move, Position
 from engine.solver.search import search
 from tests.engine.oracle import endgame, exhaustive, random_endgame, wander
 
@@ -61,6 +61,19 @@ def test_the_old_rules_alone_call_won_endgames_lost() -> None:
         assert guided.status == "lost"
         assert exhaustive(game, LIMIT) == "won"
         assert solve(game, seconds=10).status == "won"
+
+
+def test_a_safe_foundation_move_played_alone_can_lose_a_won_game() -> None:
+    """Every move, except that a "safe" foundation move is played alone when there is one:
+    on six of those endgames that rule alone turns the oracle's win into a loss."""
+
+    def forced_first(position: Position, shuffle: Shuffle | None = None) -> list[Move]:
+        forced = safe_foundation_move(position, position.reachable_waste())
+        return [forced] if forced is not None else complete_moves(position, shuffle)
+
+    for seed in (40, 151, 196, 244, 272, 279):
+        position = Position.from_state(random_endgame(seed).state())
+        assert search(position, seconds=10, max_nodes=None, moves_of=forced_first).status == "lost"
 
 
 @pytest.mark.parametrize("block", range(4))
