@@ -253,9 +253,16 @@ class ResignIn(serializers.Serializer):
     seq = StrictIntegerField(required=False, min_value=1, max_value=MAX_QUERY_INT)
 
 
+#: Actions per page of a log: a long game's log is read in pages, not as one 800 KB answer.
+ACTIONS_PAGE = 1000
+
+
 class ActionListIn(serializers.Serializer):
     after = serializers.IntegerField(
         required=False, min_value=0, max_value=MAX_QUERY_INT, default=0
+    )
+    limit = serializers.IntegerField(
+        required=False, min_value=1, max_value=ACTIONS_PAGE, default=ACTIONS_PAGE
     )
 
 
@@ -265,6 +272,9 @@ class ActionListOut(serializers.Serializer):
     board = serializers.CharField()
     seq = serializers.IntegerField()
     actions = ActionOut(many=True)
+    next = serializers.CharField(
+        allow_null=True, help_text="the next page's URL (after the last action here), or null"
+    )
 
 
 class StateAtIn(serializers.Serializer):

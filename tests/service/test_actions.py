@@ -240,3 +240,22 @@ def test_the_unique_seq_constraint_is_the_last_guard(player_client: APIClient, g
     assert response.json()["error"] == "stale_seq"
     assert list(Action.objects.values_list("seq", "token")) == [(1, "draw")]
     assert GameRow.objects.get(id=game["id"]).seq == 0
+
+
+def test_the_log_is_read_in_pages_that_follow_each_other(
+    player_client: APIClient, game: dict
+) -> None:
+    for _ in range(5):
+        play(player_client, game["id"], "draw")
+    first = player_client.get(f"/api/games/{game['id']}/actions/?limit=2").json()
+    assert [a["seq"] for a in first["actions"]] == [1, 2]
+    assert first["next"] == f"/api/games/{game['id']}/actions/?after=2&limit=2"
+    seqs, page = [1, 2], first
+    while page["next"]:
+        page = player_client.get(page["next"]).json()
+        seqs += [a["seq"] for a in page["actions"]]
+    assert seqs == [1, 2, 3, 4, 5] and page["next"] is None
+    whole = player_client.get(f"/api/games/{game['id']}/actions/").json()
+    assert len(whole["actions"]) == 5 and whole["next"] is None
+    too_many = player_client.get(f"/api/games/{game['id']}/actions/?limit=1001")
+    assert too_many.status_code == 400 and too_many.json()["error"] == "invalid_input"

@@ -30,6 +30,7 @@ from games.api.serializers import (
 from games.api.throttling import HintThrottle
 from games.models import Game
 from games.selectors.games import (
+    Position,
     game_actions,
     game_for,
     game_position,
@@ -43,16 +44,20 @@ from games.services.hints import game_hint
 ERRORS = {status: ErrorOut for status in (400, 401, 403, 404, 409, 422)}
 
 
-def game_json(game: Game) -> dict[str, Any]:
+def game_json(game: Game, position: Position | None = None) -> dict[str, Any]:
     """A game as clients see it: its summary, its board and the moves it allows."""
-    position = game_position(game=game)
+    position = position or game_position(game=game)
     return GameOut(
         {**game_summary(game), "state": position.state, "legal_moves": position.legal_moves}
     ).data
 
 
 def appended_json(appended: Appended) -> dict[str, Any]:
-    return {**game_json(appended.game), "action": ActionOut(appended.action).data}
+    """The game after an append, from the engine game the service played (no restore)."""
+    position = game_position(
+        game=appended.game, engine_game=appended.engine_game, state=appended.state
+    )
+    return {**game_json(appended.game, position), "action": ActionOut(appended.action).data}
 
 
 class GameCreateView(APIView):
@@ -84,7 +89,8 @@ class GameDetailView(APIView):
 
 
 class GameActionsView(APIView):
-    """The log (GET, public) and the next action (POST, the owner only)."""
+    """The log (GET, public; in pages of up to 1,000 actions, ``next`` naming the following
+    page) and the next action (POST, the owner only)."""
 
     permission_classes = (IsAuthenticatedOrReadOnly,)
 
@@ -96,7 +102,9 @@ class GameActionsView(APIView):
     def get(self, request: Request, game_id: int) -> Response:
         query = validated(ActionListIn, request.query_params)
         game = game_for(game_id=game_id, viewer=request.user)
-        actions = game_actions(game=game, after=query["after"])
+        actions = list(game_actions(game=game, after=query["after"])[: query["limit"]])
+        last = actions[-1].seq if actions else query["after"]
+        more = last < game.seq
         summary = game_summary(game)
         return Response(
             ActionListOut(
@@ -106,6 +114,7 @@ class GameActionsView(APIView):
                     "board": game.board,
                     "seq": game.seq,
                     "actions": actions,
+                    "next": f"{request.path}?after={last}&limit={query['limit']}" if more else None,
                 }
             ).data
         )
