@@ -142,3 +142,10 @@ class LoginLocked(ServiceError):
 
     status = 429
     code = "login_locked"
+
+
+class QuotaExceeded(ServiceError):
+    """An account stored what it may for now (``games.quotas``); ``wait`` says when it resets."""
+
+    status = 429
+    code = "quota_exceeded"

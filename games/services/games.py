@@ -13,6 +13,7 @@ from games.daily.store import daily_code, daily_deal_get
 from games.errors import InvalidInput
 from games.models import Game
 from games.projections import engine_summary
+from games.quotas import games_quota_check
 from games.replaying import deal_from_code
 from games.services.standing import standing_refresh
 
@@ -65,6 +66,7 @@ def game_create(
         existing = ranked_game(board=board, player=player)
         if existing is not None:
             return Started(game=existing, created=False)
+    games_quota_check(player_id=player.pk)
     now = timezone.now()
     try:
         with transaction.atomic():

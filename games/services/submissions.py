@@ -12,6 +12,7 @@ from django.utils import timezone
 from games.errors import InvalidInput, LogTooLong
 from games.models import Action, Game
 from games.projections import game_summary_from_log
+from games.quotas import actions_quota_charge
 from games.replaying import deal_from_code, replay_log
 from games.services.standing import standing_refresh
 
@@ -42,7 +43,9 @@ def submission_create(
     is written. A log that ends neither won nor resigned stays playable through the API.
     """
     deal = deal_from_code(code)
-    replayed = replay_log(code=deal.code, tokens=submission_tokens(actions=actions, log=log))
+    tokens = submission_tokens(actions=actions, log=log)
+    actions_quota_charge(player_id=player.pk, actions=len(tokens))
+    replayed = replay_log(code=deal.code, tokens=tokens)
     now = timezone.now()
     with transaction.atomic():
         game = Game(

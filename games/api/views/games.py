@@ -29,6 +29,7 @@ from games.api.serializers import (
 )
 from games.api.throttling import HintThrottle
 from games.models import Game
+from games.quotas import actions_quota_charge
 from games.selectors.games import (
     Position,
     game_actions,
@@ -126,6 +127,7 @@ class GameActionsView(APIView):
     )
     def post(self, request: Request, game_id: int) -> Response:
         data = validated(ActionIn, request.data)
+        actions_quota_charge(player_id=request.user.pk, actions=1)
         appended = action_append(
             game_id=game_id,
             player=request.user,
@@ -147,6 +149,7 @@ class GameResignView(APIView):
     )
     def post(self, request: Request, game_id: int) -> Response:
         data = validated(ResignIn, request.data)
+        actions_quota_charge(player_id=request.user.pk, actions=1)
         appended = game_resign(game_id=game_id, player=request.user, expected_seq=data.get("seq"))
         return Response(appended_json(appended), status=201)
 
