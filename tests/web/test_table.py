@@ -260,3 +260,28 @@ def test_table_layout_fits_and_is_readable(new_player, name, viewport):
         ".map(n => n.outerHTML.slice(0, 80))"
     )
     assert nameless == [], "every control and card has an accessible name"
+
+
+@pytest.mark.parametrize("touch", [True, False], ids=["phone-finger", "desktop-mouse"])
+def test_the_first_tap_after_a_drag_is_played(new_player, touch):
+    """A finger drag ends with no click: the tap after it must not be swallowed."""
+    situation = block_move()
+    player = new_player(viewport=(390, 844) if touch else (1280, 800), touch=touch)
+    table = Table.open_deal(player.page, situation.code)
+    first_source, first_target = (int(c) for c in situation.first)
+    gesture = table.finger_drag if touch else table.drag
+    gesture(table.card(table.column_cards(first_source)[-1]), table.column(first_target))
+    expect(table.stat("moves")).to_have_text("1")
+    stock = player.page.locator("#stock-card")
+    tap = stock.tap if touch else stock.click
+    tap()
+    expect(table.stat("moves")).to_have_text("2")
+    # A drag that goes nowhere (it slides back) swallows no tap either.
+    gesture(table.card(table.column_cards(first_target)[-1]), player.page.locator("#base-hint"))
+    expect(player.page.locator(".drag-ghost")).to_have_count(0)
+    # A tap that ends a flick's fling is no click in Chromium: a hand pauses first.
+    player.page.wait_for_timeout(500)
+    tap()
+    expect(table.stat("moves")).to_have_text("3")
+    assert [a["token"] for a in _log(table)] == [situation.first, "draw", "draw"]
+    assert player.errors == []

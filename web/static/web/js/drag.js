@@ -25,6 +25,9 @@ export function enableDrag(felt, onDrop, isLegal = () => false) {
   let suppressClick = false;
 
   felt.addEventListener("pointerdown", (event) => {
+    // A new gesture: whatever click the last drag was to swallow has come (mouse) or never
+    // will (a finger drag ends with no click), so this one's click is a tap again.
+    suppressClick = false;
     if (event.button !== 0 || felt.classList.contains("read-only")) return;
     const card = event.target.closest("[data-source][data-card]");
     if (!card) return;
@@ -76,7 +79,7 @@ export function enableDrag(felt, onDrop, isLegal = () => false) {
     }
     drag = null;
   });
-  // A drag ends with a click on the card it started from: that is not a tap.
+  // A mouse drag ends with a click on the card it started from: that is not a tap.
   felt.addEventListener("click", (event) => {
     if (suppressClick) {
       suppressClick = false;
