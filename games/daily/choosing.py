@@ -52,18 +52,21 @@ class DailyChoice:
     seconds: float
 
 
-def solve_counted(game: Game, *, seconds: float) -> list[str] | None:
-    """The solver's winning line of ``game`` (None if not proven winnable in ``seconds``)."""
+def solve_counted(game: Game, *, seconds: float, nodes: int | None = None) -> list[str] | None:
+    """The solver's winning line of ``game`` (None if not proven winnable in budget)."""
     SOLVER_RUNS.runs += 1
-    result = solve(game, seconds=seconds)
+    result = solve(game, seconds=seconds, max_nodes=nodes)
     return result.line if result.status == "won" else None
 
 
-def choose_mode(secret: str, day: date, mode: str, draw: int, seconds: float) -> ModeChoice:
-    """The first candidate of ``day``'s ``mode`` proven winnable within ``seconds``."""
+def choose_mode(
+    secret: str, day: date, mode: str, draw: int, seconds: float, nodes: int | None
+) -> ModeChoice:
+    """The first candidate of ``day``'s ``mode`` proven winnable within the budget."""
     for attempt in range(MAX_CANDIDATES):
         number = daily_candidate(day, mode, attempt, secret=secret)
-        line = solve_counted(Game(Deal.from_number(number, draw=draw)), seconds=seconds)
+        game = Game(Deal.from_number(number, draw=draw))
+        line = solve_counted(game, seconds=seconds, nodes=nodes)
         if line is not None:
             return ModeChoice(number=number, line=tuple(line), candidates=attempt + 1)
     raise NoWinnableCandidate(
@@ -72,7 +75,7 @@ def choose_mode(secret: str, day: date, mode: str, draw: int, seconds: float) ->
 
 
 @lru_cache(maxsize=64)
-def choose_daily(secret: str, day: date, seconds: float) -> DailyChoice:
+def choose_daily(secret: str, day: date, seconds: float, nodes: int | None = None) -> DailyChoice:
     """Both deals of ``day``.
 
     Remembered per process (the search is time-bound, so two runs could differ near the
@@ -80,7 +83,8 @@ def choose_daily(secret: str, day: date, seconds: float) -> DailyChoice:
     """
     started, calls_before = time.perf_counter(), SOLVER_RUNS.runs
     modes = {
-        mode: choose_mode(secret, day, mode, draw, seconds) for mode, draw in DAILY_MODES.items()
+        mode: choose_mode(secret, day, mode, draw, seconds, nodes)
+        for mode, draw in DAILY_MODES.items()
     }
     return DailyChoice(
         modes=modes,

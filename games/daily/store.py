@@ -22,7 +22,7 @@ from games.boards import DAILY_MODES, day_sealed, utc_today
 from games.daily.choosing import choose_daily
 from games.errors import DailyNotFound
 from games.models import DailyDeal
-from games.solver_budgets import daily_solve_seconds
+from games.solver_budgets import daily_solve_nodes, daily_solve_seconds
 
 #: Threads of this process choose one day at a time (the choice is then stored or cached).
 CHOOSING = threading.Lock()
@@ -67,7 +67,7 @@ def stored_or_chosen(day: date) -> DailyDeal:
     existing = DailyDeal.objects.filter(date=day).first()
     if existing is not None:
         return existing
-    choice = choose_daily(settings.DAILY_SECRET, day, daily_solve_seconds())
+    choice = choose_daily(settings.DAILY_SECRET, day, daily_solve_seconds(), daily_solve_nodes())
     d3, d1 = choice.modes["D3"], choice.modes["D1"]
     try:
         with transaction.atomic():
