@@ -76,10 +76,27 @@ def play(request: HttpRequest, code: str) -> HttpResponse:
     return _page(request, "table.html", title=f"Play {normalised}", data=data)
 
 
+def _no_such_game(request: HttpRequest, game_id: int) -> HttpResponse | None:
+    """The "no such game" page (404) when ``request.user`` may not read game ``game_id``: it
+    does not exist, or it is another player's sealed game (which the API hides alike)."""
+    from games.errors import GameNotFound
+    from games.selectors.games import game_for
+
+    viewer = request.user if request.user.is_authenticated else None
+    try:
+        game_for(game_id=game_id, viewer=viewer)
+    except GameNotFound:
+        return _page(
+            request, "no_game.html", title="No such game", data={"game": game_id}, status=404
+        )
+    return None
+
+
 @require_GET
 @ensure_csrf_cookie
 def table(request: HttpRequest, game_id: int) -> HttpResponse:
-    return _page(
+    missing = _no_such_game(request, game_id)
+    return missing or _page(
         request, "table.html", title=f"Game {game_id}", data={"code": None, "game": game_id}
     )
 
@@ -134,7 +151,10 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
 @require_GET
 @ensure_csrf_cookie
 def replay(request: HttpRequest, game_id: int) -> HttpResponse:
-    return _page(request, "replay.html", title=f"Replay of game {game_id}", data={"game": game_id})
+    missing = _no_such_game(request, game_id)
+    return missing or _page(
+        request, "replay.html", title=f"Replay of game {game_id}", data={"game": game_id}
+    )
 
 
 @require_GET

@@ -39,10 +39,8 @@ def _page_data(response) -> dict:
     [
         "/",
         "/play/CF1-D3-ABCDEFG/",
-        "/games/1/",
         "/boards/CF1-D1-ABCDEFG/",
         "/players/ann/",
-        "/replay/7/",
         "/daily/",
         "/daily/2026-11-20/D1/line/",
     ],
@@ -228,3 +226,35 @@ def test_every_module_import_resolves_to_a_file():
             imports += 1
             assert (module.parent / target).resolve().is_file(), f"{module.name} imports {target}"
     assert imports > 10
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("page", ["games", "replay"])
+def test_a_game_that_does_not_exist_is_a_clear_404_page(client: Client, page: str):
+    response = client.get(f"/{page}/9999/")
+    assert response.status_code == 404
+    assert b"No such game" in response.content
+    assert b"9999" in response.content
+    assert b'id="felt"' not in response.content  # no empty table
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("page", ["games", "replay"])
+def test_a_sealed_game_is_a_page_for_its_owner_alone(
+    client: Client, make_player, settings, page: str
+):
+    from games.services.games import game_create
+
+    settings.DAILY_SECRET, settings.CANFIELD_DAILY_SOLVE_SECONDS = "canfield tests", 2.0
+    owner, other = make_player(), make_player()
+    sealed = game_create(player=owner.user, daily="D3").game
+    opened = game_create(player=owner.user, draw=3).game
+    assert client.get(f"/{page}/{sealed.id}/").status_code == 404  # a visitor
+    client.force_login(other.user)
+    refused = client.get(f"/{page}/{sealed.id}/")
+    assert refused.status_code == 404 and b"No such game" in refused.content
+    assert client.get(f"/{page}/{opened.id}/").status_code == 200  # anyone may watch it
+    client.force_login(owner.user)
+    response = client.get(f"/{page}/{sealed.id}/")
+    assert response.status_code == 200 and "csrftoken" in response.cookies
+    assert _page_data(response)["game"] == sealed.id
