@@ -285,3 +285,29 @@ def test_the_first_tap_after_a_drag_is_played(new_player, touch):
     expect(table.stat("moves")).to_have_text("3")
     assert [a["token"] for a in _log(table)] == [situation.first, "draw", "draw"]
     assert player.errors == []
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_a_double_click_plays_one_move_and_reports_no_error(new_player, phone):
+    """The second click of a double click (or a quick second tap) is no tap of its own: its card
+    has gone home with the first, and the click lands on a stale or different place."""
+    situation = tap_to_foundation()
+    player = new_player(viewport=(390, 844) if phone else (1280, 800), touch=phone)
+    page = player.page
+    table = Table.open_deal(page, situation.code)
+    card = table.card(situation.card)
+    if phone:
+        box = card.bounding_box()
+        assert box
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + 10)
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + 10)
+    else:
+        card.dblclick()
+    home = table.foundation(situation.card[1]).locator(f'[data-card="{situation.card}"]')
+    expect(home).to_be_visible()
+    expect(table.stat("moves")).to_have_text("1")
+    page.wait_for_timeout(600)  # any second request has had time to come back
+    expect(table.status).not_to_have_attribute("data-kind", "error")
+    expect(table.stat("moves")).to_have_text("1")
+    assert [a["token"] for a in _log(table)] == [situation.token]
+    assert player.errors == []

@@ -225,7 +225,10 @@ function onFeltClick(event) {
     return;
   }
   const card = event.target.closest("button[data-card]");
-  if (card) tap(card.dataset.card);
+  // The second click of a double click (or a quick second tap) is no tap of its own: the first
+  // sent its card away, so this one is a stale replay of it or lands on whatever is there now.
+  // (A keyboard's Enter is a click with detail 0; the stock above takes every click: a draw each.)
+  if (card && event.detail < 2) tap(card.dataset.card);
 }
 
 function celebrate(game) {
