@@ -311,3 +311,41 @@ def test_a_double_click_plays_one_move_and_reports_no_error(new_player, phone):
     expect(table.stat("moves")).to_have_text("1")
     assert [a["token"] for a in _log(table)] == [situation.token]
     assert player.errors == []
+
+
+def _focused(page) -> str:
+    return page.evaluate(
+        "() => { const n = document.activeElement;"
+        " return n ? (n.dataset.card || n.id || n.dataset.token || n.tagName) : ''; }"
+    )
+
+
+@pytest.mark.parametrize("viewport", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_focus_stays_on_what_acted_after_a_move(new_player, viewport):
+    """A keyboard player's focus is not thrown back to the page by the redraw after a move."""
+    situation = tap_to_foundation()
+    player = new_player(viewport=viewport)
+    page = player.page
+    table = Table.open_deal(page, situation.code)
+    table.card(situation.card).focus()
+    page.keyboard.press("Enter")
+    expect(table.stat("moves")).to_have_text("1")
+    assert _focused(page) == situation.card  # the card, on its foundation now
+    page.locator("#stock-card").focus()
+    page.keyboard.press("Enter")
+    expect(table.stat("moves")).to_have_text("2")
+    assert _focused(page) == "stock-card"
+    page.keyboard.press("Enter")  # still there: a second draw
+    expect(table.stat("moves")).to_have_text("3")
+    assert _focused(page) == "stock-card"
+    undo = page.get_by_role("button", name="Undo")
+    undo.focus()
+    page.keyboard.press("Enter")
+    expect(table.stat("moves")).to_have_text("2")  # an undo takes a move back
+    assert _focused(page) == "undo-button"
+    chip = page.locator('#legal-moves [data-token="draw"]')
+    chip.focus()
+    page.keyboard.press("Enter")
+    expect(table.stat("moves")).to_have_text("3")
+    assert _focused(page) == "draw"  # the redrawn chip of the same move
+    assert player.errors == []

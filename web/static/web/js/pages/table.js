@@ -39,6 +39,7 @@ function showGame(game, { from = null } = {}) {
   table.game = game;
   table.owner = Boolean(table.me) && playerName(game.player) === table.me.username;
   const playable = table.owner && game.status === "playing";
+  const focused = focusedPlace();
   renderState(game.state, { interactive: playable, from });
   renderStats(game);
   showBoardName(game.board, game.code);
@@ -56,6 +57,7 @@ function showGame(game, { from = null } = {}) {
   if (!playable && table.resign) table.resign.disarm();
   byId("assisted-badge").hidden = !game.assisted;
   renderLegalMoves(playable ? game.legal_moves || [] : []);
+  refocus(focused);
   if (!table.owner) {
     status(`${playerName(game.player)}'s game (${game.status}). You are watching.`);
   } else if (game.status === "resigned") {
@@ -70,6 +72,35 @@ function showGame(game, { from = null } = {}) {
   }
   table.gameLoaded = true;
   startBoard(game.board);
+}
+
+/**
+ * Where the keyboard focus is, in terms that outlive a redraw: the felt and the chips are drawn
+ * anew after every move, and a keyboard player's focus must not fall back to the page.
+ */
+function focusedPlace() {
+  const node = document.activeElement;
+  if (!node || node === document.body) return null;
+  if (byId("felt").contains(node)) {
+    return { card: node.dataset.card, id: node.id, source: node.dataset.source };
+  }
+  if (node.dataset.token) return { token: node.dataset.token };
+  return { node };
+}
+
+/** Focus what had it before the redraw: the same card (wherever it went), else its old pile's top. */
+function refocus(place) {
+  if (!place || (place.node && place.node.isConnected && !place.node.disabled)) return;
+  const felt = byId("felt");
+  const candidates = [
+    place.card && felt.querySelector(`button[data-card="${place.card}"]`),
+    place.id && byId(place.id),
+    place.token && byId("legal-moves").querySelector(`[data-token="${place.token}"]`),
+    place.source && [...felt.querySelectorAll(`button[data-source="${place.source}"]`)].pop(),
+    place.source && byId("stock-card"),
+  ];
+  const target = candidates.find((node) => node && node.tagName === "BUTTON" && !node.disabled);
+  if (target) target.focus({ preventScroll: true });
 }
 
 /** The game's board in the bar: its code, or the daily board's name while it is sealed. */
