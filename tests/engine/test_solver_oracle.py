@@ -162,6 +162,13 @@ def test_no_position_on_the_zq_line_is_called_lost() -> None:
         assert solve(game, seconds=5, max_nodes=3_000).status != "lost", played
 
 
+def test_a_bench_deal_the_old_rules_called_lost_is_won() -> None:
+    """CF1-D3-AACEXNK, deal 153 of the bench: "lost" after 13,853 nodes, then."""
+    result = solve(Game.from_code("CF1-D3-AACEXNK"), seconds=20)
+    assert result.status == "won"
+    assert replay("CF1-D3-AACEXNK", result.line).won
+
+
 @pytest.mark.slow
 def test_zq_is_won_with_a_generous_budget() -> None:
     result = solve(Game.from_code(ZQ), seconds=60)
