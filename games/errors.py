@@ -149,3 +149,10 @@ class QuotaExceeded(ServiceError):
 
     status = 429
     code = "quota_exceeded"
+
+
+class HintsBusy(ServiceError):
+    """Every hint solver of this server process is busy (``games.hint_pool``)."""
+
+    status = 503
+    code = "hints_busy"

@@ -43,6 +43,11 @@ def first_message(detail: Any) -> str:
 
 
 def error_response(error: ServiceError, headers: dict[str, str] | None = None) -> Response:
+    """An error's JSON; one that says how long to ``wait`` (a quota, busy solvers) also says
+    it the HTTP way, in ``Retry-After``."""
+    wait = error.extra.get("wait")
+    if isinstance(wait, int | float):
+        headers = {**(headers or {}), "Retry-After": str(max(1, round(wait)))}
     return Response(error.as_dict(), status=error.status, headers=headers)
 
 

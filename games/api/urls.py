@@ -3,7 +3,7 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from games.api.views import boards, games, players, submissions, system
+from games.api.views import boards, games, hints, players, submissions, system
 
 urlpatterns = [
     path("health/", system.HealthView.as_view(), name="health"),
@@ -19,7 +19,7 @@ urlpatterns = [
     path("games/<int:game_id>/actions/", games.GameActionsView.as_view(), name="game-actions"),
     path("games/<int:game_id>/resign/", games.GameResignView.as_view(), name="game-resign"),
     path("games/<int:game_id>/state/", games.GameStateView.as_view(), name="game-state"),
-    path("games/<int:game_id>/hint/", games.GameHintView.as_view(), name="game-hint"),
+    path("games/<int:game_id>/hint/", hints.GameHintView.as_view(), name="game-hint"),
     path("submissions/", submissions.SubmissionCreateView.as_view(), name="submission-create"),
     path("leaderboards/<str:board>/", boards.LeaderboardView.as_view(), name="leaderboard"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -5,8 +5,9 @@ every entry of theirs there ranks below every unassisted one, whatever they play
 later) and the game is marked as the one that asked, in their own committed transaction
 BEFORE the solver runs, so a hint that times out, finds nothing or whose answer is lost on
 the way still marks them. The solver then runs outside any transaction (it takes up to
-``CANFIELD_HINT_SECONDS``) on the position of the row's snapshot; the answer says which
-``seq`` it is for.
+``CANFIELD_HINT_SECONDS``), in a pool process (``games.hint_pool``: at most a few at once, a
+hint asked while all are busy is refused before anything is marked), on the position of the
+row's snapshot; the answer says which ``seq`` it is for.
 
 A ranked daily game takes no hint at all (``RankedGameRule``), and nothing is marked: the
 solver would read the face-down cards the player cannot.
@@ -17,9 +18,9 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from engine import Game as EngineGame
-from engine.solver import Status, hint
+from engine.solver import Status
 from games.errors import RankedGameRule
+from games.hint_pool import release_slot, reserve_slot, solve_in_pool
 from games.models import Assistance, Game
 from games.services.locking import lock_own_live_game
 from games.services.standing import standing_refresh
@@ -43,10 +44,20 @@ class Hint:
         return self.line[0] if self.line else None
 
 
-def game_hint(*, game_id: int, player: AbstractBaseUser) -> Hint:
-    """Mark the player assisted on the game's board (committed), then ask the solver."""
-    game = game_mark_assisted(game_id=game_id, player=player)
-    result = hint(EngineGame.from_snapshot(game.snapshot), seconds=hint_seconds())
+def hint_begin(*, game_id: int, player: AbstractBaseUser) -> Game:
+    """Take a solver slot, then mark the player assisted on the game's board (committed);
+    the game to solve. Call ``hint_finish`` next: it gives the slot back."""
+    reserve_slot()
+    try:
+        return game_mark_assisted(game_id=game_id, player=player)
+    except BaseException:
+        release_slot()
+        raise
+
+
+async def hint_finish(game: Game) -> Hint:
+    """The solver's answer for the game ``hint_begin`` marked, solved in the pool."""
+    result = await solve_in_pool(game.snapshot, hint_seconds())
     return Hint(
         game=game,
         seq=game.seq,

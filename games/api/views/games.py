@@ -7,7 +7,6 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from games.api.parsing import validated
@@ -22,12 +21,10 @@ from games.api.serializers import (
     GameAfterActionOut,
     GameCreateIn,
     GameOut,
-    HintOut,
     ResignIn,
     StateAtIn,
     StateAtOut,
 )
-from games.api.throttling import HintThrottle
 from games.models import Game
 from games.quotas import actions_quota_charge
 from games.selectors.games import (
@@ -40,7 +37,6 @@ from games.selectors.games import (
 )
 from games.services.actions import Appended, action_append, game_resign
 from games.services.games import game_create
-from games.services.hints import game_hint
 
 ERRORS = {status: ErrorOut for status in (400, 401, 403, 404, 409, 422)}
 
@@ -169,35 +165,4 @@ class GameStateView(APIView):
         state = game_state_at(game=game, at=at)
         return Response(
             StateAtOut({"game": game.id, "at": at, "seq": game.seq, "state": state}).data
-        )
-
-
-class GameHintView(APIView):
-    """The next move of a winning line (owner only). Asking marks you assisted on the game's
-    board for good, so it is a POST (a link or an image tag cannot ask on your behalf).
-    Ranked daily games take no hints."""
-
-    permission_classes = (IsAuthenticated,)
-    throttle_classes = (*api_settings.DEFAULT_THROTTLE_CLASSES, HintThrottle)
-
-    @extend_schema(
-        operation_id="game_hint",
-        request=None,
-        responses={200: HintOut, **{s: ErrorOut for s in (401, 403, 404, 409)}},
-    )
-    def post(self, request: Request, game_id: int) -> Response:
-        found = game_hint(game_id=game_id, player=request.user)
-        return Response(
-            HintOut(
-                {
-                    "game": found.game.id,
-                    "seq": found.seq,
-                    "status": found.status,
-                    "move": found.move,
-                    "moves_to_win": len(found.line) if found.line else None,
-                    "assisted": found.game.assisted,
-                    "nodes": found.nodes,
-                    "seconds": round(found.seconds, 3),
-                }
-            ).data
         )

@@ -1,0 +1,85 @@
+"""``POST /api/games/<id>/hint/``: the next move of a winning line, solved off the request
+thread (``games.hint_pool``).
+
+A DRF view like the others (authentication, CSRF for sessions, permissions, throttles, the
+one error shape, the schema), split in two: its ``post`` runs on Django's shared sync thread
+and only marks the player (``hint_begin``, a few milliseconds); ``as_view`` wraps it in an
+async view that then awaits the solve on the event loop, so the worker goes on serving other
+requests for the seconds a hint can take.
+"""
+
+from collections.abc import Callable
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from django.http import HttpRequest, HttpResponse
+from django.views.decorators.csrf import csrf_exempt
+from drf_spectacular.utils import extend_schema
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.views import APIView
+
+from games.api.serializers import ErrorOut, HintOut
+from games.api.throttling import HintThrottle
+from games.models import Game
+from games.services.hints import Hint, hint_begin, hint_finish
+
+
+class GameHintView(APIView):
+    """The next move of a winning line (owner only). Asking marks you assisted on the game's
+    board for good, so it is a POST (a link or an image tag cannot ask on your behalf).
+    Ranked daily games take no hints; when every solver is busy, 503 ``hints_busy``."""
+
+    permission_classes = (IsAuthenticated,)
+    throttle_classes = (*api_settings.DEFAULT_THROTTLE_CLASSES, HintThrottle)
+
+    @extend_schema(
+        operation_id="game_hint",
+        request=None,
+        responses={200: HintOut, **{s: ErrorOut for s in (401, 403, 404, 409, 429, 503)}},
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        """Mark the player and hand the game to the async half (never sent as it is)."""
+        response = Response(status=200)
+        response.hint_game = hint_begin(game_id=game_id, player=request.user)  # type: ignore[attr-defined]
+        return response
+
+    @classmethod
+    def as_view(cls, **initkwargs: Any) -> Callable[..., Any]:
+        marking = super().as_view(**initkwargs)
+        mark = sync_to_async(marking, thread_sensitive=True)
+
+        async def view(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            response = await mark(request, *args, **kwargs)
+            game = getattr(response, "hint_game", None)
+            if game is not None:  # marked: solve, then answer with the hint in place of it
+                response.data = hint_json(await hint_finish(game))
+                del response.hint_game
+            return await sync_to_async(rendered, thread_sensitive=False)(response)
+
+        view.cls = cls  # type: ignore[attr-defined]  # drf-spectacular reads the view class
+        view.initkwargs = initkwargs  # type: ignore[attr-defined]
+        return csrf_exempt(view)  # DRF's SessionAuthentication checks CSRF itself
+
+
+def rendered(response: HttpResponse) -> HttpResponse:
+    response.render()  # type: ignore[attr-defined]
+    return response
+
+
+def hint_json(found: Hint) -> dict[str, Any]:
+    game: Game = found.game
+    return HintOut(
+        {
+            "game": game.id,
+            "seq": found.seq,
+            "status": found.status,
+            "move": found.move,
+            "moves_to_win": len(found.line) if found.line else None,
+            "assisted": game.assisted,
+            "nodes": found.nodes,
+            "seconds": round(found.seconds, 3),
+        }
+    ).data
