@@ -213,3 +213,25 @@ def test_a_ranked_daily_game_takes_no_hint_and_nothing_is_marked(
     assert "no hints" in response.json()["detail"]
     assert GameRow.objects.get(pk=game["id"]).assisted is False
     assert not Assistance.objects.exists()
+
+
+def test_a_browser_session_needs_its_csrf_token_to_ask(player: Player) -> None:
+    """The old hole: a cross-site link marked a signed-in victim's game assisted."""
+    from django.test import Client
+
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(player.user)
+    game = GameRow.objects.create(
+        code=code(QUICK_WIN), board=code(QUICK_WIN), draw=3, number=QUICK_WIN,
+        player=player.user, snapshot=Game.from_code(code(QUICK_WIN)).to_snapshot(),
+    )  # fmt: skip
+    forged = browser.post(f"/api/games/{game.id}/hint/", content_type="application/json")
+    assert forged.status_code == 403
+    assert forged.json()["error"] == "permission_denied" and "CSRF" in forged.json()["detail"]
+    assert GameRow.objects.get(pk=game.id).assisted is False
+    browser.get("/")  # the page sets the CSRF cookie, as for a real visit
+    token = browser.cookies["csrftoken"].value
+    asked = browser.post(
+        f"/api/games/{game.id}/hint/", content_type="application/json", HTTP_X_CSRFTOKEN=token
+    )
+    assert asked.status_code == 200 and asked.json()["assisted"] is True
