@@ -97,7 +97,7 @@ def test_a_database_that_does_not_answer_is_a_503_json() -> None:
     dead_database = f"postgresql://postgres@127.0.0.1:{free_port()}/nothing"
     port = free_port()
     server = subprocess.Popen(
-        [str(UVICORN), "canfield_site.asgi:application", "--port", str(port)],
+        [*UVICORN, "canfield_site.asgi:application", "--port", str(port)],
         cwd=REPO_ROOT,
         env={**os.environ, "DATABASE_URL": dead_database},
         stdout=subprocess.DEVNULL,

@@ -24,6 +24,7 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.error
@@ -35,7 +36,9 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-UVICORN = REPO_ROOT / ".venv" / "bin" / "uvicorn"
+#: The server command: the running interpreter's uvicorn, so the suite runs from any
+#: environment that installed the project (not only ``make``'s .venv).
+UVICORN = [sys.executable, "-m", "uvicorn"]
 HEALTH_PATH = "/api/health/"
 #: Redis key and channel prefix of the servers this test run starts: its own, so that
 #: another checkout's tests or a developer's server on the same Redis (all playing today's
@@ -126,7 +129,7 @@ def run_asgi_server(
     port = port or free_port()
     base_url = f"http://127.0.0.1:{port}"
     command = [
-        str(UVICORN),
+        *UVICORN,
         "canfield_site.asgi:application",
         "--host",
         "127.0.0.1",
