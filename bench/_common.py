@@ -100,3 +100,44 @@ def stock_token(legal: Sequence[str]) -> str:
         if token in legal:
             return token
     raise RuntimeError(f"neither draw nor recycle is legal here: {list(legal)}")
+
+
+def server_pids(base_urls: Sequence[str]) -> list[int]:
+    """Pids of the uvicorn processes serving ``base_urls`` and of their workers.
+
+    The servers are found by their ``--port``; ``--workers`` children (spawned, so their
+    command line names no port) share the server's process group (``run_asgi_server``
+    starts each server in a session of its own), so they are found by that.
+    """
+    ports = {url.rsplit(":", 1)[1] for url in base_urls}
+    leaders: set[int] = set()
+    groups: dict[int, int] = {}
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            argv = (proc / "cmdline").read_bytes().split(b"\0")
+            groups[int(proc.name)] = int(_stat_fields(int(proc.name))[2])
+        except (OSError, IndexError, ValueError):
+            continue
+        is_uvicorn = any(b"uvicorn" in part for part in argv[:2]) and b"--port" in argv
+        if is_uvicorn and argv[argv.index(b"--port") + 1].decode() in ports:
+            leaders.add(int(proc.name))
+    return sorted(pid for pid, group in groups.items() if pid in leaders or group in leaders)
+
+
+def _stat_fields(pid: int) -> list[str]:
+    """The fields of ``/proc/<pid>/stat`` after the command name (field 3 on)."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
+def cpu_seconds(pids: Sequence[int]) -> float:
+    """User + system CPU time the processes have used so far (a process gone counts 0)."""
+    ticks = 0
+    for pid in pids:
+        try:
+            fields = _stat_fields(pid)
+        except OSError:
+            continue
+        ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")

@@ -90,7 +90,7 @@ def live_game(player: object, *, log_length: int = 0) -> LiveGame:
     if tokens:
         game = submission_create(player=player, code=CODE, actions=tokens)
     else:
-        game = game_create(player=player, code=CODE)
+        game = game_create(player=player, code=CODE).game
     mirror = EngineGame.from_code(CODE)
     for token in tokens:
         mirror.play(token)

@@ -50,10 +50,11 @@ FILL_STATEMENTS = (
     # ten never moved (a new game joins its board at once): one crowded (1 card, 0 moves)
     # standing of 100,000 entries, the worst case for counting ties.
     """
-    INSERT INTO games_game (code, draw, number, player_id, seq, score, cards, moves, won,
-                            status, assisted, snapshot, created_at, updated_at, finished_at,
-                            reached_at)
-    SELECT %(code)s, 3, %(number)s, u.id, m.moves, 0, m.cards, m.moves, m.cards = 52,
+    INSERT INTO games_game (code, draw, number, board, offline, player_id, seq, action_count,
+                            elapsed, score, cards, moves, won, status, assisted, snapshot,
+                            created_at, updated_at, finished_at, reached_at)
+    SELECT %(code)s, 3, %(number)s, %(code)s, false, u.id, m.moves, m.moves,
+           floor(3600 * random())::int, 0, m.cards, m.moves, m.cards = 52,
            CASE WHEN m.cards = 52 THEN 'won' ELSE 'playing' END, false, '{}'::jsonb,
            m.at, m.at, NULL, m.at
     FROM auth_user AS u
@@ -70,10 +71,11 @@ FILL_STATEMENTS = (
 )
 #: Entries copy their games; ``{extra}`` adds the columns a newer schema ranks by too.
 ENTRIES_STATEMENT = """
-    INSERT INTO games_leaderboardentry (code, player_id, game_id, cards, moves, score, won,
-                                        status, reached_at{extra})
-    SELECT code, player_id, id, cards, moves, score, won, status, reached_at{extra}
-    FROM games_game WHERE code = %(code)s
+    INSERT INTO games_leaderboardentry (board, player_id, game_id, cards, action_count,
+                                        elapsed, moves, score, won, status, reached_at{extra})
+    SELECT board, player_id, id, cards, action_count, elapsed, moves, score, won, status,
+           reached_at{extra}
+    FROM games_game WHERE board = %(code)s
 """
 
 
@@ -87,7 +89,7 @@ def ranks_assisted() -> bool:
 def board_size() -> int:
     from games.models import LeaderboardEntry
 
-    return LeaderboardEntry.objects.filter(code=CODE).count()
+    return LeaderboardEntry.objects.filter(board=CODE).count()
 
 
 def fill(size: int) -> None:
@@ -137,9 +139,9 @@ Reads = dict[str, Callable[[], object]]
 def players_at(offsets: list[int]) -> list[str]:
     """Usernames of the entries at these offsets of the board's order."""
     from games.models import LeaderboardEntry
-    from games.selectors.leaderboards import RANKING_ORDER
+    from games.ranking import order_by
 
-    ordered = LeaderboardEntry.objects.filter(code=CODE).order_by(*RANKING_ORDER)
+    ordered = LeaderboardEntry.objects.filter(board=CODE).order_by(*order_by())
     return [ordered.values_list("player__username", flat=True)[offset] for offset in offsets]
 
 
@@ -154,15 +156,15 @@ def crowded_players(count: int, rng: random.Random) -> list[str]:
 
     from games.models import LeaderboardEntry
 
-    entries = LeaderboardEntry.objects.filter(code=CODE)
-    largest = entries.values("cards", "moves").annotate(n=Count("id")).order_by("-n").first()
+    entries = LeaderboardEntry.objects.filter(board=CODE)
+    largest = entries.values("cards", "action_count").annotate(n=Count("id")).order_by("-n").first()
     assert largest is not None
-    crowd = entries.filter(cards=largest["cards"], moves=largest["moves"]).order_by(
+    crowd = entries.filter(cards=largest["cards"], action_count=largest["action_count"]).order_by(
         "reached_at", "id"
     )
     print(
         f"largest standing: {largest['n']:,} entries at {largest['cards']} cards, "
-        f"{largest['moves']} moves"
+        f"{largest['action_count']} actions"
     )
     picks = [rng.randrange(largest["n"]) for _ in range(count)]
     return [crowd.values_list("player__username", flat=True)[pick] for pick in picks]
@@ -173,13 +175,13 @@ def shipped_reads(size: int, players: list[str], crowd: list[str], rng: random.R
     from games.selectors.leaderboards import leaderboard_around, leaderboard_page
 
     return {
-        "top 100": lambda: leaderboard_page(code=CODE, limit=100, offset=0),
+        "top 100": lambda: leaderboard_page(board=CODE, limit=100, offset=0),
         "deep page": lambda: leaderboard_page(
-            code=CODE, limit=20, offset=size // 2 + rng.randrange(-1000, 1000)
+            board=CODE, limit=20, offset=size // 2 + rng.randrange(-1000, 1000)
         ),
-        "around": lambda: leaderboard_around(code=CODE, username=rng.choice(players), limit=11),
+        "around": lambda: leaderboard_around(board=CODE, username=rng.choice(players), limit=11),
         "around, in the crowd": lambda: leaderboard_around(
-            code=CODE, username=rng.choice(crowd), limit=11
+            board=CODE, username=rng.choice(crowd), limit=11
         ),
     }
 
@@ -270,7 +272,7 @@ def answers_from_index() -> bool:
     from games.selectors.leaderboard_sql import BoardCounts
 
     total = BoardCounts(CODE).total
-    return rank_index.page(code=CODE, offset=0, limit=1, total=total) is not None
+    return rank_index.page(board=CODE, offset=0, limit=1, total=total) is not None
 
 
 def index_memory() -> str:
@@ -304,10 +306,10 @@ def measure_rank_index(
     print(f"floor: Redis PING {Latency.of(time_calls(ping, repeat=repeat))}")
     reads = shipped_reads(size, players, crowd, rng)
     checks = [
-        partial(leaderboards.leaderboard_page, code=CODE, limit=20, offset=0),
-        partial(leaderboards.leaderboard_page, code=CODE, limit=20, offset=size // 2),
-        partial(leaderboards.leaderboard_around, code=CODE, username=players[0], limit=11),
-        partial(leaderboards.leaderboard_around, code=CODE, username=crowd[0], limit=11),
+        partial(leaderboards.leaderboard_page, board=CODE, limit=20, offset=0),
+        partial(leaderboards.leaderboard_page, board=CODE, limit=20, offset=size // 2),
+        partial(leaderboards.leaderboard_around, board=CODE, username=players[0], limit=11),
+        partial(leaderboards.leaderboard_around, board=CODE, username=crowd[0], limit=11),
     ]
     indexed = [check() for check in checks]
     with rank_index_switched(on=False):

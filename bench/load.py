@@ -1,14 +1,25 @@
 """Load benchmark: many players over real HTTP against the ASGI server with several workers.
 
-Starts uvicorn (``--workers N``) on PostgreSQL and Redis with throttles set out of reach,
-then N players (httpx, asynchronous) each sign up, start a game on the daily deal and play
-random legal moves taken from the game's ``legal_moves``, sending ``seq``. Meanwhile a few
-clients time ``GET /api/health/``: the floor, measured under the same load, so the ratio
-of the two p99s is what a move costs over the framework and a database round trip.
+Starts uvicorn (``--workers N``) on PostgreSQL and Redis with throttles set out of reach and,
+on the same server in one run:
+
+1. **Floor**: ``--players`` clients ask ``GET /api/health/`` for ``--health-seconds`` (the
+   same httpx client and concurrency as the players): health req/s and its latency.
+2. **Moves**: ``--players`` players each sign up, start a game on one shared open board and
+   play random legal moves taken from the game's ``legal_moves``, sending ``seq``; a few
+   clients keep timing health meanwhile (the floor *under load*, for the p99 ratio).
+
+It prints moves/s, health req/s, their ratio (target >= 0.5), move p50/p99 and the ratio of
+the move p99 to the health p99 under load (target <= 2), and the server CPU per move: the
+user+system time of the uvicorn processes (from ``/proc``) during the move phase, less what
+the health probes cost at the floor's CPU per request (target <= 2 ms).
 
 At the end it checks what matters more than speed: every action the server acknowledged
 is in the database (prints the count of lost ones, must be 0) and ``manage.py verify_games``
 (full replay of every game) passes. Exit status 1 if either fails.
+
+``--no-pool`` serves with a PostgreSQL connection per request (``CANFIELD_DB_POOL_MAX_SIZE=0``)
+instead of the pool, to compare the two side by side.
 
 Bounded: ``--players`` x ``--moves`` and ``--seconds``; loopback only.
 Run: ``DATABASE_URL=postgresql://postgres@127.0.0.1:5432/canfield_bench
@@ -22,24 +33,28 @@ import asyncio
 import os
 import subprocess
 import sys
+import time
 
-from _common import REPO_ROOT, Latency, require_postgres_url, setup_django
+from _common import REPO_ROOT, Latency, cpu_seconds, require_postgres_url, server_pids, setup_django
 
-from tests.robustness.load_client import lost_actions, run_load
+from tests.robustness.load_client import Ledger, lost_actions, run_health, run_load
 from tests.support.servers import run_asgi_server
 
 #: High enough that no player of the benchmark is ever throttled (the code path still runs).
 UNREACHABLE_RATE = "1000000/minute"
 
 
-def server_env(conn_max_age: int) -> dict[str, str]:
-    return {
+def server_env(*, conn_max_age: int, pool: bool) -> dict[str, str]:
+    env = {
         "DATABASE_URL": require_postgres_url(),
         "REDIS_URL": os.environ.get("REDIS_URL", ""),
         "CANFIELD_THROTTLE_ANON": UNREACHABLE_RATE,
         "CANFIELD_THROTTLE_USER": UNREACHABLE_RATE,
         "CONN_MAX_AGE": str(conn_max_age),
     }
+    if not pool:
+        env["CANFIELD_DB_POOL_MAX_SIZE"] = "0"
+    return env
 
 
 def verify_games() -> tuple[int, str]:
@@ -55,46 +70,91 @@ def verify_games() -> tuple[int, str]:
     return result.returncode, lines[-1] if lines else "(no output)"
 
 
+def measure(base_url: str, args: argparse.Namespace) -> tuple[Ledger, Ledger, float, float]:
+    """The floor, then the moves, on one server: both ledgers and the server CPU seconds
+    each phase took (the moves' from when every player has signed up and started)."""
+    pids = server_pids([base_url])
+    before = cpu_seconds(pids)
+    floor = asyncio.run(run_health(base_url, clients=args.players, seconds=args.health_seconds))
+    floor_cpu = cpu_seconds(pids) - before
+    ledger = Ledger()
+    playing: list[float] = []
+
+    def started() -> None:  # timings and CPU of the sign-ups are not the moves'
+        playing.append(cpu_seconds(pids))
+        ledger.health_ms.clear()
+
+    asyncio.run(
+        run_load(
+            base_url,
+            players=args.players,
+            moves=args.moves,
+            seconds=args.seconds,
+            health_probes=args.health_probes,
+            ledger=ledger,
+            on_playing=started,
+        )
+    )
+    return floor, ledger, floor_cpu, cpu_seconds(pids) - playing[0]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=32)
     parser.add_argument("--moves", type=int, default=100, help="moves per player at most")
     parser.add_argument("--seconds", type=float, default=60.0, help="stop playing after this")
+    parser.add_argument("--health-seconds", type=float, default=10.0, help="floor phase")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--health-probes", type=int, default=2)
+    parser.add_argument(
+        "--no-pool",
+        action="store_true",
+        help="a PostgreSQL connection per request instead of the pool (the old way)",
+    )
     parser.add_argument(
         "--conn-max-age",
         type=int,
         default=0,
-        help="CONN_MAX_AGE of the server; 0 (connect on every request) is what Django advises "
-        "under ASGI, where persistent connections are not reused across requests",
+        help="CONN_MAX_AGE of the server (only with --no-pool: the pool needs 0); keep 0 under "
+        "ASGI, where each request's thread is new and a kept connection is never reused",
     )
     args = parser.parse_args()
     setup_django()
+    pool = not args.no_pool
     print(
         f"{args.players} players x {args.moves} moves (max {args.seconds:.0f} s), "
-        f"{args.workers} uvicorn workers, CONN_MAX_AGE={args.conn_max_age}, "
-        f"redis={'on' if os.environ.get('REDIS_URL') else 'off'}"
+        f"{args.workers} uvicorn workers, pool={'on' if pool else 'off'}, "
+        f"CONN_MAX_AGE={args.conn_max_age}, redis={'on' if os.environ.get('REDIS_URL') else 'off'}"
     )
-    with run_asgi_server(env=server_env(args.conn_max_age), workers=args.workers) as base_url:
-        ledger = asyncio.run(
-            run_load(
-                base_url,
-                players=args.players,
-                moves=args.moves,
-                seconds=args.seconds,
-                health_probes=args.health_probes,
-            )
-        )
+    env = server_env(conn_max_age=args.conn_max_age, pool=pool)
+    with run_asgi_server(env=env, workers=args.workers) as base_url:
+        started = time.monotonic()
+        floor, ledger, floor_cpu, moves_cpu = measure(base_url, args)
+    health_rate = len(floor.health_ms) / args.health_seconds
+    moves_rate = ledger.moves_per_second
     moves = Latency.of(ledger.move_ms)
+    floor_latency = Latency.of(floor.health_ms)
     health = Latency.of(ledger.health_ms)
+    cpu_per_health = floor_cpu / max(1, len(floor.health_ms))
+    move_cpu = moves_cpu - cpu_per_health * len(ledger.health_ms)
+    cpu_per_move_ms = move_cpu * 1000 / max(1, ledger.acknowledged_count)
+    print(f"run took {time.monotonic() - started:.0f} s")
+    print(
+        f"floor  GET  /api/health/ ({args.players} clients): {health_rate:.1f} req/s, "
+        f"{cpu_per_health * 1000:.2f} ms server CPU each; {floor_latency}"
+    )
     print(
         f"moves acknowledged: {ledger.acknowledged_count}, "
-        f"{ledger.moves_per_second:.1f} moves/s (from the first to the last acknowledgement)"
+        f"{moves_rate:.1f} moves/s (from the first to the last acknowledgement)"
     )
+    print(f"moves/s / health req/s: {moves_rate / health_rate:.2f} (target >= 0.5, aim 0.8)")
     print(f"move   POST /api/games/<id>/actions/: {moves}")
-    print(f"floor  GET  /api/health/:             {health}")
-    print(f"move p99 / health p99: {moves.p99 / health.p99:.2f} (target <= 2)")
+    print(f"health under the moves' load:         {health}")
+    print(f"move p99 / health p99 under load: {moves.p99 / health.p99:.2f} (target <= 2)")
+    print(
+        f"server CPU per move: {cpu_per_move_ms:.2f} ms (target <= 2; {moves_cpu:.1f} s in the "
+        f"move phase less {len(ledger.health_ms)} probes at the floor's cost)"
+    )
     print(f"other outcomes: {dict(ledger.outcomes) or 'none'}")
     lost = lost_actions(ledger)
     print(f"lost actions: {len(lost)} of {ledger.acknowledged_count} acknowledged")

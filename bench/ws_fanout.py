@@ -56,6 +56,8 @@ from websockets.asyncio.client import ClientConnection, connect
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from _common import cpu_seconds, server_pids  # noqa: E402
+
 from tests.support.servers import run_asgi_server  # noqa: E402
 
 LAYERS = {
@@ -170,32 +172,6 @@ async def open_watchers(
     return watchers
 
 
-def server_pids(base_urls: list[str]) -> list[int]:
-    """Pids of the uvicorn processes serving ``base_urls`` (found by their ``--port``)."""
-    ports = {url.rsplit(":", 1)[1] for url in base_urls}
-    pids = []
-    for proc in Path("/proc").iterdir():
-        if not proc.name.isdigit():
-            continue
-        try:
-            argv = (proc / "cmdline").read_bytes().split(b"\0")
-        except OSError:
-            continue
-        is_uvicorn = any(b"uvicorn" in part for part in argv[:2]) and b"--port" in argv
-        if is_uvicorn and argv[argv.index(b"--port") + 1].decode() in ports:
-            pids.append(int(proc.name))
-    return pids
-
-
-def cpu_seconds(pids: list[int]) -> float:
-    """User + system CPU time the processes have used so far."""
-    ticks = 0
-    for pid in pids:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        ticks += int(fields[11]) + int(fields[12])
-    return ticks / os.sysconf("SC_CLK_TCK")
-
-
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
@@ -206,7 +182,7 @@ async def run_one(
 ) -> dict:
     async with httpx.AsyncClient(base_url=base_urls[0], timeout=30) as http:
         game = await sign_up_and_start(http)
-        code = game["code"]
+        code = game["board"]
         started = time.monotonic()
         watchers = await open_watchers(base_urls, code, subscribers, deflate=deflate)
         connect_s = time.monotonic() - started

@@ -169,6 +169,19 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# PostgreSQL connections come from one psycopg pool per process (Django's own, >= 5.1): under
+# ASGI each request runs in a thread of its own, so the connection a request closes goes back
+# to the pool instead of being torn down (CONN_MAX_AGE must stay 0). At most
+# WORKERS x CANFIELD_DB_POOL_MAX_SIZE connections per server: keep it under PostgreSQL's
+# max_connections. 0 turns the pool off (a new connection per request).
+DB_POOL_MAX_SIZE = int(os.environ.get("CANFIELD_DB_POOL_MAX_SIZE", "8"))
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL_MAX_SIZE > 0:
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": min(2, DB_POOL_MAX_SIZE),
+        "max_size": DB_POOL_MAX_SIZE,
+        # A request waits this long for a free connection (or a dead database), then is a 503.
+        "timeout": float(os.environ.get("CANFIELD_DB_POOL_TIMEOUT", "3")),
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Our backend lifts the append-only triggers during `flush` (see its docstring).
     DATABASES["default"]["ENGINE"] = "canfield_site.sqlite_backend"

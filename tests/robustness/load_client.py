@@ -15,6 +15,7 @@ import random
 import time
 import uuid
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,6 +25,8 @@ PASSWORD = "load test password 42"
 #: Requests that fail with these statuses (or no answer at all) are retried after a re-read.
 RETRYABLE = frozenset({500, 502, 503, 504})
 RETRY_PAUSE_S = 0.05
+#: The open board every load player plays on (any valid code would do).
+LOAD_CODE = "CF1-D3-AAJHJUE"
 
 
 @dataclass
@@ -56,10 +59,19 @@ class Ledger:
 
 
 class LoadPlayer:
-    """One player: signs up, starts games on the daily deal and plays random legal moves."""
+    """One player: signs up, starts games on one open board (``code``, shared by all the
+    players: one board's counts and index under contention, as on a daily) and plays random
+    legal moves."""
 
-    def __init__(self, client: httpx.AsyncClient, ledger: Ledger, rng: random.Random) -> None:
+    def __init__(
+        self,
+        client: httpx.AsyncClient,
+        ledger: Ledger,
+        rng: random.Random,
+        code: str = LOAD_CODE,
+    ) -> None:
         self.client = client
+        self.code = code
         self.ledger = ledger
         self.rng = rng
         self.headers: dict[str, str] = {}
@@ -96,7 +108,10 @@ class LoadPlayer:
         self.headers = {"Authorization": f"Token {response.json()['token']}"}
 
     async def start_game(self, deadline: float) -> None:
-        response = await self.until_answered("POST", "/api/games/", deadline, json={"daily": "D3"})
+        """A new game on the shared open board (a daily has one game per player and no
+        restart, and a player that gets stuck starts again)."""
+        body = {"code": self.code}
+        response = await self.until_answered("POST", "/api/games/", deadline, json=body)
         if response.status_code != 201:
             raise AssertionError(f"game not created: {response.status_code} {response.text}")
         self.game = response.json()
@@ -145,9 +160,11 @@ class LoadPlayer:
                 raise AssertionError(f"legal move {body} refused: {response.text}")
         await self.resync(deadline)
 
-    async def play(self, moves: int, deadline: float) -> None:
+    async def play(self, moves: int, deadline: float, ready: asyncio.Barrier | None = None) -> None:
         await self.sign_up(deadline)
         await self.start_game(deadline)
+        if ready is not None:  # every player signed up (costly hashing) before any plays
+            await ready.wait()
         for _ in range(moves):
             if time.monotonic() >= deadline:
                 break
@@ -170,6 +187,27 @@ async def probe_health(client: httpx.AsyncClient, ledger: Ledger, stop: asyncio.
             ledger.outcomes[f"health {response.status_code}"] += 1
 
 
+def http_client(base_url: str, *, connections: int) -> httpx.AsyncClient:
+    """The client of the load: one kept-alive connection per concurrent player or probe
+    (and the same for the health burst a benchmark compares the moves with)."""
+    limits = httpx.Limits(max_connections=connections + 4)
+    return httpx.AsyncClient(base_url=base_url, timeout=10.0, limits=limits)
+
+
+async def run_health(base_url: str, *, clients: int, seconds: float) -> Ledger:
+    """``clients`` concurrent clients asking ``GET /api/health/`` for ``seconds``: the floor
+    of a move (the framework, the middleware and one database round trip), measured with the
+    same client and concurrency as ``run_load``. Each answer is timed in ``health_ms``."""
+    ledger = Ledger()
+    async with http_client(base_url, connections=clients) as client:
+        stop = asyncio.Event()
+        probes = [asyncio.create_task(probe_health(client, ledger, stop)) for _ in range(clients)]
+        await asyncio.sleep(seconds)
+        stop.set()
+        await asyncio.gather(*probes)
+    return ledger
+
+
 async def run_load(
     base_url: str,
     *,
@@ -179,26 +217,36 @@ async def run_load(
     health_probes: int = 0,
     seed: int = 6,
     ledger: Ledger | None = None,
+    on_playing: Callable[[], object] | None = None,
 ) -> Ledger:
     """``players`` concurrent players, each playing up to ``moves`` moves, all stopping at
-    ``seconds``; ``health_probes`` clients time the health endpoint meanwhile."""
+    ``seconds``; ``health_probes`` clients time the health endpoint meanwhile.
+
+    With ``on_playing``, the players first all sign up and start a game, then it is called
+    (a benchmark starts its CPU count there), then they play."""
     ledger = ledger or Ledger()
     deadline = time.monotonic() + seconds
-    limits = httpx.Limits(max_connections=players + health_probes + 4)
-    async with httpx.AsyncClient(base_url=base_url, timeout=10.0, limits=limits) as client:
+    ready = None
+    if on_playing is not None:
+        ready = asyncio.Barrier(players + 1)
+    async with http_client(base_url, connections=players + health_probes) as client:
         stop = asyncio.Event()
         probes = [
             asyncio.create_task(probe_health(client, ledger, stop)) for _ in range(health_probes)
         ]
         try:
-            await asyncio.gather(
+            playing = asyncio.gather(
                 *(
                     LoadPlayer(client, ledger, random.Random(seed * 1000 + index)).play(
-                        moves, deadline
+                        moves, deadline, ready
                     )
                     for index in range(players)
                 )
             )
+            if ready is not None and on_playing is not None:
+                await ready.wait()
+                on_playing()
+            await playing
         finally:
             stop.set()
             await asyncio.gather(*probes)
