@@ -18,6 +18,7 @@ in the log: a fact, kept as is by rebuilds.
 """
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -34,7 +35,7 @@ from games.models import (
     LeaderboardEntry,
     StandingCount,
 )
-from games.ranking import order_by, standing_of
+from games.ranking import better_than, order_by, row_key, standing_of
 from games.replaying import RESIGN, ReplayedLog, replay_log
 
 #: What an entry copies from its game.
@@ -136,6 +137,16 @@ def entry_current_values(entry: LeaderboardEntry) -> dict[str, Any]:
     }
 
 
+@dataclass(frozen=True)
+class EntryRefresh:
+    """What a refresh did: whether the entry changed, and the entry as it now stands (None:
+    the player has none on the board), so that what follows the commit (the rank index)
+    need not read it again."""
+
+    changed: bool
+    entry: LeaderboardEntry | None
+
+
 def leaderboard_entry_refresh(*, board: str, player_id: int) -> bool:
     """Make the player's entry on ``board`` show their best game; True if the entry changed.
 
@@ -143,27 +154,58 @@ def leaderboard_entry_refresh(*, board: str, player_id: int) -> bool:
     never race to create the same entry. Callers also decide whether the board is still
     open to changes (a closed daily board is final: ``games.services.standing``).
     """
-    best = best_game(board=board, player_id=player_id)
+    return entry_refresh(board=board, player_id=player_id).changed
+
+
+def entry_refresh(*, board: str, player_id: int, moved: Game | None = None) -> EntryRefresh:
+    """``leaderboard_entry_refresh``, telling the entry too; ``moved`` is the one game row
+    this write changed, if only one did (a live action, already saved): the entry is then
+    decided from the ranking rule without looking for the best game when it can be.
+
+    The best game after such a write is the entry's game or ``moved``, unless ``moved`` *was*
+    the entry's game and fell back (an action that put up no card: every action counts),
+    where another game of the player may now be ahead; a ranked daily game is its player's
+    only game on its board, so even then it stays the best. Assistance only changes with a
+    hint, which refreshes without ``moved``: the entry's flag is current.
+    """
     entry = LeaderboardEntry.objects.filter(board=board, player_id=player_id).first()
-    before = None if entry is None else standing_of(entry)
+    if moved is not None and moved.seq > 0 and entry is not None:
+        if entry.game_id != moved.id:
+            if not better_than(moved, entry):
+                return EntryRefresh(changed=False, entry=entry)
+            return entry_written(entry, entry_values(moved, assisted=entry.assisted))
+        if moved.daily is not None or row_key(moved) <= row_key(entry):
+            return entry_written(entry, entry_values(moved, assisted=entry.assisted))
+    best = best_game(board=board, player_id=player_id)
     if best is None:
         if entry is None:
-            return False
+            return EntryRefresh(changed=False, entry=None)
         entry.delete()
-        board_counts_move(board=board, before=before, after=None)
-        return True
-    wanted = entry_values(best, assisted=is_assisted(board=board, player_id=player_id))
+        board_counts_move(board=board, before=standing_of(entry), after=None)
+        return EntryRefresh(changed=True, entry=None)
+    if moved is not None and entry is not None:
+        assisted = entry.assisted
+    else:
+        assisted = is_assisted(board=board, player_id=player_id)
+    wanted = entry_values(best, assisted=assisted)
     if entry is None:
         entry = LeaderboardEntry.objects.create(board=board, player_id=player_id, **wanted)
-    else:
-        if entry_current_values(entry) == wanted:
-            return False
-        for field, value in wanted.items():
-            setattr(entry, field, value)
-        entry.revision += 1
-        entry.save(update_fields=[*wanted.keys(), "revision"])
-    board_counts_move(board=board, before=before, after=standing_of(entry))
-    return True
+        board_counts_move(board=board, before=None, after=standing_of(entry))
+        return EntryRefresh(changed=True, entry=entry)
+    return entry_written(entry, wanted)
+
+
+def entry_written(entry: LeaderboardEntry, wanted: dict[str, Any]) -> EntryRefresh:
+    """Give an existing entry the values ``wanted`` (nothing written if it has them)."""
+    if entry_current_values(entry) == wanted:
+        return EntryRefresh(changed=False, entry=entry)
+    before = standing_of(entry)
+    for field, value in wanted.items():
+        setattr(entry, field, value)
+    entry.revision += 1
+    entry.save(update_fields=[*wanted.keys(), "revision"])
+    board_counts_move(board=entry.board, before=before, after=standing_of(entry))
+    return EntryRefresh(changed=True, entry=entry)
 
 
 Standing = tuple[bool, int, int]  # (assisted, cards, actions)

@@ -44,14 +44,16 @@ with all of a player's games on a code) loses the re-creation the same way.
 from games.rank_index.building import background, board_build, index_clear
 from games.rank_index.reads import IndexedPage, PlayerNotIndexed, around, page
 from games.rank_index.store import enabled, health
-from games.rank_index.writes import entry_changed
+from games.rank_index.writes import Change, change_of_entry, entry_changed
 
 __all__ = [
+    "Change",
     "IndexedPage",
     "PlayerNotIndexed",
     "around",
     "background",
     "board_build",
+    "change_of_entry",
     "enabled",
     "entry_changed",
     "health",

@@ -26,6 +26,17 @@ def change_of(values: tuple) -> Change:
     return (player_id, revision, member_of(Row._make(row)))
 
 
+def change_of_entry(entry: LeaderboardEntry, *, username: str) -> Change:
+    """The change putting an entry as just written into the index, from the instance in hand
+    (``INDEXED_COLUMNS`` read from it, the player's name given): no read after the commit."""
+    return change_of(
+        tuple(
+            username if name == "player__username" else getattr(entry, name)
+            for name in INDEXED_COLUMNS
+        )
+    )
+
+
 def apply(client: redis.Redis, keys: BoardKeys, changes: Iterable[Change]) -> int:
     """Apply changes atomically, each only if newer than what the index holds; how many
     were applied."""
@@ -36,10 +47,12 @@ def apply(client: redis.Redis, keys: BoardKeys, changes: Iterable[Change]) -> in
     return int(scripts.run(client, scripts.APPLY, keys=used, args=[IDLE_TTL_S, *args]))  # type: ignore[arg-type]
 
 
-def entry_changed(*, board: str, player_id: int) -> None:
+def entry_changed(*, board: str, player_id: int, change: Change | None = None) -> None:
     """Put the player's entry on ``board``, as committed, into the index (or take it out).
 
-    Called after the commit of every write that changed the entry. Never raises: the write
+    Called after the commit of every write that changed the entry; ``change`` is the entry
+    as that write left it (``change_of_entry``), read from the database when not given. The
+    revision makes a late or repeated change harmless either way. Never raises: the write
     is done, and a failure here only makes the board's index stale, which this process
     remembers and declares at its next successful contact with Redis (reads then use SQL
     until a rebuild completes).
@@ -47,12 +60,13 @@ def entry_changed(*, board: str, player_id: int) -> None:
     if not enabled():
         return
     try:
-        found = list(
-            LeaderboardEntry.objects.filter(board=board, player_id=player_id).values_list(
-                *INDEXED_COLUMNS
-            )[:1]
-        )
-        change = change_of(found[0]) if found else (player_id, 0, "")
+        if change is None:
+            found = list(
+                LeaderboardEntry.objects.filter(board=board, player_id=player_id).values_list(
+                    *INDEXED_COLUMNS
+                )[:1]
+            )
+            change = change_of(found[0]) if found else (player_id, 0, "")
         apply(connection(), board_keys(board), [change])
     except Exception as error:  # whatever failed, the request must not see it
         health.failed(board=board, error=error)

@@ -102,9 +102,12 @@ def leaderboard_around(*, board: str, username: str, limit: int = 11) -> Leaderb
     )
 
 
-def leaderboard_entry_ranked(*, board: str, player_id: int) -> RankedEntry | None:
-    """One player's entry with its rank (for live updates), or None if they have none."""
-    counts = BoardCounts(board)
+def leaderboard_entry_ranked(
+    *, board: str, player_id: int, counts: BoardCounts | None = None
+) -> RankedEntry | None:
+    """One player's entry with its rank (for live updates), or None if they have none.
+    ``counts``: the board's, already read (a batch of entries of one board reads them once)."""
+    counts = counts or BoardCounts(board)
     try:
         found = rank_index.around(board=board, player_id=player_id, limit=0, total=counts.total)
     except rank_index.PlayerNotIndexed:

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
@@ -29,14 +30,21 @@ from games.errors import (
 from games.models import Action, Game
 from games.projections import elapsed_seconds, engine_summary
 from games.replaying import RESIGN, play_token, replay_log
+from games.selectors.games import shown_state
 from games.services.locking import lock_own_live_game
 from games.services.standing import standing_refresh
 
 
 @dataclass(frozen=True)
 class Appended:
+    """What an append did: the game row as saved, the action row, and the engine game at
+    the new position with its board as clients may see it (``shown_state``). The answer and
+    the announcement use these, so a move restores the engine from its snapshot once."""
+
     game: Game
     action: Action
+    engine_game: EngineGame
+    state: dict[str, Any]
 
 
 def action_append(
@@ -72,7 +80,7 @@ def action_append(
             verify_won_log(game=game, engine_game=engine_game)
             game.status = Game.Status.WON
             game.finished_at = now
-        return finish_append(game=game, action=action)
+        return finish_append(game=game, action=action, engine_game=engine_game)
 
 
 def game_resign(
@@ -85,7 +93,8 @@ def game_resign(
         action = append_row(game=game, token=RESIGN, score_after=game.score, at=now)
         game.status = Game.Status.RESIGNED
         game.finished_at = now
-        return finish_append(game=game, action=action)
+        engine_game = EngineGame.from_snapshot(game.snapshot)
+        return finish_append(game=game, action=action, engine_game=engine_game)
 
 
 def lock_writable_game(*, game_id: int, player: AbstractBaseUser, expected_seq: int | None) -> Game:
@@ -154,8 +163,9 @@ def verify_won_log(*, game: Game, engine_game: EngineGame) -> None:
         raise LogCorrupt(f"game {game.id}: its stored log does not replay to this win")
 
 
-def finish_append(*, game: Game, action: Action) -> Appended:
+def finish_append(*, game: Game, action: Action, engine_game: EngineGame) -> Appended:
     """Save the game row, refresh the player's entry, tell watchers after the commit."""
     game.save()
-    standing_refresh(game=game, actions=[action])
-    return Appended(game=game, action=action)
+    state = shown_state(game, engine_game)
+    standing_refresh(game=game, actions=[action], moved=True, state=state)
+    return Appended(game=game, action=action, engine_game=engine_game, state=state)

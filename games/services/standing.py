@@ -11,14 +11,15 @@ its log growing, but its entry stays what it was at the close (``board_is_final`
 from collections.abc import Sequence
 from datetime import datetime
 from functools import partial
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
 from games import live, rank_index
 from games.boards import day_sealed
-from games.models import Action, Game
-from games.projections import leaderboard_entry_refresh
+from games.models import Action, Game, LeaderboardEntry
+from games.projections import entry_refresh
 from games.services.locking import lock_player
 
 
@@ -27,31 +28,68 @@ def board_is_final(*, game: Game, at: datetime) -> bool:
     return game.daily is not None and not day_sealed(game.daily, now=at)
 
 
-def standing_refresh(*, game: Game, actions: Sequence[Action] = ()) -> None:
+def standing_refresh(
+    *,
+    game: Game,
+    actions: Sequence[Action] = (),
+    moved: bool = False,
+    state: dict[str, Any] | None = None,
+) -> None:
     """Refresh the entry of ``game``'s player on its board and announce ``actions`` (the
     rows just appended, if any) after the commit. Call inside the write's transaction, after
     the game row is saved: the player lock is taken after the game row's, the one lock
-    order used everywhere, so that a player's entries are written by one transaction at a time."""
+    order used everywhere, so that a player's entries are written by one transaction at a time.
+
+    ``moved``: ``game`` is the only row this write changed (a live action or a resign), so
+    the entry may be decided without a best-game query (``games.projections.entry_refresh``).
+    ``state``: the board after the last action as clients may see it (``shown_state``),
+    already built for the answer, so the announcement need not restore the engine again.
+    A game with no action yet cannot change any entry (entries show games that have one).
+    """
     at = actions[-1].created_at if actions else timezone.now()
-    board_changed = False
-    if not board_is_final(game=game, at=at):
+    refreshed = None
+    if game.seq > 0 and not board_is_final(game=game, at=at):
         lock_player(player_id=game.player_id)
-        board_changed = leaderboard_entry_refresh(board=game.board, player_id=game.player_id)
-    if board_changed:  # first: the announcement below reads ranks from the index
-        transaction.on_commit(
-            partial(rank_index.entry_changed, board=game.board, player_id=game.player_id)
+        refreshed = entry_refresh(
+            board=game.board, player_id=game.player_id, moved=game if moved else None
         )
+    board_changed = refreshed is not None and refreshed.changed
+    if refreshed is not None and board_changed:  # first: the announcement reads ranks from it
+        transaction.on_commit(
+            partial(
+                rank_index.entry_changed,
+                board=game.board,
+                player_id=game.player_id,
+                change=index_change(refreshed.entry, player_id=game.player_id, game=game),
+            )
+        )
+    payloads = [action_payload(action) for action in actions]
+    if payloads and state is not None:
+        payloads[-1]["state"] = state
     transaction.on_commit(
         partial(
             live.game_changed,
             game_id=game.id,
             board=game.board,
-            actions=[action_payload(action) for action in actions],
+            actions=payloads,
             board_changed=board_changed,
+            player_id=game.player_id,
         )
     )
 
 
-def action_payload(action: Action) -> dict[str, int | str]:
+def index_change(
+    entry: LeaderboardEntry | None, *, player_id: int, game: Game
+) -> rank_index.Change | None:
+    """The rank index's change for the entry as written, built from the values in hand (the
+    player's name from the game's player when that is loaded); None: let the index read it."""
+    if entry is None:
+        return (player_id, 0, "")
+    if entry.game_id != game.id or "player" not in game._state.fields_cache:
+        return None
+    return rank_index.change_of_entry(entry, username=game.player.get_username())
+
+
+def action_payload(action: Action) -> dict[str, Any]:
     """An appended action as the live updates carry it."""
     return {"seq": action.seq, "token": action.token, "score_after": action.score_after}

@@ -4,7 +4,7 @@ import threading
 
 import pytest
 
-from games.live_publisher import BackgroundPublisher
+from games.live.background import BackgroundPublisher
 
 
 class Recorder:

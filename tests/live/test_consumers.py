@@ -237,8 +237,8 @@ def test_a_board_snapshot_is_reused_until_the_board_changes(alice: Player) -> No
     action_append(game_id=game.id, player=alice.user, token="draw")
     assert live.wait_idle()
     second = live.board_snapshot(CODE)
-    assert second["version"] == first["version"] + 1
-    assert second["entries"][0]["actions"] == first["entries"][0]["actions"] + 1
+    assert second.version == first.version + 1
+    assert second.json()["entries"][0]["actions"] == first.json()["entries"][0]["actions"] + 1
 
 
 def test_states_of_a_batch_are_replayed_once_per_action(alice: Player) -> None:
@@ -283,7 +283,7 @@ async def test_a_bad_path_is_closed_with_a_clear_code(path: str, close_code: int
 async def test_a_watcher_whose_snapshot_fails_is_closed_as_a_server_error(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def unavailable(code: str) -> dict:
+    def unavailable(code: str) -> live.protocol.SnapshotMessage:
         raise ConnectionError("Redis is down")
 
     monkeypatch.setattr(live, "board_snapshot", unavailable)

@@ -13,7 +13,8 @@ from channels.db import database_sync_to_async
 
 from engine import Game as EngineGame
 from games import live
-from games.live_publisher import BackgroundPublisher
+from games.live import publishing
+from games.live.background import BackgroundPublisher
 from games.models import Game
 from games.selectors.leaderboards import leaderboard_page
 from games.services.actions import action_append
@@ -125,7 +126,7 @@ def test_a_change_dropped_on_a_full_queue_leaves_a_version_gap(
     release = threading.Event()
     full = BackgroundPublisher(handle_batch=lambda batch: release.wait(10), capacity=1)
     with monkeypatch.context() as patch:
-        patch.setattr(live, "publisher", full)
+        patch.setattr(publishing, "publisher", full)  # what game_changed submits to
         action_append(game_id=game.id, player=alice.user, token="draw")  # queued, held
         action_append(game_id=game.id, player=alice.user, token="draw")  # dropped
         assert full.dropped == 1

@@ -2,7 +2,7 @@
 
 import asyncio
 
-from games.consumers import InOrderRelay
+from games.live.fanout import InOrderRelay
 
 
 class Sent:

@@ -1,0 +1,262 @@
+"""Publishing: what WebSocket watchers are told after a game's log grows.
+
+The service calls :func:`game_changed` through ``transaction.on_commit`` from every write path
+(live move, tap, undo, resign, submission, new game), so a watcher never hears of a state
+that was rolled back. The call only queues the change: one background thread per process
+(:mod:`games.live.background`) turns queued changes into channel-layer messages, so a move's
+HTTP answer never waits for Redis, the rank read or the sends. That thread handles changes in
+commit order, a batch at a time (whatever queued up while it was busy), and folds a batch:
+several changes of one player's entry on one board make one message, read after all of them:
+
+* the game's group (``game.<id>``) gets one ``action`` message per appended action, with the
+  board after it (what a spectator draws);
+* the board's group (``leaderboard.<CODE>``) gets one ``entry`` message when the player's
+  entry changed, carrying the entry as it is now (rank included) and a per-board ``version``.
+
+Versions are what lets a client notice a missed message (``games.live.versions``). The
+counter is bumped *before* the entry is read: then the message with the highest version of
+a player always carries a state read after that player's last commit, so a client that
+applies messages in version order ends on the latest entry even when two processes publish
+concurrently. A change that could
+not be announced (the queue was full, Redis was down) still costs its board one version, bumped
+later without a message: the gap is how a client knows it must re-fetch.
+
+Rank changes of *other* players caused by a move are implied, not sent: the message carries
+the moved entry's new rank (the server's, from ``games.ranking``), and a client places the
+entry by it; the stored ranks of the others are refreshed by their own next change or the
+next snapshot. Clients never re-rank: the rule lives on the server alone. Sending every
+shifted rank would make a move cost O(board) messages instead of one.
+
+The JSON text of a message (``games.live.protocol``) is encoded once here, not once per
+watcher: consumers relay the text as is, which matters when thousands of sockets watch one
+board. A batch reads what it announces with as few queries as it can: none for the live
+moves (the service hands over each one's player and board state), the count rows once per
+board, the game rows in one query for the rest (submissions, new games).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import connections
+
+from games.live.background import BackgroundPublisher
+from games.live.loops import send_events, server_loop
+from games.live.protocol import ActionMessage, EntryMessage, action_event, entry_event
+from games.live.snapshots import states_after
+from games.live.versions import versions
+from games.models import Game
+from games.selectors.leaderboard_sql import BoardCounts
+from games.selectors.leaderboards import leaderboard_entry_ranked
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class GameChange:
+    """One committed write to announce, as the service reported it.
+
+    ``loop`` is the event loop of the ASGI server (or test) whose thread committed it
+    (``games.live.loops.server_loop``); ``player_id`` the game's player, if the service said.
+    """
+
+    game_id: int
+    board: str
+    actions: tuple[dict[str, Any], ...]
+    board_changed: bool
+    loop: asyncio.AbstractEventLoop | None
+    player_id: int | None = None
+
+
+class MissedBoards:
+    """Boards with an entry change that was never announced (queue full, Redis down).
+
+    The next batch bumps each one's version once more, without a message: the gap tells
+    watchers they missed something and makes them re-fetch. Bounded: past ``limit`` boards
+    (a long outage of a large site) the extra ones are forgotten, watchers of those keep a
+    stale entry until its player's next move or their next snapshot.
+    """
+
+    def __init__(self, limit: int = 4096) -> None:
+        self._limit = limit
+        self._lock = threading.Lock()
+        self._boards: dict[str, None] = {}
+
+    def add(self, boards: Iterable[str]) -> None:
+        with self._lock:
+            for board in boards:
+                if len(self._boards) < self._limit:
+                    self._boards[board] = None
+
+    def take(self) -> list[str]:
+        with self._lock:
+            boards, self._boards = list(self._boards), {}
+            return boards
+
+
+missed_boards = MissedBoards()
+
+
+def entry_events(entries: list[tuple[str, int]]) -> list[tuple[str, dict[str, Any]]]:
+    """The ``entry`` messages of ``(board, player_id)`` pairs, each read after its bump.
+
+    One version per pair even when the batch held several changes of it: the entry is read
+    now, after all of them were committed. Boards that missed an announcement earlier get
+    their gap in the same round trip.
+    """
+    gaps = missed_boards.take()
+    boards = [board for board, _ in entries]
+    try:
+        numbers = versions().bump_many([*gaps, *boards])[len(gaps) :]
+    except Exception:
+        missed_boards.add([*gaps, *boards])
+        raise
+    events = []
+    counts: dict[str, BoardCounts] = {}
+    for (board, player_id), version in zip(entries, numbers, strict=True):
+        if board not in counts:
+            counts[board] = BoardCounts(board)
+        entry = leaderboard_entry_ranked(board=board, player_id=player_id, counts=counts[board])
+        if entry is None:
+            # The entry is gone (cannot happen today: entries are never removed by play).
+            # The version still moved, so watchers see a gap and re-fetch: the safe answer.
+            continue
+        events.append(entry_event(EntryMessage(board=board, version=version, entry=entry)))
+    return events
+
+
+def action_events(
+    game_id: int, game: Game | None, actions: list[dict[str, Any]]
+) -> list[tuple[str, dict[str, Any]]]:
+    """One ``action`` message per appended action, in seq order, each with its board: the
+    one the service built (``state``, a live move's) or, for the others, replayed from
+    ``game`` (None when every action carries its state)."""
+    missing = [action["seq"] for action in actions if "state" not in action]
+    states = states_after(game, missing) if missing and game is not None else {}
+    events = []
+    for action in actions:
+        if "state" in action:
+            states[action["seq"]] = action["state"]
+        elif action["seq"] not in states:
+            continue  # the game is gone (cannot happen: games are never deleted by play)
+        message = ActionMessage(
+            game=game_id,
+            seq=action["seq"],
+            token=action["token"],
+            score=action["score_after"],
+            state=states[action["seq"]],
+        )
+        events.append(action_event(message))
+    return events
+
+
+def batch_events(changes: list[GameChange]) -> list[tuple[str, dict[str, Any]]]:
+    """The channel-layer events announcing ``changes`` (in commit order), folded.
+
+    Entries first, one per changed (board, player) in order of first change; then each
+    game's actions in seq order. Groups never share messages, so that order is only within a
+    group, where it is version order and seq order.
+    """
+    unknown = {
+        change.game_id
+        for change in changes
+        if change.player_id is None or any("state" not in action for action in change.actions)
+    }
+    games = Game.objects.in_bulk(unknown) if unknown else {}  # one query, often none
+    entries: dict[tuple[str, int], None] = {}
+    actions: dict[int, list[dict[str, Any]]] = {}
+    for change in changes:
+        player_id = change.player_id
+        if player_id is None:
+            game = games.get(change.game_id)
+            if game is None:
+                continue
+            player_id = game.player_id
+        if change.board_changed:
+            entries[(change.board, player_id)] = None
+        if change.actions:
+            actions.setdefault(change.game_id, []).extend(change.actions)
+    events = entry_events(list(entries)) if entries else []
+    for game_id, appended in actions.items():
+        events.extend(action_events(game_id, games.get(game_id), appended))
+    return events
+
+
+def publish_changes(changes: list[GameChange]) -> None:
+    """Announce a batch of committed changes; runs on the publisher's thread.
+
+    The thread keeps its database connection between batches that follow each other closely
+    (a new PostgreSQL connection per batch cost more than the batch's queries on a busy
+    machine) and closes it when idle (``close_publisher_connections``). After a failure it
+    is closed at once: it may be the broken part.
+    """
+    try:
+        send_events(batch_events(changes), changes[-1].loop)
+    except Exception:
+        logger.exception("live updates of %d committed change(s) not sent", len(changes))
+        connections.close_all()
+
+
+def close_publisher_connections() -> None:
+    """The publisher thread's database connections, closed when it goes idle (back to the
+    pool on PostgreSQL): a background thread must not hold one for nothing (one of its
+    worker's pooled connections, nor keep a test database from being dropped)."""
+    connections.close_all()
+
+
+publisher: BackgroundPublisher[GameChange] = BackgroundPublisher(
+    handle_batch=publish_changes,
+    on_idle=close_publisher_connections,
+    idle_after=0.25,
+    capacity=10_000,
+    max_batch=500,
+    name="live-publisher",
+)
+
+
+def wait_idle(timeout: float = 5.0) -> bool:
+    """Wait until every change announced so far in this process is published (for tests)."""
+    return publisher.wait_idle(timeout=timeout)
+
+
+def game_changed(
+    *,
+    game_id: int,
+    board: str,
+    actions: list[dict],
+    board_changed: bool,
+    player_id: int | None = None,
+) -> None:
+    """Tell WebSocket watchers that a game changed; called once per committed write.
+
+    The service calls this through ``transaction.on_commit`` after every committed append: a
+    live move, a resignation, a submission (all its actions at once) and also a new game
+    (``actions == []``, it just started on its board). ``actions`` are the appended
+    actions in order, each ``{"seq": int, "token": str, "score_after": int}`` and, when the
+    service has it, ``"state"``: the board after it as clients may see it (``shown_state``);
+    ``board_changed`` is true when the player's leaderboard entry for ``board`` changed.
+    ``player_id``, the game's player, spares the publisher a read of the game row.
+
+    It only queues the change for this process's publisher thread and returns, so the HTTP
+    answer never waits for Redis or the rank read. It never raises: the write is committed
+    and its answer must not become a 500 because a watcher could not be told (watchers
+    notice the gap and re-fetch).
+    """
+    try:
+        change = GameChange(
+            game_id=game_id,
+            board=board,
+            actions=tuple(actions),
+            board_changed=board_changed,
+            loop=server_loop(),
+            player_id=player_id,
+        )
+        if not publisher.submit(change) and board_changed:
+            missed_boards.add([board])
+    except Exception:
+        logger.exception("live update of game %s (%s) not queued", game_id, board)

@@ -1,0 +1,77 @@
+"""Board versions: the per-board counters that let a watcher notice a missed message.
+
+They must be monotonic across every server process: with ``REDIS_URL`` they come from a
+Redis ``INCR`` per board (one round trip, no table, no lock held in the append transaction),
+without it (the embedded, single-process default) from a counter in this process. The
+publisher bumps a board's counter *before* it reads the entry it announces (see
+``games.live.publishing``), and a snapshot reads it before its entries.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import defaultdict
+from functools import cache
+
+import redis
+from django.conf import settings
+
+#: A board's version key lives this long after its last change (idle boards free Redis).
+VERSION_KEY_TTL_S = 30 * 24 * 3600
+
+
+class LocalVersions:
+    """Per-board counters of this process: enough for the single-process embedded default."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._values: defaultdict[str, int] = defaultdict(int)
+
+    def bump_many(self, boards: list[str]) -> list[int]:
+        with self._lock:
+            bumped = []
+            for board in boards:
+                self._values[board] += 1
+                bumped.append(self._values[board])
+            return bumped
+
+    def current(self, board: str) -> int:
+        with self._lock:
+            return self._values[board]
+
+
+class RedisVersions:
+    """Per-board counters in Redis: ``INCR`` is atomic, so every process agrees on the order."""
+
+    def __init__(self, url: str, prefix: str) -> None:
+        # Short timeouts: a hung Redis must cost live updates (the publisher thread bumps), or
+        # a watcher's snapshot (it reads), not block them for minutes.
+        self._redis = redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1)
+        self._prefix = prefix
+
+    def key(self, board: str) -> str:
+        return f"{self._prefix}:live:board-version:{board}"
+
+    def bump_many(self, boards: list[str]) -> list[int]:
+        """Bump each board once (a board listed twice is bumped twice), in order, in one round
+        trip; the new versions in the same order."""
+        pipe = self._redis.pipeline(transaction=False)
+        for board in boards:
+            pipe.incr(self.key(board))
+            pipe.expire(self.key(board), VERSION_KEY_TTL_S)
+        replies = pipe.execute()
+        return [int(version) for version in replies[0::2]]
+
+    def current(self, board: str) -> int:
+        value = self._redis.get(self.key(board))
+        return int(value) if value is not None else 0
+
+
+@cache
+def board_versions(redis_url: str, prefix: str) -> LocalVersions | RedisVersions:
+    """The version counters for a configuration (one instance per process and setting)."""
+    return RedisVersions(redis_url, prefix) if redis_url else LocalVersions()
+
+
+def versions() -> LocalVersions | RedisVersions:
+    return board_versions(settings.REDIS_URL, settings.CACHE_KEY_PREFIX)

@@ -1,0 +1,117 @@
+"""What one move costs: the engine restored once, each row read once, a bounded set of queries.
+
+A review traced a move through 29 hops (the engine restored three times, the game row read
+twice, the entry read three times). These tests pin the work down so it does not creep back:
+they count the snapshot restores of a whole move (service, answer, announcement) and the
+queries of the append itself and of what follows the commit.
+"""
+
+from collections.abc import Iterator
+from unittest.mock import patch
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from rest_framework.test import APIClient
+
+from engine import Game as EngineGame
+from games import live
+from games.models import Game, LeaderboardEntry
+from games.projections import leaderboard_entry_refresh
+from games.services.actions import action_append
+from games.services.games import game_create
+from tests.conftest import Player
+from tests.service.helpers import SIMPLE_CODE, play, start_game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def restores() -> Iterator[list[object]]:
+    """Every ``EngineGame.from_snapshot`` call of the test."""
+    calls: list[object] = []
+    original = EngineGame.from_snapshot
+
+    def counted(snapshot: object) -> EngineGame:
+        calls.append(snapshot)
+        return original(snapshot)
+
+    with patch.object(EngineGame, "from_snapshot", staticmethod(counted)):
+        yield calls
+
+
+def test_a_move_restores_the_engine_once(player_client: APIClient, restores: list[object]) -> None:
+    game = start_game(player_client)
+    play(player_client, game["id"], "draw", seq=1)
+    assert live.wait_idle()
+    restores.clear()
+    answer = play(player_client, game["id"], "draw", seq=2)
+    assert answer.status_code == 201
+    assert live.wait_idle()  # the announcement is built too
+    assert len(restores) == 1
+
+
+def test_the_announced_state_is_the_answer_s(player: Player) -> None:
+    started = game_create(player=player.user, code=SIMPLE_CODE).game
+    announced: list[dict] = []
+    with patch.object(live, "game_changed", lambda **change: announced.append(change)):
+        appended = action_append(game_id=started.id, player=player.user, token="draw")
+    assert announced[-1]["actions"][-1]["state"] is appended.state
+    assert announced[-1]["player_id"] == player.user.id
+
+
+#: What only the best-game query says (``games.projections.best_game``).
+BEST_GAME = '"games_game"."seq" > 0'
+
+
+def append_queries(player: Player, game_id: int, token: str) -> list[str]:
+    with CaptureQueriesContext(connection) as captured:
+        action_append(game_id=game_id, player=player.user, token=token)
+    return [query["sql"] for query in captured.captured_queries]
+
+
+def test_a_move_of_the_best_game_reads_no_best_game(player: Player) -> None:
+    """A move that falls back on a ranked daily game, or that improves a game, is decided
+    from the entry: no best-game query, no assistance query."""
+    game = game_create(player=player.user, code=SIMPLE_CODE).game
+    action_append(game_id=game.id, player=player.user, token="draw")  # joins the board
+    other = game_create(player=player.user, code=SIMPLE_CODE).game
+    action_append(game_id=other.id, player=player.user, token="draw")  # behind the entry
+    queries = append_queries(player, other.id, "draw")  # still behind: nothing written
+    assert not any("games_assistance" in sql for sql in queries)
+    assert not any(BEST_GAME in sql for sql in queries)
+    assert not any(
+        sql.lstrip().upper().startswith("UPDATE") and "leaderboardentry" in sql for sql in queries
+    )
+    entry = LeaderboardEntry.objects.get(board=SIMPLE_CODE, player=player.user)
+    assert entry.game_id == game.id
+
+
+def test_a_move_costs_a_bounded_number_of_queries(player: Player) -> None:
+    game = game_create(player=player.user, code=SIMPLE_CODE).game
+    action_append(game_id=game.id, player=player.user, token="draw")
+    queries = append_queries(player, game.id, "draw")
+    assert any(BEST_GAME in sql for sql in queries)  # what the shortcut cannot avoid here
+    # BEGIN, lock game, insert action, update game, lock player, read entry, best game (the
+    # move fell back: another game could be ahead now), update entry, counts -1 (and the
+    # delete of a count that fell to 0), +1, COMMIT: no assistance read, no second game read.
+    assert len(queries) <= 12, "\n".join(queries)
+    assert not any("games_assistance" in sql for sql in queries)
+
+
+@pytest.mark.parametrize("moves", [["draw", "draw"], ["draw", "undo"], ["draw", "draw", "draw"]])
+def test_the_shortcut_gives_what_a_full_refresh_gives(player: Player, moves: list[str]) -> None:
+    """Whatever the live path decided without the best-game query, a refresh from scratch
+    (what ``rebuild_projections`` does) finds nothing to change."""
+    first = game_create(player=player.user, code=SIMPLE_CODE).game
+    second = game_create(player=player.user, code=SIMPLE_CODE).game
+    for token in moves:
+        action_append(game_id=first.id, player=player.user, token=token)
+        action_append(game_id=second.id, player=player.user, token=token)
+    action_append(game_id=first.id, player=player.user, token="draw")
+    before = LeaderboardEntry.objects.values().get(board=SIMPLE_CODE, player=player.user)
+    assert leaderboard_entry_refresh(board=SIMPLE_CODE, player_id=player.user.id) is False
+    after = LeaderboardEntry.objects.values().get(board=SIMPLE_CODE, player=player.user)
+    assert before == after
+    best = Game.objects.get(pk=before["game_id"])
+    assert best.id in (first.id, second.id)
