@@ -7,6 +7,7 @@ rest works without it.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -48,6 +49,9 @@ def main(argv: list[str] | None = None) -> int:
     except EngineError as error:  # a bad deal code, typically
         print(f"error: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl+C during a long solve: stop, no traceback
+        print(file=sys.stderr)
+        return 130
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -69,6 +73,13 @@ def _parser() -> argparse.ArgumentParser:
         help="a tapped card only goes to its foundation, never to a column",
     )
     play.add_argument("--hint-seconds", type=float, default=5.0, help="solver time per hint")
+    play.add_argument(
+        "--no-colour",
+        dest="colour",
+        action="store_false",
+        default=None,
+        help="no red for hearts and diamonds (default: red on a terminal, unless NO_COLOR is set)",
+    )
     play.set_defaults(run=_play)
 
     verify = commands.add_parser("verify", help="replay a log file and check every action")
@@ -158,17 +169,26 @@ def _hint(game: Game, seconds: float) -> str:
 def _play(args: argparse.Namespace) -> int:
     code = random_code() if args.code.lower() == "random" else args.code
     game = Game.from_code(code)
-    session = TerminalGame(game, double_click=args.double_click, hint_seconds=args.hint_seconds)
+    colour = args.colour
+    if colour is None:  # https://no-color.org: NO_COLOR set (to anything) means none
+        colour = sys.stdout.isatty() and "NO_COLOR" not in os.environ
+    if sys.stdin.isatty():
+        import readline  # noqa: F401  # input() then edits lines and keeps a history
+
+    session = TerminalGame(
+        game, double_click=args.double_click, hint_seconds=args.hint_seconds, colour=colour
+    )
     session.run(_input_lines(), sys.stdout)
     return 0
 
 
 def _input_lines() -> Iterator[str]:
-    """Lines typed by the player (``input`` gives line editing on a terminal)."""
+    """Lines typed by the player, until end of input or Ctrl+C (a clean goodbye, no
+    traceback: quitting is what Ctrl+C means here)."""
     while True:
         try:
             yield input("> ")
-        except EOFError:
+        except (EOFError, KeyboardInterrupt):
             print()
             return
 
@@ -176,14 +196,22 @@ def _input_lines() -> Iterator[str]:
 class TerminalGame:
     """The interactive game: reads commands, plays them, prints the board or the reason."""
 
-    def __init__(self, game: Game, *, double_click: bool = True, hint_seconds: float = 5.0) -> None:
+    def __init__(
+        self,
+        game: Game,
+        *,
+        double_click: bool = True,
+        hint_seconds: float = 5.0,
+        colour: bool = False,
+    ) -> None:
         self.game = game
         self.double_click = double_click
         self.hint_seconds = hint_seconds
+        self.colour = colour
 
     def run(self, lines: Iterator[str], out: TextIO) -> None:
         say: Callable[[str], None] = lambda text: print(text, file=out)  # noqa: E731
-        say(self.game.render())
+        say(self.game.render(colour=self.colour))
         say("Type a move (draw, RF, 24x3...), a card to tap (7H), 'help' or 'quit'.")
         for line in lines:
             words = line.split()
@@ -202,7 +230,7 @@ class TerminalGame:
         if lower in ("help", "?"):
             return PLAY_HELP
         if lower == "board":
-            return self.game.render()
+            return self.game.render(colour=self.colour)
         if lower == "moves":
             return "legal: " + " ".join(str(m) for m in self.game.legal_moves())
         if lower == "hint":
@@ -221,7 +249,7 @@ class TerminalGame:
             self.game.play(token)
         except IllegalMove as error:
             return f"error: {error}"
-        board = self.game.render()
+        board = self.game.render(colour=self.colour)
         if self.game.won:
             board += f"\nYou won! Score {self.game.score} in {self.game.moves} moves."
         return f"{label}{token}\n{board}"

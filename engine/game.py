@@ -517,11 +517,12 @@ class Game:
 
         return table_view(self.state())
 
-    def render(self) -> str:
-        """A text board with suit symbols, for terminals and debugging."""
+    def render(self, *, colour: bool = False) -> str:
+        """A text board with suit symbols, for terminals and debugging (``colour``: red
+        suits in red, ANSI)."""
         from .render import render
 
-        return render(self)
+        return render(self, colour=colour)
 
     def __str__(self) -> str:
         return self.render()

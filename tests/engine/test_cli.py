@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -186,3 +187,34 @@ def test_the_terminal_game_gives_a_hint() -> None:
     out = io.StringIO()
     TerminalGame(game, hint_seconds=2).run(iter(["hint"]), out)
     assert re.search(r"^hint: ", out.getvalue(), re.MULTILINE)  # not "no hint: no solver"
+
+
+def test_the_terminal_board_shows_red_suits_in_red_when_asked() -> None:
+    game = Game.from_code("CF1-D3-AAAAACL")  # columns 9C / 7S 6H / AH / TC
+    coloured = game.render(colour=True)
+    assert "\x1b[31m6♥\x1b[0m" in coloured and "\x1b[31mA♥\x1b[0m" in coloured
+    assert "\x1b[31m9♣" not in coloured and "9♣" in coloured
+    assert "\x1b" not in game.render()  # plain by default (doctests, pipes, logs)
+    out = io.StringIO()
+    TerminalGame(game, colour=True).run(iter(["draw"]), out)
+    assert "\x1b[31m" in out.getvalue()
+
+
+def test_ctrl_c_ends_the_terminal_game_with_a_goodbye_not_a_traceback() -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "engine", "play", "CF1-D3-AAAAACL", "--no-colour"],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout is not None
+    seen = ""
+    while not seen.endswith("\n> "):  # the board, then the prompt: waiting for a line
+        seen += process.stdout.read(1)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=20)
+    assert process.returncode == 0, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert "bye: score 0" in out
