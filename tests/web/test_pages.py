@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.support.browser import artifact_path
+from tests.web import dailies
 from tests.web.situations import solved_deal, tap_to_column, tap_to_foundation
 from tests.web.table_page import Table
 
@@ -29,6 +31,65 @@ def test_the_last_card_home_is_celebrated(new_player):
     expect(table.stat("cards")).to_have_text("52")
     assert table.server_game()["won"] is True
     page.get_by_role("button", name="Close").click()
+    expect(page.locator("#win")).to_be_hidden()
+    assert player.errors == []
+
+
+@pytest.fixture
+def today(transactional_db) -> dailies.Day:
+    return dailies.today()
+
+
+def _play_ranked(player, mode: str, tokens: list[str]) -> int:
+    game_id = int(player.post("/api/games/", {"daily": mode})["id"])
+    for seq, token in enumerate(tokens, start=1):
+        player.post(f"/api/games/{game_id}/actions/", {"action": token, "seq": seq})
+    return game_id
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_the_win_is_a_modal_with_rank_par_time_and_a_line_to_share(today, new_player, phone):
+    line = today.lines["D1"]
+    _play_ranked(new_player(), "D1", line[:5])  # a rival, below on the board
+    player = new_player(viewport=(390, 844) if phone else (1280, 800), touch=phone)
+    page = player.page
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    game_id = _play_ranked(player, "D1", line[:-1])
+    page.goto(f"/games/{game_id}/")
+    table = Table(page)
+    expect(table.stat("moves")).to_have_text(str(len(line) - 1))
+    box = page.get_by_label("Move", exact=True)
+    box.fill(line[-1])
+    box.press("Enter")
+
+    dialog = page.get_by_role("dialog", name="You won!")
+    expect(dialog).to_be_visible()
+    assert page.locator("#win").evaluate("n => n.tagName === 'DIALOG' && n.matches(':modal')")
+    game = table.server_game()
+    assert game["won"] and game["actions"] == len(line)
+    minutes, seconds = divmod(game["elapsed"], 60)
+    clock = f"{minutes}:{seconds:02d}"
+    expect(page.locator("#win-rank")).to_have_text("1 of 2")
+    expect(page.locator("#win-par")).to_have_text(f"{today.pars['D1']} actions")
+    expect(page.locator("#win-actions")).to_have_text(str(len(line)))
+    expect(page.locator("#win-time")).to_have_text(clock)
+    share = (
+        f"Canfield Arena daily {today.day.isoformat()} D1: won in {len(line)} actions, "
+        f"{clock}, rank 1 of 2"
+    )
+    expect(page.locator("#win-share")).to_have_text(share)
+    page.screenshot(path=artifact_path(f"win-{'phone' if phone else 'desktop'}.png"))
+    dialog.get_by_role("button", name="Copy").click()
+    copy = page.locator("#win-copy")
+    expect(copy).to_have_text("Copied")
+    assert page.evaluate("() => navigator.clipboard.readText()") == share
+
+    # Tab stays inside, both ways; Escape closes it.
+    inside = "() => document.getElementById('win').contains(document.activeElement)"
+    for key in ["Tab"] * 6 + ["Shift+Tab"] * 6:
+        page.keyboard.press(key)
+        assert page.evaluate(inside), f"{key} left the dialog"
+    page.keyboard.press("Escape")
     expect(page.locator("#win")).to_be_hidden()
     assert player.errors == []
 

@@ -349,3 +349,54 @@ def test_focus_stays_on_what_acted_after_a_move(new_player, viewport):
     expect(table.stat("moves")).to_have_text("3")
     assert _focused(page) == "draw"  # the redrawn chip of the same move
     assert player.errors == []
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_a_pending_move_shows_and_taps_meanwhile_are_neither_lost_nor_doubled(new_player, phone):
+    situation = tap_to_foundation()
+    player = new_player(viewport=(390, 844) if phone else (1280, 800), touch=phone)
+    page = player.page
+    table = Table.open_deal(page, situation.code)
+    held = []  # the action requests, held back until the test lets them go
+
+    def hold(route):
+        if route.request.method == "POST":
+            held.append(route)
+        else:
+            route.continue_()
+
+    def wait_for_request() -> None:
+        for _ in range(100):
+            if held:
+                return
+            page.wait_for_timeout(50)
+        raise AssertionError("no action request was sent")
+
+    page.route("**/api/games/*/actions/", hold)
+    press = (lambda node: node.tap()) if phone else (lambda node: node.click())
+    press(page.locator("#stock-card"))
+    wait_for_request()
+    pending = page.locator("#pending")
+    expect(pending).to_be_visible()
+    expect(pending).to_have_text(re.compile("Sending"))
+    expect(page.locator("#felt")).to_have_attribute("aria-busy", "true")
+    # Taps meanwhile wait their turn: the card's (twice: the second finds it gone home).
+    press(table.card(situation.card))
+    page.wait_for_timeout(600)
+    press(table.card(situation.card))
+    page.wait_for_timeout(300)
+    assert len(held) == 1, "one request at a time, each with the seq after the last"
+    held.pop().continue_()
+    wait_for_request()
+    expect(table.stat("moves")).to_have_text("1")
+    expect(pending).to_be_visible()
+    held.pop().continue_()
+    expect(table.stat("moves")).to_have_text("2")
+    expect(pending).to_be_hidden()
+    expect(page.locator("#felt")).not_to_have_attribute("aria-busy", "true")
+    page.wait_for_timeout(500)
+    assert held == []
+    page.unroute("**/api/games/*/actions/")
+    expect(table.status).not_to_have_attribute("data-kind", "error")
+    assert [a["token"] for a in _log(table)] == ["draw", situation.token]
+    assert player.errors == []

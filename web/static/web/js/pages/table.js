@@ -11,6 +11,7 @@ import { CONFIRM_MS, confirmTwice, postResign } from "../resign.js";
 import { initAccount, openAccountDialog, playerName } from "../session.js";
 import { renderState, renderStats } from "../table_view.js";
 import { afterLiveMessage, isNews } from "../watching.js";
+import { showWin, wireWin } from "../win.js";
 
 const DOUBLE_CLICK_KEY = "canfield.doubleClick";
 
@@ -19,6 +20,7 @@ const table = {
   me: null,
   owner: false,
   queue: Promise.resolve(),
+  pending: 0, // queued API calls not answered yet
   board: null,
   resign: null, // the Resign button's two-press control
   countdown: null, // stops the sealed game's countdown
@@ -64,7 +66,7 @@ function showGame(game, { from = null } = {}) {
     status("This game was resigned.");
   }
   if (game.won && !wasWon && table.gameLoaded) {
-    if (table.owner) celebrate(game);
+    if (table.owner) showWin(game, table.me.username);
     else status(`${playerName(game.player)} won: all 52 cards home in ${game.moves} moves.`);
   } else if (!table.owner && game.status === "resigned" && !wasResigned && table.gameLoaded) {
     status(`${playerName(game.player)} resigned this game with ${plural(game.cards, "card")} home and `
@@ -134,7 +136,7 @@ function showRanked(game) {
     onClosed: () => {
       status("The day has closed: this board is final, and its deal is an open code now.");
       // Read the game again a little after the close (clocks differ): it shows its code then.
-      setTimeout(() => { table.queue = table.queue.then(reload).catch(() => false); }, 2000);
+      setTimeout(() => { enqueue(reload).catch(() => false); }, 2000);
     },
   }) : null;
 }
@@ -151,11 +153,37 @@ function renderLegalMoves(tokens) {
   );
 }
 
-/** Send one action; actions are queued so each one carries the seq of the one before. */
-function play(body, { from = null } = {}) {
-  const result = table.queue.then(() => send(body, from));
-  table.queue = result.catch(() => false);
+/**
+ * Queue `task` behind the calls before it (each action carries the seq of the one before) and
+ * show the pending state while any queued call is unanswered; resolves to the task's result.
+ */
+function enqueue(task) {
+  table.pending += 1;
+  showPending();
+  const result = table.queue.then(task);
+  table.queue = result.catch(() => false).finally(() => {
+    table.pending -= 1;
+    showPending();
+  });
   return result;
+}
+
+function showPending() {
+  const busy = table.pending > 0;
+  byId("pending").hidden = !busy;
+  byId("felt").setAttribute("aria-busy", String(busy));
+}
+
+/** Send one action, queued. A card tap made while others were pending is dropped if the card
+ * has left the place it was tapped at meanwhile (its tap was for a position that is gone). */
+function play(body, { from = null } = {}) {
+  const place = body.tap && body.tap !== "stock" ? cardPlace(body.tap) : null;
+  return enqueue(() => (place !== null && cardPlace(body.tap) !== place ? false : send(body, from)));
+}
+
+function cardPlace(card) {
+  const node = byId("felt").querySelector(`button[data-card="${card}"]`);
+  return node ? node.dataset.source || "" : "";
 }
 
 async function send(body, from) {
@@ -200,7 +228,7 @@ async function reload() {
 
 /** Ask for a hint once the queued moves are sent, so it is for the position shown. */
 function askHint() {
-  table.queue = table.queue.then(async () => {
+  enqueue(async () => {
     if (!table.game || !table.owner) return;
     const button = byId("hint-button");
     button.disabled = true;
@@ -221,7 +249,7 @@ function askHint() {
 
 /** Resign once the queued moves are sent, with the seq that follows them. */
 function resign() {
-  table.queue = table.queue.then(async () => {
+  enqueue(async () => {
     if (!table.game || !table.owner || table.game.status !== "playing") return;
     try {
       const game = await postResign(table.game.id, table.game.seq + 1);
@@ -260,22 +288,6 @@ function onFeltClick(event) {
   // sent its card away, so this one is a stale replay of it or lands on whatever is there now.
   // (A keyboard's Enter is a click with detail 0; the stock above takes every click: a draw each.)
   if (card && event.detail < 2) tap(card.dataset.card);
-}
-
-function celebrate(game) {
-  const overlay = byId("win");
-  byId("win-text").textContent = `All 52 cards home in ${game.moves} moves, ${game.score} points.`;
-  byId("win-board").href = pages.board(game.board);
-  overlay.hidden = false;
-  const burst = overlay.querySelector(".win-burst");
-  burst.replaceChildren(...Array.from({ length: 36 }, (_, index) => {
-    const piece = h("span", { class: index % 2 ? "red" : "black" }, "♠♥♣♦"[index % 4]);
-    // Through the CSSOM: a style attribute is inline style, which the pages' CSP refuses.
-    piece.style.setProperty("--a", `${(index * 137) % 360}deg`);
-    piece.style.setProperty("--d", `${(index % 6) * 0.12}s`);
-    return piece;
-  }));
-  byId("win-close").focus();
 }
 
 /** Below the top entries, where the player stands when they are not among them. */
@@ -329,7 +341,7 @@ function followGame(gameId) {
     const message = JSON.parse(event.data);
     if (!table.game || !isNews(table.game, message)) return;
     if (table.owner) {
-      table.queue = table.queue.then(async () => {
+      enqueue(async () => {
         if (message.seq > table.game.seq) {
           await reload();
           status("Updated with a move made elsewhere (another tab?).");
@@ -398,8 +410,7 @@ function wireNewGame() {
     say(error, "");
     dialog.showModal();
   });
-  byId("win-new").addEventListener("click", () => { byId("win").hidden = true; byId("new-game-button").click(); });
-  byId("win-close").addEventListener("click", () => { byId("win").hidden = true; });
+  wireWin({ onNewGame: () => byId("new-game-button").click() });
   byId("practice-random").addEventListener("click", () => startGame({ draw: table.game ? table.game.draw : 3 }, error));
   form.querySelector("[data-close]").addEventListener("click", () => dialog.close());
   form.code.addEventListener("focus", () => { form.deal.value = "code"; });

@@ -1,0 +1,103 @@
+// The win: a real modal (<dialog>, focus kept inside, Escape closes) with the player's rank on
+// the board, the board's par, the actions and time of the game, and a line to share.
+import { api, endpoints, itemsOf, pages } from "./api.js";
+import { byId, h } from "./dom.js";
+
+const DAILY_BOARD = /^daily-(\d{4}-\d\d-\d\d)-(D[13])$/;
+
+/** Seconds as m:ss ("4:12"); null (a submitted game has no clock) as an em dash. */
+export function clock(seconds) {
+  if (seconds === null || seconds === undefined) return "—";
+  const whole = Math.max(0, Math.round(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+/** "daily 2026-12-01 D3" for a daily board, the code itself for a deal code's. */
+export function boardPhrase(board) {
+  const daily = DAILY_BOARD.exec(board || "");
+  return daily ? `daily ${daily[1]} ${daily[2]}` : board;
+}
+
+/** The one line a winner shares. `rank` is `{rank, total}` or null (not known). */
+export function shareLine(game, rank) {
+  const parts = [`won in ${game.actions} actions`];
+  if (game.elapsed !== null && game.elapsed !== undefined) parts.push(clock(game.elapsed));
+  if (rank) parts.push(`rank ${rank.rank} of ${rank.total}`);
+  return `Canfield Arena ${boardPhrase(game.board)}: ${parts.join(", ")}`;
+}
+
+/** The player's rank and the board's par: one read of the board around them. */
+async function standing(board, username) {
+  try {
+    const data = await api("GET", endpoints.board(board, `?around=${encodeURIComponent(username)}&limit=1`));
+    const mine = itemsOf(data).find((entry) => entry.player === username);
+    return { rank: mine ? { rank: mine.rank, total: data.total } : null, par: data.par ?? null };
+  } catch {
+    return { rank: null, par: null };
+  }
+}
+
+/** Keep Tab and Shift+Tab among the dialog's own controls. */
+function trapFocus(dialog) {
+  dialog.addEventListener("keydown", (event) => {
+    if (event.key !== "Tab") return;
+    const controls = [...dialog.querySelectorAll("a[href], button:not([disabled])")];
+    if (!controls.length) return;
+    const first = controls[0];
+    const last = controls[controls.length - 1];
+    const inside = controls.includes(document.activeElement);
+    if (event.shiftKey && (document.activeElement === first || !inside)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
+      event.preventDefault();
+      first.focus();
+    }
+  });
+}
+
+/** Wire the dialog once: Copy, Close, and the focus trap (Escape is the dialog's own). */
+export function wireWin({ onNewGame }) {
+  const dialog = byId("win");
+  trapFocus(dialog);
+  byId("win-close").addEventListener("click", () => dialog.close());
+  byId("win-new").addEventListener("click", () => { dialog.close(); onNewGame(); });
+  byId("win-copy").addEventListener("click", async () => {
+    const button = byId("win-copy");
+    try {
+      await navigator.clipboard.writeText(byId("win-share").textContent);
+      button.textContent = "Copied";
+    } catch {
+      // No clipboard (an insecure page, a refusal): select the line for a manual copy.
+      window.getSelection().selectAllChildren(byId("win-share"));
+      button.textContent = "Select and copy";
+    }
+  });
+}
+
+/** Open the win dialog for `game` (the API's game JSON), won by `username`. */
+export async function showWin(game, username) {
+  const dialog = byId("win");
+  byId("win-text").textContent = `All 52 cards home in ${game.moves} moves, ${game.score} points.`;
+  byId("win-board").href = pages.board(game.board);
+  byId("win-actions").textContent = String(game.actions);
+  byId("win-time").textContent = clock(game.elapsed);
+  byId("win-rank").textContent = "…";
+  byId("win-par").textContent = "…";
+  byId("win-copy").textContent = "Copy";
+  byId("win-share").textContent = shareLine(game, null);
+  const burst = dialog.querySelector(".win-burst");
+  burst.replaceChildren(...Array.from({ length: 36 }, (_, index) => {
+    const piece = h("span", { class: index % 2 ? "red" : "black" }, "♠♥♣♦"[index % 4]);
+    // Through the CSSOM: a style attribute is inline style, which the pages' CSP refuses.
+    piece.style.setProperty("--a", `${(index * 137) % 360}deg`);
+    piece.style.setProperty("--d", `${(index % 6) * 0.12}s`);
+    return piece;
+  }));
+  if (!dialog.open) dialog.showModal();
+  byId("win-close").focus();
+  const { rank, par } = await standing(game.board, username);
+  byId("win-rank").textContent = rank ? `${rank.rank} of ${rank.total}` : "not ranked yet";
+  byId("win-par").textContent = par === null ? "none known" : `${par} actions`;
+  byId("win-share").textContent = shareLine(game, rank);
+}
