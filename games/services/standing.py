@@ -44,11 +44,13 @@ def standing_refresh(
     the entry may be decided without a best-game query (``games.projections.entry_refresh``).
     ``state``: the board after the last action as clients may see it (``shown_state``),
     already built for the answer, so the announcement need not restore the engine again.
-    A game with no action yet cannot change any entry (entries show games that have one).
+    A game with no action yet cannot change any entry (entries show games that have one),
+    unless it just asked for a hint: that marks the player's entry on the board, whichever
+    game holds it.
     """
     at = actions[-1].created_at if actions else timezone.now()
     refreshed = None
-    if game.seq > 0 and not board_is_final(game=game, at=at):
+    if (game.seq > 0 or game.assisted) and not board_is_final(game=game, at=at):
         lock_player(player_id=game.player_id)
         refreshed = entry_refresh(
             board=game.board, player_id=game.player_id, moved=game if moved else None

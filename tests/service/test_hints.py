@@ -235,3 +235,14 @@ def test_a_browser_session_needs_its_csrf_token_to_ask(player: Player) -> None:
         f"/api/games/{game.id}/hint/", content_type="application/json", HTTP_X_CSRFTOKEN=token
     )
     assert asked.status_code == 200 and asked.json()["assisted"] is True
+
+
+def test_a_hint_on_a_fresh_game_marks_the_entry_another_game_holds(
+    player: Player, player_client: APIClient
+) -> None:
+    played = start_game(player_client, code(QUICK_WIN))
+    play(player_client, played["id"], "draw")  # on the board with this game
+    fresh = start_game(player_client, code(QUICK_WIN))  # no action yet
+    assert hint(player_client, fresh["id"]).status_code == 200
+    board = player_client.get(f"/api/leaderboards/{code(QUICK_WIN)}/").json()
+    assert [(e["game"], e["assisted"]) for e in board["entries"]] == [(played["id"], True)]
