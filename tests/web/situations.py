@@ -143,3 +143,23 @@ def solved_deal(draw: int = 1, seconds_per_deal: float = 0.5) -> SolvedDeal:
         if result.status == "won":
             return SolvedDeal(game.state()["code"], tuple(result.line))
     raise AssertionError("unreachable")
+
+
+@dataclass(frozen=True)
+class LongColumn:
+    code: str
+    log: tuple[str, ...]  # playing it (a submitted log) leaves a column of `cards` cards
+    cards: int
+
+
+def long_column(cards: int = 9) -> LongColumn:
+    """A position with a column of at least `cards` cards: a prefix of a solver's winning line
+    (the first point on it where some column is that long)."""
+    deal = solved_deal()
+    game = Game.from_code(deal.code)
+    for played, token in enumerate(deal.line, start=1):
+        game.play(token)
+        longest = max(len(column) for column in game.state()["tableau"])
+        if longest >= cards:
+            return LongColumn(deal.code, deal.line[:played], longest)
+    raise LookupError(f"no column of {cards} cards along the line of {deal.code}")

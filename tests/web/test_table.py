@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.support.browser import artifact_path
-from tests.web.situations import block_move, tap_to_foundation
+from tests.web.situations import block_move, long_column, tap_to_foundation
 from tests.web.table_page import GAME_URL, Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
@@ -399,4 +399,55 @@ def test_a_pending_move_shows_and_taps_meanwhile_are_neither_lost_nor_doubled(ne
     page.unroute("**/api/games/*/actions/")
     expect(table.status).not_to_have_attribute("data-kind", "error")
     assert [a["token"] for a in _log(table)] == ["draw", situation.token]
+    assert player.errors == []
+
+
+FITS = {
+    "phone-portrait": (390, 844),
+    "phone-landscape": (844, 390),
+    "tablet": (768, 1024),
+    "desktop": (1280, 800),
+}
+
+
+@pytest.mark.parametrize("name", FITS)
+def test_the_whole_table_fits_the_screen_with_a_long_column(new_player, name):
+    """Cards are sized from the screen's width and height: a long column stays on screen with
+    the buttons (a phone held sideways keeps at least the felt), and cards stay readable."""
+    width, height = FITS[name]
+    position = long_column(12)
+    phone = name.startswith("phone")
+    player = new_player(viewport=(width, height), touch=phone)
+    page = player.page
+    game_id = player.submit(position.code, list(position.log))
+    page.goto(f"/games/{game_id}/")
+    table = Table(page)
+    expect(table.stat("moves")).to_have_text(str(table.server_game()["moves"]))
+    table.settle()
+    page.screenshot(path=artifact_path(f"fit-{name}.png"))
+
+    def inside(selector: str) -> None:
+        box = page.locator(selector).bounding_box()
+        assert box, selector
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, f"{selector}: {box}"
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, f"{selector}: {box}"
+
+    longest = max(range(1, 5), key=lambda n: len(table.column_cards(n)))
+    assert len(table.column_cards(longest)) == position.cards
+    inside(f'#tableau [data-column="{longest}"]')
+    inside("#felt")
+    if name != "phone-landscape":
+        inside("#undo-button")
+        inside("#resign-button")
+    card = table.column(longest).locator("[data-card]").first.bounding_box()
+    assert card and card["width"] >= 40, card
+    if name == "phone-portrait":
+        assert card["width"] >= 60, "a phone's cards are not shrunk by a note beside them"
+    # Every card of the long column shows its rank: the fan is no narrower than the corner.
+    fan = table.column(longest).locator("[data-card]").evaluate_all(
+        "ns => ns[1].getBoundingClientRect().top - ns[0].getBoundingClientRect().top"
+    )
+    corner = table.column(longest).locator(".corner").first.bounding_box()
+    assert corner and fan >= corner["height"] * 0.9 + corner["y"] - card["y"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
     assert player.errors == []

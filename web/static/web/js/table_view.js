@@ -184,6 +184,8 @@ export function renderState(state, { interactive = true, from = null } = {}) {
   const felt = byId("felt");
   felt.dataset.draw = String(state.draw);
   felt.classList.toggle("read-only", !interactive);
+  // The stylesheet sizes the cards so that the longest column fits the screen's height too.
+  felt.style.setProperty("--longest", String(Math.max(1, ...state.tableau.map((pile) => pile.length))));
   renderStock(state, interactive);
   renderWaste(state, interactive);
   renderFoundations(state, interactive);
