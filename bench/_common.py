@@ -120,7 +120,8 @@ def server_pids(base_urls: Sequence[str]) -> list[int]:
             groups[int(proc.name)] = int(_stat_fields(int(proc.name))[2])
         except (OSError, IndexError, ValueError):
             continue
-        is_uvicorn = any(b"uvicorn" in part for part in argv[:2]) and b"--port" in argv
+        # `uvicorn ...` or `python -m uvicorn ...` (how the test servers start it)
+        is_uvicorn = any(b"uvicorn" in part for part in argv[:3]) and b"--port" in argv
         if is_uvicorn and argv[argv.index(b"--port") + 1].decode() in ports:
             leaders.add(int(proc.name))
     return sorted(pid for pid, group in groups.items() if pid in leaders or group in leaders)
