@@ -451,3 +451,29 @@ def test_the_whole_table_fits_the_screen_with_a_long_column(new_player, name):
     assert corner and fan >= corner["height"] * 0.9 + corner["y"] - card["y"]
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     assert player.errors == []
+
+
+@pytest.mark.parametrize("viewport", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_the_dragged_card_keeps_its_face(new_player, viewport):
+    """The ghost under the pointer looks like the card: same size, corner, pip and paper."""
+    situation = block_move()
+    player = new_player(viewport=viewport)
+    table = Table.open_deal(player.page, situation.code)
+    source, target = (int(c) for c in situation.first)
+    card = table.column_cards(source)[-1]
+    look = """n => { const c = n.querySelector('.corner'), p = n.querySelector('.pip');
+        const r = n.getBoundingClientRect();
+        const px = (value) => parseFloat(value).toFixed(1);
+        return [px(r.width), px(r.height), px(getComputedStyle(c).fontSize),
+                px(getComputedStyle(p).fontSize), getComputedStyle(n).backgroundColor,
+                px(getComputedStyle(n).borderRadius)]; }"""
+    home = table.card(card).evaluate(look)
+    seen = {}
+
+    def while_over() -> None:
+        seen["ghost"] = player.page.locator(f'.drag-ghost [data-card="{card}"]').evaluate(look)
+
+    table.drag(table.card(card), table.column(target), while_over=while_over)
+    assert seen["ghost"] == home
+    expect(table.stat("moves")).to_have_text("1")
+    assert player.errors == []

@@ -94,6 +94,11 @@ export function enableDrag(felt, onDrop, isLegal = () => false) {
     const ghost = document.createElement("div");
     ghost.className = "drag-ghost";
     ghost.setAttribute("aria-hidden", "true");
+    // The ghost lives outside the felt (above everything): it takes the felt's card size along,
+    // or every size the stylesheet gives a card in terms of it would fall back.
+    const size = state.card.getBoundingClientRect();
+    ghost.style.setProperty("--card-w", `${size.width}px`);
+    ghost.style.setProperty("--card-h", `${size.height}px`);
     for (const node of state.cards) {
       const rect = node.getBoundingClientRect();
       const copy = node.cloneNode(true);
