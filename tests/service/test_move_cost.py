@@ -115,3 +115,26 @@ def test_the_shortcut_gives_what_a_full_refresh_gives(player: Player, moves: lis
     assert before == after
     best = Game.objects.get(pk=before["game_id"])
     assert best.id in (first.id, second.id)
+
+
+def test_a_ranked_daily_game_that_falls_back_reads_no_best_game(
+    player: Player, settings: object
+) -> None:
+    """A ranked daily game is its player's only game on its board (one per player and board),
+    so even an action that puts up no card leaves it the best: decided without a query, on
+    the sealed board's live rules (the entry follows it until the close)."""
+    import time_machine
+
+    from games.daily.choosing import choose_daily
+
+    settings.DAILY_SECRET = "canfield tests"  # type: ignore[attr-defined]
+    settings.CANFIELD_DAILY_SOLVE_SECONDS = 2  # type: ignore[attr-defined]
+    choose_daily.cache_clear()
+    with time_machine.travel("2026-01-02 12:00Z", tick=True):
+        game = game_create(player=player.user, daily="D3").game
+        action_append(game_id=game.id, player=player.user, token="draw")
+        queries = append_queries(player, game.id, "draw")
+        entry = LeaderboardEntry.objects.get(board=game.board, player=player.user)
+        assert leaderboard_entry_refresh(board=game.board, player_id=player.user.id) is False
+    assert not any(BEST_GAME in sql for sql in queries)
+    assert (entry.game_id, entry.action_count) == (game.id, 2)
