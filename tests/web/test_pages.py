@@ -214,3 +214,43 @@ def test_reopening_a_deal_resumes_the_unfinished_game(new_player):
     again = Table.open_deal(player.page, situation.code)
     assert again.game_id == first.game_id
     expect(again.stat("moves")).to_have_text("1")
+
+
+@pytest.mark.parametrize(
+    "viewport", [(1280, 800), (390, 844), (960, 800)], ids=["desktop", "phone", "narrow"]
+)
+def test_the_live_panel_shows_whole_names_and_the_won_badge(new_player, viewport):
+    deal = solved_deal()
+    rival = new_player(sign_up=False)
+    long_name = f"{rival.username}_plays_canfield_daily"
+    response = rival.page.context.request.post(
+        "/api/players/",
+        data={"username": long_name, "password": "correct horse 42", "session": True},
+    )
+    assert response.status == 201, response.text()
+    rival.submit(deal.code, list(deal.line))  # won
+    player = new_player(viewport=viewport)
+    game_id = player.submit(deal.code, list(deal.line[:10]))
+    page = player.page
+    page.goto(f"/games/{game_id}/")
+    rows = page.locator("#live-entries li")
+    expect(rows).to_have_count(2)
+    expect(rows.first.locator(".won-badge")).to_have_text("won")
+    page.locator("#live-title").scroll_into_view_if_needed()
+    page.screenshot(path=artifact_path(f"live-panel-{viewport[0]}.png"), full_page=True)
+    clipped = rows.evaluate_all(
+        """rows => rows.flatMap(li => {
+            const box = li.getBoundingClientRect();
+            return [...li.querySelectorAll('*')].filter(n => {
+                const r = n.getBoundingClientRect();
+                return n.scrollWidth > n.clientWidth + 1 || r.left < box.left - 1
+                    || r.right > box.right + 1;
+            }).map(n => `${n.className || n.tagName}: ${n.textContent}`);
+        })"""
+    )
+    assert clipped == [], "nothing in a row is cut off or spills out of it"
+    panel = page.locator(".live-board").bounding_box()
+    row = rows.first.bounding_box()
+    assert panel and row and row["x"] + row["width"] <= panel["x"] + panel["width"]
+    expect(rows.first.locator("a")).to_have_text(long_name)
+    assert player.errors == []
