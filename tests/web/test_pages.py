@@ -254,3 +254,30 @@ def test_the_live_panel_shows_whole_names_and_the_won_badge(new_player, viewport
     assert panel and row and row["x"] + row["width"] <= panel["x"] + panel["width"]
     expect(rows.first.locator("a")).to_have_text(long_name)
     assert player.errors == []
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_stepping_a_replay_keeps_the_board_in_view(new_player, phone):
+    """Each step marks its action in the list, scrolling the list alone, never the page."""
+    deal = solved_deal()
+    player = new_player(viewport=(390, 844) if phone else (1280, 800), touch=phone)
+    log = list(deal.line[:60])
+    game_id = player.submit(deal.code, log)
+    page = player.page
+    page.goto(f"/replay/{game_id}/")
+    expect(page.locator("#stat-step")).to_have_text(f"0/{len(log)}")
+    forward = page.get_by_role("button", name="Step forward")
+    felt_top = page.locator("#felt").bounding_box()["y"]
+    for step in range(1, 6):
+        (forward.tap if phone else forward.click)()
+        expect(page.locator("#stat-step")).to_have_text(f"{step}/{len(log)}")
+    page.keyboard.press("End")
+    expect(page.locator("#stat-step")).to_have_text(f"{len(log)}/{len(log)}")
+    page.wait_for_timeout(300)
+    assert page.evaluate("() => window.scrollY") == 0
+    assert page.locator("#felt").bounding_box()["y"] == felt_top
+    # The list has followed: the current action is within its scrolled box.
+    current = page.locator('#action-list [aria-current="step"]').bounding_box()
+    box = page.locator("#action-list").bounding_box()
+    assert current and box and box["y"] <= current["y"] <= box["y"] + box["height"]
+    assert player.errors == []

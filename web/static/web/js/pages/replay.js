@@ -41,13 +41,23 @@ async function show(index) {
     const current = Number(button.dataset.index) === replay.index;
     if (current) {
       button.setAttribute("aria-current", "step");
-      button.scrollIntoView({ block: "nearest", inline: "nearest" });
+      followInList(button);
     } else {
       button.removeAttribute("aria-current");
     }
   }
   drawScore();
   if (replay.index + 1 < replay.steps.length) stateAt(replay.steps[replay.index + 1]).catch(() => {});
+}
+
+/** Scroll the action list (and only it: scrollIntoView would scroll the page too, taking the
+ * board away on a phone, where the list is below it) so that `button` is in its box. */
+function followInList(button) {
+  const list = byId("action-list");
+  const item = button.getBoundingClientRect();
+  const box = list.getBoundingClientRect();
+  if (item.top < box.top) list.scrollTop -= box.top - item.top;
+  else if (item.bottom > box.bottom) list.scrollTop += item.bottom - box.bottom;
 }
 
 function drawScore() {
