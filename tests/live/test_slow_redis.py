@@ -128,9 +128,11 @@ def server_env(transactional_db: None) -> dict[str, str]:
         **server_env_for_test_db(),
         "CANFIELD_THROTTLE_ANON": "off",
         "CANFIELD_THROTTLE_USER": "off",
-        # The leaderboards' rank index writes to Redis from the request thread (its own
-        # timeouts bound that); these tests are about live publishing alone.
+        # The leaderboards' rank index and the action quota (like the throttles) reach Redis
+        # from the request thread (their own timeouts bound that); these tests are about
+        # live publishing alone.
         "CANFIELD_RANK_INDEX": "off",
+        "CANFIELD_MAX_ACTIONS_PER_HOUR": "0",
     }
 
 

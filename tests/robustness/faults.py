@@ -60,7 +60,8 @@ def uvicorn_supervisor(port: int) -> int:
     """The pid of the uvicorn process serving ``port`` (the supervisor with --workers)."""
     for pid in _pids():
         args = _cmdline(pid)
-        if any("uvicorn" in arg for arg in args[:2]) and str(port) in args:
+        # `.venv/bin/uvicorn ...` or `python -m uvicorn ...` (how tests start servers)
+        if any("uvicorn" in arg for arg in args[:3]) and str(port) in args:
             index = args.index(str(port))
             if index > 0 and args[index - 1] == "--port":
                 return pid
