@@ -156,10 +156,15 @@ def long_column(cards: int = 9) -> LongColumn:
     """A position with a column of at least `cards` cards: a prefix of a solver's winning line
     (the first point on it where some column is that long)."""
     deal = solved_deal()
-    game = Game.from_code(deal.code)
-    for played, token in enumerate(deal.line, start=1):
+    return long_column_along(deal.code, deal.line, cards)
+
+
+def long_column_along(code: str, line: tuple[str, ...] | list[str], cards: int) -> LongColumn:
+    """The first point along `line` (a log of `code`) where some column holds `cards` cards."""
+    game = Game.from_code(code)
+    for played, token in enumerate(line, start=1):
         game.play(token)
         longest = max(len(column) for column in game.state()["tableau"])
         if longest >= cards:
-            return LongColumn(deal.code, deal.line[:played], longest)
-    raise LookupError(f"no column of {cards} cards along the line of {deal.code}")
+            return LongColumn(code, tuple(line[:played]), longest)
+    raise LookupError(f"no column of {cards} cards along the line of {code}")

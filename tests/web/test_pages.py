@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from tests.support.browser import artifact_path
 from tests.web import dailies
-from tests.web.situations import solved_deal, tap_to_column, tap_to_foundation
+from tests.web.situations import long_column_along, solved_deal, tap_to_column, tap_to_foundation
 from tests.web.table_page import Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
@@ -280,4 +280,26 @@ def test_stepping_a_replay_keeps_the_board_in_view(new_player, phone):
     current = page.locator('#action-list [aria-current="step"]').bounding_box()
     box = page.locator("#action-list").bounding_box()
     assert current and box and box["y"] <= current["y"] <= box["y"] + box["height"]
+    assert player.errors == []
+
+
+@pytest.mark.parametrize("viewport", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_a_sealed_ranked_table_fits_with_its_note_and_a_long_column(today, new_player, viewport):
+    """The ranked game's note above the felt takes height too: the cards make room for it."""
+    position = long_column_along(today.codes["D1"], today.lines["D1"], 10)
+    player = new_player(viewport=viewport, touch=viewport[0] < 500)
+    game_id = _play_ranked(player, "D1", list(position.log))
+    page = player.page
+    page.goto(f"/games/{game_id}/")
+    table = Table(page)
+    expect(page.locator("#ranked-note")).to_be_visible()
+    expect(table.stat("moves")).to_have_text(str(len(position.log)))
+    table.settle()
+    page.screenshot(path=artifact_path(f"fit-sealed-{viewport[0]}.png"))
+    longest = max(range(1, 5), key=lambda n: len(table.column_cards(n)))
+    for locator in (table.column(longest), page.locator("#undo-button")):
+        box = locator.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= viewport[1], box
+    card = table.column(longest).locator("[data-card]").first.bounding_box()
+    assert card and card["width"] >= 40
     assert player.errors == []

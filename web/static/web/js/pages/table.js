@@ -435,7 +435,20 @@ async function startGame(body, errorNode) {
   }
 }
 
+/** The ranked game's note above the felt takes height the cards must leave it (the stylesheet
+ * sizes them from the screen's height less `--note`). */
+function watchNoteHeight() {
+  const note = byId("ranked-note");
+  const measure = () => {
+    const margin = parseFloat(getComputedStyle(note).marginBottom) || 0;
+    byId("felt").style.setProperty("--note", `${note.hidden ? 0 : note.offsetHeight + margin}px`);
+  };
+  new ResizeObserver(measure).observe(note);
+  measure();
+}
+
 function wireControls() {
+  watchNoteHeight();
   const felt = byId("felt");
   felt.addEventListener("click", onFeltClick);
   enableDrag(
