@@ -25,6 +25,8 @@ PASSWORD = "load test password 42"
 #: Requests that fail with these statuses (or no answer at all) are retried after a re-read.
 RETRYABLE = frozenset({500, 502, 503, 504})
 RETRY_PAUSE_S = 0.05
+#: How long the players of a measured run (``on_playing``) may take to sign up and start.
+SIGN_UP_SECONDS = 120.0
 #: The open board every load player plays on (any valid code would do).
 LOAD_CODE = "CF1-D3-AAJHJUE"
 
@@ -160,11 +162,26 @@ class LoadPlayer:
                 raise AssertionError(f"legal move {body} refused: {response.text}")
         await self.resync(deadline)
 
-    async def play(self, moves: int, deadline: float, ready: asyncio.Barrier | None = None) -> None:
-        await self.sign_up(deadline)
-        await self.start_game(deadline)
-        if ready is not None:  # every player signed up (costly hashing) before any plays
+    async def play(
+        self,
+        moves: int,
+        deadline: float,
+        ready: asyncio.Barrier | None = None,
+        seconds: float = 0.0,
+    ) -> None:
+        """Sign up, start, play. With ``ready``, wait there for every other player first
+        (sign-ups hash passwords: costly, not what is measured), then play for ``seconds``;
+        a player that cannot sign up breaks the barrier, so the others do not wait forever."""
+        try:
+            await self.sign_up(deadline)
+            await self.start_game(deadline)
+        except BaseException:
+            if ready is not None:
+                await ready.abort()
+            raise
+        if ready is not None:
             await ready.wait()
+            deadline = time.monotonic() + seconds
         for _ in range(moves):
             if time.monotonic() >= deadline:
                 break
@@ -227,8 +244,9 @@ async def run_load(
     ledger = ledger or Ledger()
     deadline = time.monotonic() + seconds
     ready = None
-    if on_playing is not None:
+    if on_playing is not None:  # the sign-ups get time of their own
         ready = asyncio.Barrier(players + 1)
+        deadline += SIGN_UP_SECONDS
     async with http_client(base_url, connections=players + health_probes) as client:
         stop = asyncio.Event()
         probes = [
@@ -238,7 +256,7 @@ async def run_load(
             playing = asyncio.gather(
                 *(
                     LoadPlayer(client, ledger, random.Random(seed * 1000 + index)).play(
-                        moves, deadline, ready
+                        moves, deadline, ready, seconds
                     )
                     for index in range(players)
                 )
