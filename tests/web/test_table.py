@@ -279,8 +279,6 @@ def test_the_first_tap_after_a_drag_is_played(new_player, touch):
     # A drag that goes nowhere (it slides back) swallows no tap either.
     gesture(table.card(table.column_cards(first_target)[-1]), player.page.locator("#base-hint"))
     expect(player.page.locator(".drag-ghost")).to_have_count(0)
-    # A tap that ends a flick's fling is no click in Chromium: a hand pauses first.
-    player.page.wait_for_timeout(500)
     tap()
     expect(table.stat("moves")).to_have_text("3")
     assert [a["token"] for a in _log(table)] == [situation.first, "draw", "draw"]
