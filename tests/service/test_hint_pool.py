@@ -77,4 +77,4 @@ def test_the_server_answers_other_requests_while_hints_are_solved() -> None:
     hinted = answers[0].json()
     assert hinted["status"] == "unknown", f"{HARD} is no longer hard for the solver: pick another"
     assert hinted["seconds"] >= 2.5
-    assert max(waits) < 1.0, waits  # not held behind the 3 s solve
+    assert max(waits) < 1.5, waits  # held behind the 3 s solve, the first would wait ~2 s
