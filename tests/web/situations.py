@@ -159,6 +159,18 @@ def long_column(cards: int = 9) -> LongColumn:
     return long_column_along(deal.code, deal.line, cards)
 
 
+def longest_column_along(code: str, line: tuple[str, ...] | list[str], cards: int) -> LongColumn:
+    """The first point along `line` where some column holds `cards` cards, or as many as any
+    column ever holds along it if that is fewer (the day's deal depends on the date and the
+    solver's budget, so its line is not known in advance)."""
+    game = Game.from_code(code)
+    most = 0
+    for token in line:
+        game.play(token)
+        most = max(most, *(len(column) for column in game.state()["tableau"]))
+    return long_column_along(code, line, min(cards, most))
+
+
 def long_column_along(code: str, line: tuple[str, ...] | list[str], cards: int) -> LongColumn:
     """The first point along `line` (a log of `code`) where some column holds `cards` cards."""
     game = Game.from_code(code)
