@@ -25,6 +25,8 @@ from games.errors import BadBoard
 DAILY_MODES = {"D3": 3, "D1": 1}
 
 DAILY_BOARD = re.compile(r"^daily-(?P<day>\d{4}-\d{2}-\d{2})-(?P<mode>D3|D1)$")
+#: The same shape without the named groups, for published schemas (JSON Schema patterns).
+DAILY_BOARD_PATTERN = r"^daily-\d{4}-\d{2}-\d{2}-D[13]$"
 
 
 @dataclass(frozen=True)
@@ -98,3 +100,9 @@ def day_sealed(day: date, *, now: datetime | None = None) -> bool:
 
 def utc_today() -> date:
     return timezone.now().astimezone(UTC).date()
+
+
+def first_sealed_day() -> date:
+    """``day_sealed`` for a query: the days from this one on are still sealed (a day closes
+    at the 00:00 UTC that ends it, so today's is open to play and sealed, yesterday's not)."""
+    return utc_today()

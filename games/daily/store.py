@@ -18,7 +18,7 @@ from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 
 from engine import Deal
-from games.boards import DAILY_MODES, day_sealed, utc_today
+from games.boards import DAILY_MODES, day_sealed, first_sealed_day, utc_today
 from games.daily.choosing import choose_daily
 from games.errors import DailyNotFound
 from games.models import DailyDeal
@@ -122,7 +122,7 @@ def par_of_code(*, deal: Deal) -> int | None:
     that it is today's deal."""
     field, par = ("number", "par") if deal.draw == 3 else ("number_d1", "par_d1")
     found = (
-        DailyDeal.objects.filter(**{field: deal.number}, date__lt=utc_today())
+        DailyDeal.objects.filter(**{field: deal.number}, date__lt=first_sealed_day())
         .order_by("-date")
         .values_list(par, flat=True)
         .first()

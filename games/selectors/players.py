@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.db.models import Count, Max, Q, QuerySet, Sum
 
-from games.boards import utc_today
+from games.boards import first_sealed_day
 from games.errors import PlayerNotFound
 from games.models import Game
 from games.selectors.games import Viewer
@@ -38,5 +38,5 @@ def player_profile(*, username: str, viewer: Viewer = None) -> PlayerProfile:
     clean = {name: value or 0 for name, value in totals.items()}
     games = Game.objects.filter(player=user).select_related("player").order_by("-created_at")
     if viewer is None or viewer.pk != user.pk:
-        games = games.exclude(daily__gte=utc_today())  # a day is sealed until it ends
+        games = games.exclude(daily__gte=first_sealed_day())
     return PlayerProfile(user=user, totals=clean, games=games[:RECENT_GAMES])

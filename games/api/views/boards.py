@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine import Deal
+from games.api.fields import DEAL_CODE_PATTERN
 from games.api.parsing import validated
 from games.api.serializers import (
     DailyArchiveOut,
@@ -21,11 +22,13 @@ from games.api.serializers import (
     PlayerOut,
 )
 from games.boards import (
+    DAILY_BOARD_PATTERN,
     DAILY_MODES,
     Board,
     closes_at,
     daily_board,
     day_sealed,
+    first_sealed_day,
     parse_board,
     utc_today,
 )
@@ -44,7 +47,8 @@ from games.selectors.leaderboard_sql import BoardCounts
 from games.selectors.leaderboards import leaderboard_around, leaderboard_page
 from games.selectors.players import player_profile
 
-BOARD_PATTERN = r"^(?:[Cc][Ff]1-[Dd][13]-[A-Za-z]{7}|daily-\d{4}-\d{2}-\d{2}-D[13])$"
+#: A board in a path: a deal code or a daily board id (each pattern from its own home).
+BOARD_PATTERN = f"^(?:{DEAL_CODE_PATTERN[1:-1]}|{DAILY_BOARD_PATTERN[1:-1]})$"
 
 
 def board_header(board: Board) -> dict[str, Any]:
@@ -142,7 +146,7 @@ class DailyView(APIView):
         if "before" not in query:
             today = daily_deal_shown(day=utc_today())
             return Response(DailyOut(daily_json(today, request.user)).data)
-        before = min(query["before"], utc_today())
+        before = min(query["before"], first_sealed_day())
         days = list(DailyDeal.objects.filter(date__lt=before).order_by("-date")[: query["limit"]])
         more = (
             len(days) == query["limit"]
