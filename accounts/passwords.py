@@ -16,8 +16,7 @@ class NotBlankPasswordValidator:
     def validate(self, password: str, user: Any = None) -> None:
         if len("".join(password.split())) < self.min_length:
             raise ValidationError(
-                f"This password needs at least {self.min_length} characters that are not "
-                "spaces.",
+                f"This password needs at least {self.min_length} characters that are not spaces.",
                 code="password_blank",
             )
 

@@ -67,8 +67,7 @@ def parse_board(text: str) -> Board:
         return Board(id=Deal.from_code(text).code)
     except DealCodeError as error:
         raise BadBoard(
-            f"{text!r} is neither a deal code ({error}) nor a daily board like "
-            "daily-2026-12-01-D3",
+            f"{text!r} is neither a deal code ({error}) nor a daily board like daily-2026-12-01-D3",
             board=text,
         ) from None
 

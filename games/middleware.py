@@ -38,9 +38,7 @@ def json_error(error: ServiceError) -> JsonResponse:
 
 def too_large() -> JsonResponse:
     limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-    return json_error(
-        BodyTooLarge(f"request body is larger than {limit} bytes", limit_bytes=limit)
-    )
+    return json_error(BodyTooLarge(f"request body is larger than {limit} bytes", limit_bytes=limit))
 
 
 def nul_refusal(request: HttpRequest) -> HttpResponse | None:

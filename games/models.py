@@ -161,16 +161,20 @@ class LeaderboardEntry(models.Model):
 
     class Meta:
         constraints: ClassVar = [
-            models.UniqueConstraint(
-                fields=["board", "player"], name="entry_unique_board_player"
-            ),
+            models.UniqueConstraint(fields=["board", "player"], name="entry_unique_board_player"),
         ]
         indexes: ClassVar = [
             # The ranking order (games.ranking): pages are range scans, a rank is a count of
             # the entries strictly before an entry in this index.
             models.Index(
                 fields=[
-                    "board", "assisted", "-cards", "action_count", "elapsed", "reached_at", "id"
+                    "board",
+                    "assisted",
+                    "-cards",
+                    "action_count",
+                    "elapsed",
+                    "reached_at",
+                    "id",
                 ],
                 name="entry_ranking",
             ),

@@ -42,9 +42,7 @@ def deeper_than(value: Any, limit: int) -> bool:
 class BoundedJSONParser(JSONParser):
     """DRF's JSON parser with a bound on nesting: deeper bodies are a 400 (malformed)."""
 
-    def parse(
-        self, stream: Any, media_type: str | None = None, parser_context: Any = None
-    ) -> Any:
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
         refusal = ParseError(f"JSON parse error - nested more than {MAX_JSON_DEPTH} levels deep")
         try:
             data = super().parse(stream, media_type, parser_context)

@@ -62,9 +62,7 @@ def indexed(board: str, found: rank_index.IndexedPage, *, limit: int) -> Leaderb
     )
 
 
-def leaderboard_page(
-    *, board: str, limit: int = DEFAULT_LIMIT, offset: int = 0
-) -> LeaderboardPage:
+def leaderboard_page(*, board: str, limit: int = DEFAULT_LIMIT, offset: int = 0) -> LeaderboardPage:
     """Entries ``offset`` .. ``offset + limit - 1`` of a board (0-based), best first."""
     counts = BoardCounts(board)  # one small query; also what the index is checked against
     found = rank_index.page(board=board, offset=offset, limit=limit, total=counts.total)
@@ -86,9 +84,7 @@ def leaderboard_around(*, board: str, username: str, limit: int = 11) -> Leaderb
         raise not_on_board(board, username)
     counts = BoardCounts(board)
     try:
-        found = rank_index.around(
-            board=board, player_id=player_id, limit=limit, total=counts.total
-        )
+        found = rank_index.around(board=board, player_id=player_id, limit=limit, total=counts.total)
     except rank_index.PlayerNotIndexed:
         raise not_on_board(board, username) from None
     if found is not None:
@@ -97,9 +93,7 @@ def leaderboard_around(*, board: str, username: str, limit: int = 11) -> Leaderb
     if entry is None:
         raise not_on_board(board, username)
     offset = max(0, position_of(entry, counts) - limit // 2)
-    return sealed_entries(
-        replace(page_from(counts, offset=offset, limit=limit), around=username)
-    )
+    return sealed_entries(replace(page_from(counts, offset=offset, limit=limit), around=username))
 
 
 def leaderboard_entry_ranked(

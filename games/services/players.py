@@ -66,9 +66,7 @@ def player_create(
     return user, token
 
 
-def player_authenticate(
-    *, username: str, password: str, request: HttpRequest
-) -> AbstractBaseUser:
+def player_authenticate(*, username: str, password: str, request: HttpRequest) -> AbstractBaseUser:
     """The player with these credentials, or ``BadCredentials`` (no hint which one was wrong).
 
     ``request`` is the Django request: django-axes counts failures per account and client

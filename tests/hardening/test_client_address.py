@@ -62,8 +62,7 @@ def test_forged_forwarded_for_shares_the_peers_bucket(
     forged value was a fresh bucket."""
     settings.CANFIELD_THROTTLE_RATES = {"anon": "3/minute", "user": None}
     statuses = [
-        api_client.get(PROBE, HTTP_X_FORWARDED_FOR=f"198.51.100.{i}").status_code
-        for i in range(5)
+        api_client.get(PROBE, HTTP_X_FORWARDED_FOR=f"198.51.100.{i}").status_code for i in range(5)
     ]
     assert statuses == [404, 404, 404, 429, 429]
 
@@ -154,4 +153,3 @@ def _wait_for(base: str, timeout: float = 30.0) -> None:
             pass
         time.sleep(0.1)
     raise AssertionError(f"{base} did not become healthy")
-

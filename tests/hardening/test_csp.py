@@ -68,9 +68,11 @@ def test_pages_work_under_the_policy_in_chromium(base_url: str) -> None:
             problems: list[str] = []
             page.on(
                 "console",
-                lambda message: problems.append(message.text)
-                if re.search(r"Content.Security.Policy|Refused to", message.text)
-                else None,
+                lambda message: (
+                    problems.append(message.text)
+                    if re.search(r"Content.Security.Policy|Refused to", message.text)
+                    else None
+                ),
             )
             page.on("pageerror", lambda error: problems.append(str(error)))
             page.goto(f"{base_url}/", wait_until="networkidle")

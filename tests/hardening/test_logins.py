@@ -107,9 +107,7 @@ def test_a_success_clears_the_count(player: Player) -> None:
     assert log_in(client, player.username, "wrong guess 1").status_code == 401
 
 
-def test_a_locked_out_attempt_hashes_no_password(
-    make_player, settings: LazySettings
-) -> None:
+def test_a_locked_out_attempt_hashes_no_password(make_player, settings: LazySettings) -> None:
     """The hostile review measured 200-450 ms of CPU per failed login; a refused one must not
     get as far as the (deliberately slow) hasher."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.PBKDF2PasswordHasher"]
@@ -149,9 +147,12 @@ def test_sign_ups_are_limited_per_address(settings: LazySettings) -> None:
     assert statuses == [201, 201, 429]
     assert client.post("/api/players/", {}).json()["error"] == "throttled"
     other = client_at("198.51.100.14")
-    assert other.post(
-        "/api/players/", {"username": "bulk9", "password": "bulk password 7"}
-    ).status_code == 201
+    assert (
+        other.post(
+            "/api/players/", {"username": "bulk9", "password": "bulk password 7"}
+        ).status_code
+        == 201
+    )
 
 
 def reload_urls() -> None:

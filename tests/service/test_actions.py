@@ -37,9 +37,7 @@ def test_a_move_is_stored_and_returned_with_the_new_board(
     assert [(a["seq"], a["token"], a["score_after"]) for a in log["actions"]] == [(1, "draw", 0)]
 
 
-def test_a_tap_is_stored_as_the_move_the_engine_chose(
-    player_client: APIClient, game: dict
-) -> None:
+def test_a_tap_is_stored_as_the_move_the_engine_chose(player_client: APIClient, game: dict) -> None:
     engine_game = Game.from_code(SIMPLE_CODE)
     card = engine_game.state()["tableau"][3][-1]
     expected = engine_game.tap(card)
@@ -107,9 +105,7 @@ def test_bad_actions_are_refused_with_a_reason_and_write_nothing(
     assert GameRow.objects.get(id=game["id"]).seq == 0
 
 
-def test_the_reason_of_an_illegal_move_is_the_engines(
-    player_client: APIClient, game: dict
-) -> None:
+def test_the_reason_of_an_illegal_move_is_the_engines(player_client: APIClient, game: dict) -> None:
     response = play(player_client, game["id"], "RF")
     engine_game = Game.from_code(SIMPLE_CODE)
     with pytest.raises(ValueError) as refused:
@@ -136,9 +132,7 @@ def test_acting_on_an_unknown_game_is_a_404(player_client: APIClient) -> None:
     assert response.json()["error"] == "game_not_found"
 
 
-def test_undo_is_an_action_that_restores_the_position(
-    player_client: APIClient, game: dict
-) -> None:
+def test_undo_is_an_action_that_restores_the_position(player_client: APIClient, game: dict) -> None:
     play(player_client, game["id"], "draw")
     body = play(player_client, game["id"], "undo").json()
     assert body["seq"] == 2 and body["moves"] == 0

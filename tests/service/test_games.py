@@ -22,7 +22,6 @@ def test_start_by_code_normalises_it_and_shows_the_deal(player_client: APIClient
     assert game["legal_moves"] == [str(move) for move in expected.legal_moves()]
 
 
-
 def test_start_a_random_deal(player_client: APIClient) -> None:
     first = player_client.post("/api/games/", {"draw": 1}).json()
     second = player_client.post("/api/games/", {"draw": 1}).json()

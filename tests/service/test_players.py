@@ -10,9 +10,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_sign_up_gives_a_token_that_authenticates(api_client: APIClient) -> None:
-    response = api_client.post(
-        "/api/players/", {"username": "bob", "password": "long enough 1"}
-    )
+    response = api_client.post("/api/players/", {"username": "bob", "password": "long enough 1"})
     assert response.status_code == 201
     body = response.json()
     assert body["username"] == "bob"

@@ -80,9 +80,7 @@ def test_nothing_may_follow_a_win(player_client: APIClient) -> None:
     assert not GameRow.objects.exists()
 
 
-def test_a_log_over_the_limit_is_refused(
-    player_client: APIClient, settings: LazySettings
-) -> None:
+def test_a_log_over_the_limit_is_refused(player_client: APIClient, settings: LazySettings) -> None:
     settings.CANFIELD_MAX_LOG_ACTIONS = 3
     response = submit(player_client, code=SIMPLE_CODE, actions=["draw"] * 4)
     assert response.status_code == 422

@@ -30,9 +30,7 @@ def test_missing_slash_gets_a_hint(api_client: APIClient) -> None:
 
 
 def test_malformed_json_is_a_400_that_says_so(api_client: APIClient) -> None:
-    response = api_client.post(
-        "/api/players/", data="{not json", content_type="application/json"
-    )
+    response = api_client.post("/api/players/", data="{not json", content_type="application/json")
     assert response.status_code == 400
     body = response.json()
     assert body["error"] == "malformed_request"

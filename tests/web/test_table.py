@@ -445,8 +445,10 @@ def test_the_whole_table_fits_the_screen_with_a_long_column(new_player, name):
     if name == "phone-portrait":
         assert card["width"] >= 60, "a phone's cards are not shrunk by a note beside them"
     # Every card of the long column shows its rank: the fan is no narrower than the corner.
-    fan = table.column(longest).locator("[data-card]").evaluate_all(
-        "ns => ns[1].getBoundingClientRect().top - ns[0].getBoundingClientRect().top"
+    fan = (
+        table.column(longest)
+        .locator("[data-card]")
+        .evaluate_all("ns => ns[1].getBoundingClientRect().top - ns[0].getBoundingClientRect().top")
     )
     corner = table.column(longest).locator(".corner").first.bounding_box()
     assert corner and fan >= corner["height"] * 0.9 + corner["y"] - card["y"]

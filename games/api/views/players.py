@@ -77,9 +77,7 @@ class TokenView(APIView):
         token = player_token_rotate(user=user)
         return Response({"username": user.get_username(), "token": token.key})
 
-    @extend_schema(
-        operation_id="token_revoke", request=None, responses={204: None, 401: ErrorOut}
-    )
+    @extend_schema(operation_id="token_revoke", request=None, responses={204: None, 401: ErrorOut})
     def delete(self, request: Request) -> Response:
         player_token_revoke(user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
