@@ -133,6 +133,8 @@ MIDDLEWARE = [
     "canfield_site.csp.DocsInlineHashesMiddleware",  # after CSPMiddleware: runs before it
     "games.middleware.ApiGuardMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # After sessions, before common: the language from the switch's cookie, else the browser's.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -283,7 +285,13 @@ CONTENT_SECURITY_POLICY = {
 }
 
 # --- Internationalisation, static files -------------------------------------------------------
-LANGUAGE_CODE = "en-us"
+# The languages our players read (the rules this app follows are written in these three).
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("id", "Bahasa Indonesia"), ("ja", "日本語")]
+# Catalogues live in each app's locale/ (web: pages and scripts; games: API messages).
+# The switch (django.views.i18n.set_language) keeps the choice for a year.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

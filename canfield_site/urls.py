@@ -11,4 +11,6 @@ from django.urls import URLPattern, URLResolver, include, path
 urlpatterns: list[URLPattern | URLResolver] = [path("api/", include("games.api.urls"))]
 if settings.CANFIELD_ADMIN:
     urlpatterns.append(path("admin/", admin.site.urls))
+# The language switch: POST /i18n/setlang/ (Django's set_language) keeps the choice in a cookie.
+urlpatterns.append(path("i18n/", include("django.conf.urls.i18n")))
 urlpatterns.append(path("", include("web.urls")))

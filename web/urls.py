@@ -1,6 +1,7 @@
 """Page URLs of the browser client; everything under /api/ and /ws/ belongs to `games`."""
 
 from django.urls import path
+from django.views.i18n import JavaScriptCatalog
 
 from web import views
 
@@ -8,6 +9,8 @@ app_name = "web"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    # The pages' strings in the reader's language (a classic script: gettext, ngettext, ...).
+    path("jsi18n/", JavaScriptCatalog.as_view(packages=["web"]), name="jsi18n"),
     path("play/<str:code>/", views.play, name="play"),
     path("games/<int:game_id>/", views.table, name="table"),
     path("boards/<str:code>/", views.board, name="board"),
