@@ -9,7 +9,7 @@ WORKERS ?= 1
 TRUSTED_PROXIES ?=
 export TRUSTED_PROXIES
 
-.PHONY: run test lint bench install-service install-test clean
+.PHONY: run test test-fast lint bench install-service install-test clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,10 @@ run: $(VENV)/.service
 test: $(VENV)/.test
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
+
+## The inner loop: no browser, no server process, no timing bound (a minute or so, SQLite).
+test-fast: $(VENV)/.test
+	$(BIN)/python -m pytest -q -x -m "not slow and not browser and not e2e and not perf" $(PYTEST_ARGS)
 
 lint: $(VENV)/.test
 	$(BIN)/ruff check .

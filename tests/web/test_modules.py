@@ -129,7 +129,7 @@ FEED = """async ([messages, limit]) => {
             seen.push({ order: entries.map(e => e.player + e.rank), changed }),
     });
     for (const message of messages) feed.receive(message);
-    await new Promise(resolve => setTimeout(resolve, 300));
+    await feed.reading;  // the REST re-read a message asked for, if any
     return seen;
 }"""
 
