@@ -64,8 +64,7 @@ def test_the_server_answers_other_requests_while_hints_are_solved() -> None:
         # refused at once; its answer is the sign that a solve is running.
         with ThreadPoolExecutor(max_workers=2) as hints:
             asked = [
-                hints.submit(http.post, f"/api/games/{game}/hint/", headers=auth)
-                for game in games
+                hints.submit(http.post, f"/api/games/{game}/hint/", headers=auth) for game in games
             ]
             refused = next(as_completed(asked)).result()
             solving = next(future for future in asked if not future.done())
