@@ -124,6 +124,12 @@ class DailyNotFound(NotFound):
     code = "daily_not_found"
 
 
+class DailySealed(NotFound):
+    """What only a closed day may tell (its codes, the solver's lines), asked of a sealed day."""
+
+    code = "daily_sealed"
+
+
 class RankedGameRule(ServiceError):
     """An action a ranked daily game does not allow (a hint, an anonymous start...)."""
 

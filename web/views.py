@@ -12,13 +12,12 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET
 
-from web.deal_codes import deal_preview, line_states, normalise_board, normalise_code
-from web.selectors import board_field_counts
+from web.deal_codes import deal_preview, normalise_board, normalise_code
 
 
 def _page(
@@ -122,27 +121,6 @@ def board(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_GET
-def board_field(request: HttpRequest, code: str) -> JsonResponse:
-    """How many players stand at each count of cards on a board (a deal code or a daily
-    board), for the field chart.
-
-    The REST API pages through entries, which cannot draw the whole field of a
-    board with many players; this is one GROUP BY on the leaderboard table.
-    """
-    normalised, reason = normalise_board(code)
-    if normalised is None:
-        return JsonResponse({"error": "invalid_code", "detail": reason}, status=404)
-    counts = board_field_counts(board=normalised)
-    return JsonResponse(
-        {
-            "board": normalised,
-            "total": sum(counts.values()),
-            "counts": [{"cards": cards, "players": n} for cards, n in sorted(counts.items())],
-        }
-    )
-
-
-@require_GET
 @ensure_csrf_cookie
 def player(request: HttpRequest, username: str) -> HttpResponse:
     return _page(request, "player.html", title=f"Player {username}", data={"username": username})
@@ -183,35 +161,4 @@ def daily_line(request: HttpRequest, day: str, mode: str) -> HttpResponse:
         "line.html",
         title=f"The solver's line, {day} draw {mode[1]}",
         data={"day": day, "mode": mode, "board": board_id},
-    )
-
-
-@require_GET
-def daily_line_json(request: HttpRequest, day: str, mode: str) -> JsonResponse:
-    """The positions along the solver's line of a closed day's deal, for the line page to step
-    through (the client has no engine). A sealed or unknown day is a 404 like the API's."""
-    from games.daily.store import daily_codes, daily_deal_shown, daily_lines
-    from games.errors import DailyNotFound
-
-    board_id, reason = normalise_board(f"daily-{day}-{mode}")
-    if board_id is None:
-        return JsonResponse({"error": "bad_board", "detail": reason}, status=404)
-    try:
-        deal = daily_deal_shown(day=date.fromisoformat(day))
-    except DailyNotFound as error:
-        return JsonResponse(error.as_dict(), status=404)
-    codes, lines = daily_codes(deal), daily_lines(deal)
-    if codes is None or lines is None:
-        return JsonResponse(
-            {"error": "sealed", "detail": f"the deals of {day} are sealed until the day closes"},
-            status=404,
-        )
-    tokens = lines[mode]
-    return JsonResponse(
-        {
-            "board": board_id,
-            "code": codes[mode],
-            "line": tokens,
-            "states": line_states(codes[mode], tokens),
-        }
     )

@@ -359,6 +359,19 @@ class EntryOut(serializers.Serializer):
     )
 
 
+class FieldCountOut(serializers.Serializer):
+    cards = serializers.IntegerField(help_text="cards on the foundations")
+    players = serializers.IntegerField(help_text="entries standing at that count")
+
+
+class LeaderboardFieldOut(serializers.Serializer):
+    """How the whole field of a board stands, by cards home (the field chart)."""
+
+    board = serializers.CharField()
+    total = serializers.IntegerField()
+    counts = FieldCountOut(many=True)
+
+
 class LeaderboardOut(serializers.Serializer):
     board = serializers.CharField(help_text="a deal code or a daily board id")
     code = serializers.CharField(
@@ -407,6 +420,17 @@ class DailyCodesOut(serializers.Serializer):
 class DailyLinesOut(serializers.Serializer):
     D3 = serializers.ListField(child=serializers.CharField())
     D1 = serializers.ListField(child=serializers.CharField())
+
+
+class DailyLineOut(serializers.Serializer):
+    """The solver's winning line of a closed day's deal, with the position after each move."""
+
+    board = serializers.CharField()
+    code = serializers.CharField()
+    line = serializers.ListField(child=serializers.CharField())
+    states = serializers.ListField(
+        child=serializers.DictField(), help_text="the deal, then the state after each move"
+    )
 
 
 class DailyOut(serializers.Serializer):

@@ -234,6 +234,9 @@ def answers_about(owner: APIClient, stranger: APIClient, game_id: int, name: str
         "/api/daily/?before=2026-01-09",
         "/api/leaderboards/daily-2026-01-02-D3/",
         f"/api/leaderboards/daily-2026-01-02-D3/?around={name}",
+        "/api/leaderboards/daily-2026-01-02-D3/field/",
+        "/api/daily/2026-01-02/D3/line/",
+        "/api/daily/2026-01-02/D1/line/",
         f"/api/players/{name}/",
         "/api/me/",
     ]
@@ -294,7 +297,7 @@ def test_no_answer_names_a_face_down_card_or_the_sealed_code(
             answers.append((text, never_seen))
         # The schema's examples name cards ("7H"), none of them a sealed code.
         answers.append((client.get("/api/schema/").content.decode(), set()))
-    assert len(answers) == 2 * length + 21
+    assert len(answers) == 2 * length + 27  # moves, states, 12 paths twice, start and schema
     for text, hidden in answers:
         compact = text.replace(" ", "")
         for card in hidden:

@@ -84,8 +84,8 @@ export const endpoints = {
   hint: (id) => `/api/games/${id}/hint/`,
   // `board` is a deal code or a daily board id (daily-2026-12-01-D3).
   board: (board, query = "") => `/api/leaderboards/${encodeURIComponent(board)}/${query}`,
-  field: (board) => `/boards/${encodeURIComponent(board)}/field.json`,
-  line: (day, mode) => `/daily/${encodeURIComponent(day)}/${mode}/line.json`,
+  field: (board) => `/api/leaderboards/${encodeURIComponent(board)}/field/`,
+  line: (day, mode) => `/api/daily/${encodeURIComponent(day)}/${mode}/line/`,
 };
 
 export const pages = {

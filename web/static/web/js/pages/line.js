@@ -1,6 +1,6 @@
 // The solver's winning line of a closed day's deal, from GET /api/daily/<day>/, stepped
 // through on the felt. The client has no engine: the positions along the line come from the
-// server (/daily/<day>/<mode>/line.json, engine states of what is now an open code).
+// server (GET /api/daily/<day>/<mode>/line/, engine states of what is now an open code).
 import { api, endpoints, pageData, pages } from "../api.js";
 import { byId, h, plural, say } from "../dom.js";
 import { initAccount } from "../session.js";
