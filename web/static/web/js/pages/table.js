@@ -349,24 +349,11 @@ function followGame(gameId) {
       }).catch(() => false);
       return;
     }
-    const { game, reread } = afterLiveMessage(table.game, message);
-    showGame(game);
-    if (reread) rereadWatched();
+    showGame(afterLiveMessage(table.game, message));
   });
   socket.addEventListener("close", (event) => {
     if (event.code !== 4404 && event.code !== 4400) setTimeout(() => followGame(gameId), 3000);
   });
-}
-
-/** A watcher's REST read of the game, for what a snapshot message cannot say (its status). */
-async function rereadWatched() {
-  try {
-    const game = await api("GET", endpoints.game(table.game.id));
-    // An action message may have overtaken this read: never step back to an older seq.
-    if (game.seq >= table.game.seq) showGame(game);
-  } catch {
-    // The board is drawn already; the status catches up with the next message or a reload.
-  }
 }
 
 async function openGame(page) {
