@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import secrets
 import string
-from typing import Any
+from typing import TYPE_CHECKING, TypeGuard
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser
 
 #: The prefix of every guest's name, and of no account's.
 GUEST_PREFIX = "guest-"
@@ -30,10 +33,10 @@ def is_guest_name(key: str) -> bool:
     return key.startswith(GUEST_PREFIX)
 
 
-def is_guest(user: Any) -> bool:
+def is_guest(user: object) -> TypeGuard[AbstractBaseUser]:
     """True for a signed-in guest (False for anonymous users and accounts)."""
     if not getattr(user, "is_authenticated", False):
         return False
     from accounts.models import Guest
 
-    return Guest.objects.filter(user_id=user.pk).exists()
+    return Guest.objects.filter(user_id=getattr(user, "pk", None)).exists()

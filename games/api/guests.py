@@ -17,6 +17,7 @@ from django.contrib.auth import login
 from django.contrib.auth.models import User
 from django.db import transaction
 from rest_framework.authentication import SessionAuthentication
+from rest_framework.exceptions import Throttled
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.views import APIView
@@ -54,7 +55,7 @@ def as_new_guest(request: Request, view: APIView, first: Callable[[User], T]) ->
     SessionAuthentication().enforce_csrf(request)
     throttle = GuestThrottle()
     if not throttle.allow_request(request, view):
-        view.throttled(request, throttle.wait())
+        raise Throttled(wait=throttle.wait())
     with transaction.atomic():
         guest = guest_create()
         result = first(guest)
