@@ -13,9 +13,10 @@ from rest_framework.test import APIClient
 from accounts.models import Guest
 from engine import Deal
 from games.daily.choosing import choose_daily
-from games.models import Assistance, CardsCount, Game, LeaderboardEntry, StandingCount
+from games.models import Action, Assistance, CardsCount, Game, LeaderboardEntry, StandingCount
 from tests.conftest import Player
 from tests.service.helpers import SIMPLE_CODE, Browser, guest_with_game, play, start_game
+from tests.service.test_concurrency import race
 
 pytestmark = pytest.mark.django_db
 
@@ -254,3 +255,34 @@ def test_idle_guests_with_no_action_are_deleted_and_players_are_kept(
     assert list(User.objects.values_list("pk", flat=True)) == [played.me()["id"]]
     assert Game.objects.count() == 1
     assert "deleted 0 idle guests" in run("delete_idle_guests", "--days", "30")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_sign_in_racing_the_guests_own_moves_loses_nothing_and_deadlocks_nothing(
+    make_player: Callable[..., Player],
+) -> None:
+    alice = make_player("alice")
+    signing_in = Browser()
+    games = [guest_with_game(signing_in)["id"] for _ in range(3)]
+    moving = Browser()  # a second tab of the same session
+    for name in ("sessionid", "csrftoken"):
+        moving.client.cookies[name] = signing_in.client.cookies[name].value
+
+    def moves() -> int:
+        statuses = [
+            moving.post(f"/api/games/{game_id}/actions/", {"action": "draw"}).status_code
+            for game_id in games
+        ]
+        assert set(statuses) <= {201, 401, 403}, statuses  # 40x: after the merge
+        return statuses.count(201)
+
+    def sign_in() -> int:
+        body = {"username": "alice", "password": alice.password}
+        return signing_in.post("/api/session/", body).status_code
+
+    moved, signed_in = race([moves, sign_in])
+    assert signed_in == 200
+    assert Action.objects.count() == moved  # every answered move is stored, none other
+    assert set(Game.objects.values_list("player_id", flat=True)) == {alice.user.pk}
+    assert not Guest.objects.exists()
+    assert_projections_rebuild_clean()
