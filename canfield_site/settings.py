@@ -318,6 +318,8 @@ CANFIELD_THROTTLE_RATES: dict[str, str | None] = {
     "user": env_rate("CANFIELD_THROTTLE_USER", "1200/minute"),
     # Sign-ups per client address (games.api.throttling.SignUpThrottle).
     "signup": env_rate("CANFIELD_THROTTLE_SIGNUP", "20/hour"),
+    # Guests made per client address (games.api.throttling.GuestThrottle).
+    "guest": env_rate("CANFIELD_THROTTLE_GUEST", "20/hour"),
 }
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -137,6 +137,14 @@ class RankedGameRule(ServiceError):
     code = "ranked_daily"
 
 
+class AccountRequired(ServiceError):
+    """Something only an account may do (the ranked daily), asked by a guest or anonymously:
+    the client should offer to sign up (a guest's games come along)."""
+
+    status = 403
+    code = "account_required"
+
+
 class BodyTooLarge(PayloadTooLarge):
     """A request body over ``CANFIELD_MAX_BODY_BYTES``, refused before it is read."""
 

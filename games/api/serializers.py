@@ -80,6 +80,9 @@ class SignUpOut(serializers.Serializer):
 class MeOut(serializers.Serializer):
     username = serializers.CharField()
     id = serializers.IntegerField()
+    guest = serializers.BooleanField(
+        help_text="a guest (open deals in this browser session): sign up to keep the games"
+    )
 
 
 # --- games ------------------------------------------------------------------------------------

@@ -36,15 +36,9 @@ def username_errors(username: str) -> list[str]:
     return [f"the username {problem}"] if problem else []
 
 
-def player_create(
-    *, username: str, password: str, with_token: bool = True
-) -> tuple[User, Token | None]:
-    """Create a player, with an API token unless ``with_token`` is false (a browser sign-up).
-
-    The name is stored in NFKC (as Django does) and must be free by ``username_key`` (case
-    and compatibility forms folded: ``\uff23AROL`` is ``carol``); the unique ``UsernameKey`` row
-    written with the user settles two sign-ups racing for one name. The password must pass
-    Django's validators (``AUTH_PASSWORD_VALIDATORS``)."""
+def checked_credentials(*, username: str, password: str) -> str:
+    """The username in NFKC (as Django stores it) if it and the password may be used for a
+    new account (a sign-up, or a guest's), else a 400 naming the field(s) at fault."""
     username = User.normalize_username(username)
     candidate = User(username=username)
     try:
@@ -54,6 +48,19 @@ def player_create(
         password_errors = list(error.messages)
     if (errors := username_errors(username)) or password_errors:
         raise field_errors(username=errors, password=password_errors)
+    return username
+
+
+def player_create(
+    *, username: str, password: str, with_token: bool = True
+) -> tuple[User, Token | None]:
+    """Create a player, with an API token unless ``with_token`` is false (a browser sign-up).
+
+    The name is stored in NFKC (as Django does) and must be free by ``username_key`` (case
+    and compatibility forms folded: ``\uff23AROL`` is ``carol``); the unique ``UsernameKey`` row
+    written with the user settles two sign-ups racing for one name. The password must pass
+    Django's validators (``AUTH_PASSWORD_VALIDATORS``)."""
+    username = checked_credentials(username=username, password=password)
     taken = UsernameTaken(f"the username {username!r} is taken")
     try:
         with transaction.atomic():

@@ -1,4 +1,10 @@
-"""Players: sign up, API token (log in, rotate, revoke), browser session, who am I."""
+"""Players: sign up, API token (log in, rotate, revoke), browser session, who am I.
+
+A guest's browser session (``games.services.guests``) signs up in place and signs in by
+handing its games over; the token endpoint knows nothing of guests (bots have accounts).
+"""
+
+from typing import Any
 
 from django.contrib.auth import login, logout
 from django.contrib.auth.signals import user_logged_in
@@ -11,6 +17,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.guests import is_guest
+from games.api.guests import session_login
 from games.api.parsing import validated
 from games.api.serializers import (
     CredentialsIn,
@@ -21,6 +29,7 @@ from games.api.serializers import (
     TokenOut,
 )
 from games.api.throttling import SignUpThrottle
+from games.services.guests import guest_merge, guest_sign_up
 from games.services.players import (
     player_authenticate,
     player_create,
@@ -44,12 +53,13 @@ class PlayerCreateView(APIView):
     def post(self, request: Request) -> Response:
         data = validated(PlayerCreateIn, request.data)
         session = data["session"]
-        user, token = player_create(
-            username=data["username"], password=data["password"], with_token=not session
-        )
+        credentials = {"username": data["username"], "password": data["password"]}
+        if is_guest(request.user):  # the guest becomes the account: every game stays theirs
+            user, token = guest_sign_up(guest=request.user, **credentials, with_token=not session)
+        else:
+            user, token = player_create(**credentials, with_token=not session)
         if session:
-            # A new player has not authenticated through a backend: name the one that holds them.
-            login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
+            session_login(request, user)
             return Response({"username": user.username}, status=201)
         assert token is not None
         return Response({"username": user.username, "token": token.key}, status=201)
@@ -92,12 +102,16 @@ class SessionView(APIView):
         responses={200: MeOut, 400: ErrorOut, 401: ErrorOut, 429: ErrorOut},
     )
     def post(self, request: Request) -> Response:
+        """Signing in from a guest session moves the guest's games to the account."""
         data = validated(CredentialsIn, request.data)
+        guest_id = request.user.pk if is_guest(request.user) else None
         user = player_authenticate(
             username=data["username"], password=data["password"], request=request._request
         )
+        if guest_id is not None:
+            guest_merge(guest_id=guest_id, into=user)
         login(request._request, user)
-        return Response({"username": user.get_username(), "id": user.pk})
+        return Response(me_json(user))
 
     @extend_schema(operation_id="session_delete", request=None, responses={204: None})
     def delete(self, request: Request) -> Response:
@@ -113,4 +127,9 @@ class MeView(APIView):
 
     @extend_schema(operation_id="me", responses={200: MeOut, 401: ErrorOut})
     def get(self, request: Request) -> Response:
-        return Response({"username": request.user.get_username(), "id": request.user.pk})
+        return Response(me_json(request.user))
+
+
+def me_json(user: Any) -> dict[str, Any]:
+    """Who is signed in; ``guest``: a guest, who may sign up (or in) to keep their games."""
+    return MeOut({"username": user.get_username(), "id": user.pk, "guest": is_guest(user)}).data

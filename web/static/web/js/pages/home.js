@@ -6,7 +6,8 @@ import { renderBoardList } from "../board_list.js";
 import { startCountdown } from "../daily.js";
 import { byId, h, plural, say } from "../dom.js";
 import { LiveBoard } from "../live.js";
-import { initAccount, openAccountDialog } from "../session.js";
+import { askForAccount, isGuest, needsAccount, startOpenGame } from "../guests.js";
+import { initAccount } from "../session.js";
 
 function showPlayers(panel, count) {
   panel.querySelector("[data-players]").textContent = `· ${plural(count, "player")}`;
@@ -27,7 +28,7 @@ function showBoard(panel, daily, user, mine) {
   const draw = mode[1];
   button.textContent = !mine ? `Play draw ${draw}` : mine.status === "playing" ? `Resume draw ${draw}` : `Your draw ${draw} game`;
   button.disabled = false;
-  panel.querySelector("[data-signin]").hidden = Boolean(user);
+  panel.querySelector("[data-signin]").hidden = Boolean(user) && !isGuest(user);
   button.addEventListener("click", () => playRanked(panel, user));
   const list = panel.querySelector("[data-entries]");
   new LiveBoard(daily.board, {
@@ -42,8 +43,8 @@ function showBoard(panel, daily, user, mine) {
 /** Start the ranked game of the panel's mode (or get the one the player has), then open it. */
 async function playRanked(panel, user) {
   const error = panel.querySelector("[data-error]");
-  if (!user) {
-    openAccountDialog("signin", "Sign in (or create an account) to play today's ranked deals.");
+  if (!user || isGuest(user)) {
+    askForAccount();
     return;
   }
   const button = panel.querySelector("[data-play]");
@@ -52,8 +53,9 @@ async function playRanked(panel, user) {
     const game = await api("POST", endpoints.games, { daily: panel.dataset.mode });
     window.location.assign(pages.game(game.id));
   } catch (problem) {
-    say(error, `Could not start the game: ${problem.message}`, "error");
     button.disabled = false;
+    if (needsAccount(problem)) return askForAccount();
+    say(error, `Could not start the game: ${problem.message}`, "error");
   }
 }
 
@@ -70,6 +72,9 @@ async function myGames(user, boards) {
 }
 
 function wireCodeBox() {
+  // A newcomer needs no code and no account: a random deal, as a guest (made by this click).
+  byId("random-deal").addEventListener("click", () =>
+    startOpenGame({ draw: 3 }).catch((problem) => say(byId("code-error"), problem.message, "error")));
   const form = byId("code-form");
   form.addEventListener("submit", (event) => {
     event.preventDefault();

@@ -4,6 +4,7 @@ import { renderBoardList, renderLiveState } from "../board_list.js";
 import { boardLabel, startCountdown } from "../daily.js";
 import { byId, h, plural, say } from "../dom.js";
 import { enableDrag } from "../drag.js";
+import { askForAccount, guestNote, isGuest, needsAccount, offerGuestGame } from "../guests.js";
 import { describeHint, fetchHint, highlightHint } from "../hints.js";
 import { LiveBoard, socketUrl } from "../live.js";
 import { parseTyped } from "../moves.js";
@@ -364,8 +365,17 @@ async function openGame(page) {
       renderStats(page.preview);
       showBoardName(page.code, page.code);
     }
-    status("Sign in or create an account to play this deal.");
-    openAccountDialog("signup", "Create an account (or sign in) to play.");
+    // No dialog: the Play button starts the game, as a guest (never the page view itself).
+    offerGuestGame(byId("status"), page.code, {
+      onStarted: (game, user) => {
+        table.me = user;
+        window.history.replaceState(null, "", pages.game(game.id));
+        showGame(game);
+        followGame(game.id);
+        if (isGuest(user)) status(guestNote(user));
+      },
+      onError: (error) => status(error.data && error.data.detail ? error.data.detail : error.message, "error"),
+    });
     return null;
   }
   const resumed = await resumable(page.code);
@@ -393,7 +403,6 @@ function wireNewGame() {
   const form = byId("new-game-form");
   const error = form.querySelector(".form-error");
   byId("new-game-button").addEventListener("click", () => {
-    if (!table.me) return openAccountDialog("signin", "Sign in to start a game.");
     say(error, "");
     dialog.showModal();
   });
@@ -416,6 +425,11 @@ async function startGame(body, errorNode) {
     const game = await api("POST", endpoints.games, body);
     window.location.assign(pages.game(game.id));
   } catch (problem) {
+    if (needsAccount(problem)) {
+      byId("new-game-dialog").close();
+      askForAccount();
+      return;
+    }
     const message = problem.data ? problem.data.detail || problem.message : problem.message;
     if (errorNode.closest("dialog[open]")) say(errorNode, message, "error");
     else status(message, "error");
@@ -487,6 +501,7 @@ async function main() {
     if (!game) return;
     showGame(game);
     followGame(game.id);
+    if (isGuest(table.me) && table.owner) status(guestNote(table.me));
   } catch (error) {
     status(error.data && error.data.detail ? error.data.detail : error.message, "error");
   }
