@@ -5,6 +5,7 @@ Games are played through the services on a stopped clock (``clock``), so times a
 Outcomes only: which game an entry shows, what it holds, what the count tables hold.
 """
 
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -154,15 +155,16 @@ def test_a_game_without_actions_is_at_its_creation(
     player: Player, clock: time_machine.Traveller
 ) -> None:
     game = start(player)
-    clock.shift(60)
-    summary = summary_of(game)
+    clock.shift(60)  # read a minute later: the position is still the creation's
+    assert summary_of(game)["reached_at"] == NOON
+    summary = summary_of(Game.objects.get(pk=game.id))
     assert (summary["seq"], summary["action_count"], summary["cards"]) == (0, 0, 1)
     assert (summary["reached_at"], summary["elapsed"], summary["finished_at"]) == (NOON, 0, None)
     assert summary["status"] == "playing"
 
 
 def test_position_at_close_is_the_game_as_of_its_last_action_before_the_close(
-    player: Player, start_daily, clock: time_machine.Traveller
+    player: Player, start_daily: Callable[[Player], Game], clock: time_machine.Traveller
 ) -> None:
     game = start_daily(player)
     move(player, game, "draw")
@@ -186,7 +188,7 @@ def test_position_at_close_is_the_game_as_of_its_last_action_before_the_close(
 
 
 def test_position_at_close_of_a_game_first_played_after_it_is_none(
-    player: Player, start_daily, clock: time_machine.Traveller
+    player: Player, start_daily: Callable[[Player], Game], clock: time_machine.Traveller
 ) -> None:
     game = start_daily(player)
     clock.move_to(CLOSE + timedelta(minutes=5))
@@ -244,18 +246,20 @@ def test_a_submitted_game_ranks_after_any_time(
 
 
 def test_the_best_game_is_the_first_by_the_ranking_rule_and_needs_an_action(
-    player: Player, make_player, clock: time_machine.Traveller
+    player: Player, make_player: Callable[..., Player], clock: time_machine.Traveller
 ) -> None:
     assert best_game(board=HOME.code, player_id=player.user.id) is None
     start(player)  # no action: never best, never on the board
     assert best_game(board=HOME.code, player_id=player.user.id) is None
+    # Ahead of all the games below (earlier, as few actions, as many cards), but not theirs:
+    other = make_player()
+    move(other, start(other), HOME.token)  # another player's
+    same_layout = HOME.code.replace("-D3-", "-D1-")
+    move(player, start(player, code=same_layout), HOME.token)  # on another board
     games = []
     for tokens in (["draw"], [HOME.token, "draw"], ["draw", "draw"], [HOME.token], ["draw"]):
         clock.shift(7)
         games.append(move(player, start(player), *tokens))
-    other = make_player()
-    move(other, start(other), HOME.token)  # another player's better game is not theirs
-    move(player, start(player, code=SIMPLE_CODE), "draw")  # nor one on another board
     ranked = sorted(games, key=lambda g: (row_key(g), g.id))
     assert best_game(board=HOME.code, player_id=player.user.id) == ranked[0]
     assert ranked[0].action_count == 1 and ranked[0].cards == 2
@@ -264,7 +268,9 @@ def test_the_best_game_is_the_first_by_the_ranking_rule_and_needs_an_action(
 # --- assistance and the entry's values -----------------------------------------------------
 
 
-def test_a_hint_marks_the_player_on_that_board_only(player: Player, make_player) -> None:
+def test_a_hint_marks_the_player_on_that_board_only(
+    player: Player, make_player: Callable[..., Player]
+) -> None:
     game = move(player, start(player), "draw")
     other = make_player()
     move(other, start(other), "draw")
@@ -404,7 +410,9 @@ def test_board_counts_move_adds_moves_and_removes_one_entry_at_a_time() -> None:
     assert counts(HOME.code) == ({}, {})  # and no other board was touched
 
 
-def test_the_counts_stay_a_group_by_of_the_entries_through_play(make_player) -> None:
+def test_the_counts_stay_a_group_by_of_the_entries_through_play(
+    make_player: Callable[..., Player],
+) -> None:
     logs = [
         ["draw", HOME.token, "draw", "undo", HOME.take_back],
         [HOME.token, "draw"],

@@ -5,6 +5,8 @@ Games are played through the services; tampering goes behind their back, as an a
 with SQL access would (``tamper_action`` lifts the append-only trigger for one statement).
 """
 
+from collections.abc import Callable
+
 import pytest
 
 from engine import replay
@@ -114,7 +116,7 @@ def test_gap_hint_names_the_first_place_the_numbering_goes_wrong(
 
 
 def test_iter_game_checks_checks_every_game_once_in_id_order_whatever_the_chunk(
-    make_player,
+    make_player: Callable[..., Player],
 ) -> None:
     alice, bob = make_player(), make_player()
     games = [
