@@ -85,6 +85,7 @@ REASONS: dict[str, str] = {
         "%(card)s cannot go on %(target)s: both are %(colour)s; it needs %(need)s."
     ),
     "column_wrong_rank": gettext_noop("%(card)s cannot go on %(target)s: it needs %(need)s."),
+    "tap_nothing": gettext_noop("%(card)s cannot move anywhere from here."),
     "take_back_empty": gettext_noop(
         "The %(suit)s foundation is empty: there is no card to take back."
     ),
@@ -188,6 +189,13 @@ class Reason:
         return self.sentence()
 
 
+def why_tap_does_nothing(card: str) -> Reason:
+    """Why tapping ``card`` (a card code, or ``"stock"``) made no move (``Game.tap`` gave None)."""
+    if card == "stock":
+        return Reason("draw_no_cards")
+    return Reason("tap_nothing", cards=(card,))
+
+
 def why_illegal(game: Game, move: Move) -> Reason:
     """The rule that refuses ``move`` in ``game``'s position (``move`` must be illegal)."""
     kind = move.kind
@@ -257,4 +265,4 @@ def _why_no_take_back(game: Game, move: Move) -> Reason:
     return _why_not_on_column(game, card, move.dst)
 
 
-__all__ = ["REASONS", "Reason", "card_words", "gettext_noop", "why_illegal"]
+__all__ = ["REASONS", "Reason", "card_words", "gettext_noop", "why_illegal", "why_tap_does_nothing"]
