@@ -89,9 +89,13 @@ def replay_log(*, code: str, tokens: Sequence[str]) -> ReplayedLog:
     resigned = False
     for index, token in enumerate(tokens):
         if game.won or resigned:
-            ending = "won" if game.won else "resigned"
+            ending = (
+                gettext("the game was won by action %(index)s: nothing can follow")
+                if game.won
+                else gettext("the game was resigned by action %(index)s: nothing can follow")
+            )
             raise RejectedAction(
-                f"the game was {ending} by action {index}: nothing can follow",
+                ending % {"index": index},
                 index=index,
                 token=token,
             )

@@ -12,6 +12,7 @@ from django.contrib.auth.models import AbstractBaseUser, User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
+from django.utils.translation import gettext
 from rest_framework.authtoken.models import Token
 
 from accounts.models import UsernameKey
@@ -54,7 +55,7 @@ def player_create(
         password_errors = list(error.messages)
     if (errors := username_errors(username)) or password_errors:
         raise field_errors(username=errors, password=password_errors)
-    taken = UsernameTaken(f"the username {username!r} is taken")
+    taken = UsernameTaken(gettext("the username %(name)r is taken") % {"name": username})
     try:
         with transaction.atomic():
             if UsernameKey.objects.filter(key=username_key(username)).exists():
@@ -74,7 +75,7 @@ def player_authenticate(*, username: str, password: str, request: HttpRequest) -
     middleware then answers 429, ``games.api.lockout``)."""
     user = authenticate(request=request, username=username, password=password)
     if user is None:
-        raise BadCredentials("unknown username or wrong password")
+        raise BadCredentials(gettext("unknown username or wrong password"))
     return user
 
 

@@ -38,3 +38,11 @@ export const formatDate = (value, options = { dateStyle: "long" }) =>
 /** A date and time in the page's language, in UTC ("1 December 2026, 00:00 UTC"). */
 export const formatDateTime = (value) =>
   formatDate(value, { dateStyle: "long", timeStyle: "short", timeZoneName: "short" });
+
+/** Like `format`, but a value may be a DOM node (a countdown, a link): returns the pieces to
+ * append, so a translated sentence keeps its elements wherever its language puts them. */
+export const formatNodes = (template, values) =>
+  template.split(/(%\(\w+\)s)/).filter(Boolean).map((piece) => {
+    const name = /^%\((\w+)\)s$/.exec(piece);
+    return name && name[1] in values ? values[name[1]] : piece;
+  });

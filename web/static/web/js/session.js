@@ -1,5 +1,6 @@
 // Who is signed in, and the sign in / sign up dialog shared by every page.
 import { api, ApiError, endpoints, pages } from "./api.js";
+import { format, gettext } from "./i18n.js";
 
 let mePromise = null;
 
@@ -31,10 +32,10 @@ export function openAccountDialog(mode = "signin", reason = "") {
   const form = node.querySelector("form");
   form.dataset.mode = mode;
   const signup = mode === "signup";
-  node.querySelector("#account-title").textContent = signup ? "Create your account" : "Sign in";
-  form.querySelector("[data-submit]").textContent = signup ? "Create account" : "Sign in";
+  node.querySelector("#account-title").textContent = signup ? gettext("Create your account") : gettext("Sign in");
+  form.querySelector("[data-submit]").textContent = signup ? gettext("Create account") : gettext("Sign in");
   form.querySelector("[data-switch]").textContent = signup
-    ? "I already have an account" : "Create an account instead";
+    ? gettext("I already have an account") : gettext("Create an account instead");
   form.password.autocomplete = signup ? "new-password" : "current-password";
   showError(form, reason);
   if (!node.open) node.showModal();
@@ -48,7 +49,7 @@ function showError(form, message) {
 }
 
 function describeError(error) {
-  if (!(error instanceof ApiError)) return "Something went wrong. Try again.";
+  if (!(error instanceof ApiError)) return gettext("Something went wrong. Try again.");
   const data = error.data || {};
   if (data.detail && typeof data.detail === "string") return data.detail;
   const fields = Object.entries(data).filter(([, value]) => Array.isArray(value));
@@ -89,15 +90,15 @@ function renderAccount(user) {
     const link = document.createElement("a");
     link.href = pages.player(user.username);
     link.textContent = user.username;
-    link.setAttribute("aria-label", `Signed in as ${user.username}: your games`);
+    link.setAttribute("aria-label", format(gettext("Signed in as %(name)s: your games"), { name: user.username }));
     link.id = "account-name";
     const out = document.createElement("button");
     out.type = "button";
-    out.textContent = "Sign out";
+    out.textContent = gettext("Sign out");
     out.addEventListener("click", signOut);
     nav.append(link, out);
   } else {
-    for (const [mode, text] of [["signin", "Sign in"], ["signup", "Sign up"]]) {
+    for (const [mode, text] of [["signin", gettext("Sign in")], ["signup", gettext("Sign up")]]) {
       const button = document.createElement("button");
       button.type = "button";
       button.textContent = text;

@@ -4,7 +4,7 @@
 // page translated, as the "words" JSON that base.html writes (web/words.py): a refused move
 // is said from the API's `reason` code and parameters, never from the English `detail`.
 // Move phrases are the pages' own strings (gettext here).
-import { format, gettext, ngettext } from "./i18n.js";
+import { format, formatNumber, gettext, ngettext } from "./i18n.js";
 
 function readWords() {
   const node = document.getElementById("words");
@@ -65,6 +65,7 @@ export function moveWords(token, state) {
   if (token === "draw") return gettext("a draw from the stock");
   if (token === "recycle") return gettext("the waste turned over");
   if (token === "undo") return gettext("an undo");
+  if (token === "resign") return gettext("the game resigned");
   const found = /^(R|W|F[CDHS]|[1-4])(F|[1-4])(?:x(\d+))?$/.exec(token || "");
   if (!found) return token || "";
   const [, source, target, block] = found;
@@ -89,4 +90,28 @@ export function moveWords(token, state) {
     ), values);
   }
   return format(gettext("%(card)s from %(from)s to column %(column)s"), values);
+}
+
+/** "1 card", "5 cards", with the number in the reader's language. */
+export const cardCount = (count) =>
+  format(ngettext("%(count)s card", "%(count)s cards", count), { count: formatNumber(count) });
+
+/** "1 point", "5 points". */
+export const pointCount = (count) =>
+  format(ngettext("%(count)s point", "%(count)s points", count), { count: formatNumber(count) });
+
+/** "1 move", "5 moves". */
+export const moveCount = (count) =>
+  format(ngettext("%(count)s move", "%(count)s moves", count), { count: formatNumber(count) });
+
+/** "1 player", "5 players". */
+export const playerCount = (count) =>
+  format(ngettext("%(count)s player", "%(count)s players", count), { count: formatNumber(count) });
+
+/** A game's status ("won", "playing", "resigned") in words. */
+export function statusWords(status) {
+  if (status === "won") return gettext("won");
+  if (status === "playing") return gettext("playing");
+  if (status === "resigned") return gettext("resigned");
+  return status || "";
 }
