@@ -37,7 +37,9 @@ export const formatDate = (value, options = { dateStyle: "long" }) =>
 
 /** A date and time in the page's language, in UTC ("1 December 2026, 00:00 UTC"). */
 export const formatDateTime = (value) =>
-  formatDate(value, { dateStyle: "long", timeStyle: "short", timeZoneName: "short" });
+  formatDate(value, {
+    year: "numeric", month: "long", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short",
+  });
 
 /** Like `format`, but a value may be a DOM node (a countdown, a link): returns the pieces to
  * append, so a translated sentence keeps its elements wherever its language puts them. */
