@@ -249,11 +249,16 @@ def _why_not_on_column(game: Game, card: int, dst: int) -> Reason:
     cards = (CARD_NAMES[card], CARD_NAMES[top])
     need_rank = RANKS[(RANK_OF[card] + 1) % 13]
     need_colour = "black" if RED_OF[card] else "red"
-    need = {"need_rank": need_rank, "need_colour": need_colour}
     if RED_OF[card] == RED_OF[top]:
         colour = "red" if RED_OF[card] else "black"
-        return Reason("column_same_colour", cards=cards, colour=colour, **need)
-    return Reason("column_wrong_rank", cards=cards, **need)
+        return Reason(
+            "column_same_colour",
+            cards=cards,
+            colour=colour,
+            need_rank=need_rank,
+            need_colour=need_colour,
+        )
+    return Reason("column_wrong_rank", cards=cards, need_rank=need_rank, need_colour=need_colour)
 
 
 def _why_no_take_back(game: Game, move: Move) -> Reason:
