@@ -11,7 +11,7 @@ import re
 import pytest
 
 from engine import Game, IllegalMove, replay
-from engine.reasons import REASONS, Reason, card_words
+from engine.reasons import REASONS, Reason, card_words, why_tap_does_nothing
 from tests.engine.positions import position
 
 
@@ -139,7 +139,18 @@ CASES: list[tuple[str, object, str, dict[str, object], str]] = [
 
 
 def test_every_code_has_a_case() -> None:
-    assert sorted(case[0] for case in CASES) == sorted(REASONS)
+    # tap_nothing is the service's (a tap the engine resolves to no move): tested below.
+    assert sorted([case[0] for case in CASES] + ["tap_nothing"]) == sorted(REASONS)
+
+
+def test_a_tap_that_makes_no_move_names_its_card() -> None:
+    game = Game.from_code("CF1-D3-AAAAACL")
+    card = game.state()["tableau"][3][-1]
+    assert game.tap(card, double_click=False) is None
+    reason = why_tap_does_nothing(card)
+    assert reason.as_dict() == {"code": "tap_nothing", "cards": [card]}
+    assert str(reason) == f"{card_words(card).capitalize()} cannot move anywhere from here."
+    assert why_tap_does_nothing("stock").code == "draw_no_cards"
 
 
 @pytest.mark.parametrize(("code", "build", "token", "params", "sentence"), CASES)
