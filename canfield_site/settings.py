@@ -290,6 +290,9 @@ LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("id", "Bahasa Indonesia"), ("ja", "日本語")]
 # Catalogues live in each app's locale/ (web: pages and scripts; games: API messages).
 # The switch (django.views.i18n.set_language) keeps the choice for a year.
+# games/locale first: it is where makemessages (run from the top, `make messages`) puts the
+# strings of every directory without a catalogue of its own (engine/, accounts/, the site).
+LOCALE_PATHS = [BASE_DIR / "games" / "locale", BASE_DIR / "web" / "locale"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"

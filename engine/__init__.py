@@ -16,7 +16,7 @@ Move.parse('42')
 ...     game.play("RF")
 ... except IllegalMove as error:
 ...     print(error)                             # the rule that refused it; game untouched
-RF: TC cannot go on the clubs foundation: it needs 3C
+The 10 of clubs cannot go on the clubs foundation: it needs the 3 of clubs next.
 >>> game.score, game.cards, game.moves, game.won
 (0, 1, 1, False)
 >>> replay("CF1-D3-AAAAACL", "draw 42").state()["tableau"]   # re-verify a whole log

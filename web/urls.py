@@ -11,6 +11,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     # The pages' strings in the reader's language (a classic script: gettext, ngettext, ...).
     path("jsi18n/", JavaScriptCatalog.as_view(packages=["web"]), name="jsi18n"),
+    path("rules/", views.rules, name="rules"),
     path("play/<str:code>/", views.play, name="play"),
     path("games/<int:game_id>/", views.table, name="table"),
     path("boards/<str:code>/", views.board, name="board"),

@@ -10,6 +10,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.db import InterfaceError, OperationalError
 from django.http import Http404
+from django.utils.translation import gettext_lazy
 from rest_framework import exceptions
 from rest_framework.response import Response
 
@@ -28,7 +29,7 @@ DRF_ERROR_CODES: dict[type[exceptions.APIException], str] = {
     exceptions.Throttled: "throttled",
 }
 
-DATABASE_DOWN = DatabaseUnavailable("the database does not answer; try again shortly")
+DATABASE_DOWN = DatabaseUnavailable(gettext_lazy("the database does not answer; try again shortly"))
 
 
 def first_message(detail: Any) -> str:

@@ -28,11 +28,30 @@ from games.models import Game
 MAX_QUERY_INT = 2**31 - 1
 
 
+class ReasonOut(serializers.Serializer):
+    """Why the engine refused a move: a code of docs/contracts.md and its parameters."""
+
+    code = serializers.CharField(help_text='e.g. "column_same_colour"')
+    cards = serializers.ListField(
+        child=serializers.CharField(), help_text='card codes, e.g. ["JD", "JH"]'
+    )
+    suit = serializers.CharField(required=False)
+    column = serializers.IntegerField(required=False)
+    count = serializers.IntegerField(required=False)
+    block = serializers.IntegerField(required=False)
+    rank = serializers.CharField(required=False)
+    colour = serializers.CharField(required=False)
+    need_rank = serializers.CharField(required=False)
+    need_colour = serializers.CharField(required=False)
+
+
 class ErrorOut(serializers.Serializer):
-    """Every error: a stable code, a human message, sometimes extra fields (index, seq...)."""
+    """Every error: a stable code, a human message (in the request's language), sometimes
+    extra fields (index, seq...); an illegal action also carries its ``reason``."""
 
     error = serializers.CharField()
     detail = serializers.CharField()
+    reason = ReasonOut(required=False)
 
 
 # --- players ----------------------------------------------------------------------------------

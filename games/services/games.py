@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from engine import Deal, random_code
 from engine import Game as EngineGame
@@ -65,7 +66,7 @@ def game_create(
     its board's leaderboard with its first action."""
     deal, board = resolve_deal(code=code, daily=daily, draw=draw)
     if board.is_daily:
-        account_required_check(player=player, what="the ranked daily")
+        account_required_check(player=player, what=gettext("the ranked daily"))
         existing = ranked_game(board=board, player=player)
         if existing is not None:
             return Started(game=existing, created=False)

@@ -29,18 +29,19 @@ from django.contrib.auth.models import AbstractBaseUser, User
 from django.db import IntegrityError, transaction
 from django.db.models import F, Max
 from django.utils import timezone
+from django.utils.translation import gettext
 from rest_framework.authtoken.models import Token
 
 from accounts.guests import guest_name, is_guest
 from accounts.models import Guest, UsernameKey
 from accounts.usernames import username_key
 from games import live, rank_index
-from games.errors import AccountRequired, Conflict, UsernameTaken
+from games.errors import AccountRequired, Conflict
 from games.models import Assistance, Game, LeaderboardEntry
 from games.projections import board_counts_move, entry_refresh
 from games.ranking import standing_of
 from games.services.locking import lock_player
-from games.services.players import checked_credentials
+from games.services.players import checked_credentials, username_taken
 
 #: Names tried before a guest creation gives up (a clash is one in a billion per try).
 NAME_ATTEMPTS = 5
@@ -63,7 +64,8 @@ def account_required_check(*, player: AbstractBaseUser, what: str) -> None:
     """Refuse ``what`` to a guest: only an account may do it."""
     if is_guest(player):
         raise AccountRequired(
-            f"{what} needs an account: sign up (your games as a guest are kept)",
+            gettext("%(what)s needs an account: sign up (your games as a guest are kept)")
+            % {"what": what},
             sign_up="/api/players/",
         )
 
@@ -75,13 +77,13 @@ def guest_sign_up(
     so every game, entry and assistance mark stays theirs. The name rules are a sign-up's
     (``checked_credentials``, free by ``username_key``)."""
     username = checked_credentials(username=username, password=password)
-    taken = UsernameTaken(f"the username {username!r} is taken")
+    taken = username_taken(username)
     try:
         with transaction.atomic():
             lock_player(player_id=guest.pk)
             user = User.objects.get(pk=guest.pk)
             if not Guest.objects.filter(user_id=user.pk).delete()[0]:
-                raise Conflict("this player is not a guest (any more): sign in instead")
+                raise Conflict(gettext("this player is not a guest (any more): sign in instead"))
             if UsernameKey.objects.filter(key=username_key(username)).exclude(user=user).exists():
                 raise taken
             user.username = username

@@ -12,6 +12,7 @@ from django.contrib.auth.models import AbstractBaseUser, User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
+from django.utils.translation import gettext
 from rest_framework.authtoken.models import Token
 
 from accounts.models import UsernameKey
@@ -51,6 +52,11 @@ def checked_credentials(*, username: str, password: str) -> str:
     return username
 
 
+def username_taken(username: str) -> UsernameTaken:
+    """The refusal of a name someone has (by ``username_key``), in the reader's language."""
+    return UsernameTaken(gettext("the username %(name)r is taken") % {"name": username})
+
+
 def player_create(
     *, username: str, password: str, with_token: bool = True
 ) -> tuple[User, Token | None]:
@@ -61,7 +67,7 @@ def player_create(
     written with the user settles two sign-ups racing for one name. The password must pass
     Django's validators (``AUTH_PASSWORD_VALIDATORS``)."""
     username = checked_credentials(username=username, password=password)
-    taken = UsernameTaken(f"the username {username!r} is taken")
+    taken = username_taken(username)
     try:
         with transaction.atomic():
             if UsernameKey.objects.filter(key=username_key(username)).exists():
@@ -81,7 +87,7 @@ def player_authenticate(*, username: str, password: str, request: HttpRequest) -
     middleware then answers 429, ``games.api.lockout``)."""
     user = authenticate(request=request, username=username, password=password)
     if user is None:
-        raise BadCredentials("unknown username or wrong password")
+        raise BadCredentials(gettext("unknown username or wrong password"))
     return user
 
 

@@ -1,5 +1,6 @@
 // REST client of the Canfield Arena API (session auth + CSRF).
 // Every game action goes through here, so the server verifies and logs it.
+import { gettext } from "./i18n.js";
 
 /** An API call that did not succeed: `status` is the HTTP status, `data` the JSON error body. */
 export class ApiError extends Error {
@@ -30,7 +31,7 @@ export async function api(method, path, body) {
   try {
     response = await fetch(path, init);
   } catch (error) {
-    throw new ApiError(0, { error: "network", detail: "The server cannot be reached. Check your connection." });
+    throw new ApiError(0, { error: "network", detail: gettext("The server cannot be reached. Check your connection.") });
   }
   const text = await response.text();
   let data = null;

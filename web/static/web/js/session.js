@@ -1,6 +1,6 @@
 // Who is signed in, and the sign in / sign up dialog shared by every page.
 import { api, ApiError, endpoints, pages } from "./api.js";
-import { gettext } from "./i18n.js";
+import { format, gettext } from "./i18n.js";
 
 let mePromise = null;
 
@@ -40,10 +40,10 @@ export function openAccountDialog(mode = "signin", reason = "") {
   const form = node.querySelector("form");
   form.dataset.mode = mode;
   const signup = mode === "signup";
-  node.querySelector("#account-title").textContent = signup ? "Create your account" : "Sign in";
-  form.querySelector("[data-submit]").textContent = signup ? "Create account" : "Sign in";
+  node.querySelector("#account-title").textContent = signup ? gettext("Create your account") : gettext("Sign in");
+  form.querySelector("[data-submit]").textContent = signup ? gettext("Create account") : gettext("Sign in");
   form.querySelector("[data-switch]").textContent = signup
-    ? "I already have an account" : "Create an account instead";
+    ? gettext("I already have an account") : gettext("Create an account instead");
   form.password.autocomplete = signup ? "new-password" : "current-password";
   showError(form, reason);
   if (!node.open) node.showModal();
@@ -57,7 +57,7 @@ function showError(form, message) {
 }
 
 function describeError(error) {
-  if (!(error instanceof ApiError)) return "Something went wrong. Try again.";
+  if (!(error instanceof ApiError)) return gettext("Something went wrong. Try again.");
   const data = error.data || {};
   if (data.detail && typeof data.detail === "string") return data.detail;
   const fields = Object.entries(data).filter(([, value]) => Array.isArray(value));
@@ -130,10 +130,12 @@ function renderAccount(user) {
   if (user && user.guest) {
     renderGuest(nav, user);
   } else if (user) {
-    const link = accountLink(user, `Signed in as ${user.username}: your games`);
+    const link = accountLink(
+      user, format(gettext("Signed in as %(name)s: your games"), { name: user.username }),
+    );
     const out = document.createElement("button");
     out.type = "button";
-    out.textContent = "Sign out";
+    out.textContent = gettext("Sign out");
     out.addEventListener("click", signOut);
     nav.append(link, out);
   } else {

@@ -4,13 +4,15 @@
 import { api, endpoints, itemsOf, pages } from "../api.js";
 import { renderBoardList } from "../board_list.js";
 import { startCountdown } from "../daily.js";
-import { byId, h, plural, say } from "../dom.js";
+import { byId, h, say } from "../dom.js";
 import { LiveBoard } from "../live.js";
 import { askForAccount, isGuest, needsAccount, startOpenGame } from "../guests.js";
 import { initAccount } from "../session.js";
+import { format, formatDate, formatNodes, gettext } from "../i18n.js";
+import { moveCount, playerCount } from "../words.js";
 
 function showPlayers(panel, count) {
-  panel.querySelector("[data-players]").textContent = `· ${plural(count, "player")}`;
+  panel.querySelector("[data-players]").textContent = `· ${playerCount(count)}`;
 }
 
 /** One mode's panel: its board, par and players, its live top, the ranked game's button. */
@@ -21,12 +23,13 @@ function showBoard(panel, daily, user, mine) {
   link.href = pages.board(daily.board);
   const parNode = panel.querySelector("[data-par]");
   parNode.hidden = daily.par == null;
-  parNode.textContent = daily.par == null ? "" : `· par ${plural(daily.par, "move")}`;
+  parNode.textContent = daily.par == null ? "" : `· ${format(gettext("par %(moves)s"), { moves: moveCount(daily.par) })}`;
   let players = daily.entries;
   showPlayers(panel, players);
   const button = panel.querySelector("[data-play]");
   const draw = mode[1];
-  button.textContent = !mine ? `Play draw ${draw}` : mine.status === "playing" ? `Resume draw ${draw}` : `Your draw ${draw} game`;
+  button.textContent = format(!mine ? gettext("Play draw %(draw)s")
+    : mine.status === "playing" ? gettext("Resume draw %(draw)s") : gettext("Your draw %(draw)s game"), { draw });
   button.disabled = false;
   panel.querySelector("[data-signin]").hidden = Boolean(user) && !isGuest(user);
   button.addEventListener("click", () => playRanked(panel, user));
@@ -34,7 +37,7 @@ function showBoard(panel, daily, user, mine) {
   new LiveBoard(daily.board, {
     limit: 5,
     onChange: ({ entries, total, changed }) => {
-      renderBoardList(list, entries, { me: user && user.username, changed, empty: "No one has played it yet: be the first." });
+      renderBoardList(list, entries, { me: user && user.username, changed, empty: gettext("No one has played it yet: be the first.") });
       if (total > players) showPlayers(panel, (players = total));
     },
   }).start();
@@ -55,7 +58,7 @@ async function playRanked(panel, user) {
   } catch (problem) {
     button.disabled = false;
     if (needsAccount(problem)) return askForAccount();
-    say(error, `Could not start the game: ${problem.message}`, "error");
+    say(error, format(gettext("Could not start the game: %(error)s"), { error: problem.message }), "error");
   }
 }
 
@@ -82,7 +85,7 @@ function wireCodeBox() {
     // the page for a bad code explains what is wrong with it.
     const code = form.code.value.trim();
     if (!code) {
-      say(byId("code-error"), "Type a code such as CF1-D3-ABCDEFG.", "error");
+      say(byId("code-error"), gettext("Type a code such as CF1-D3-ABCDEFG."), "error");
       return;
     }
     const target = event.submitter && event.submitter.value === "board" ? pages.board(code) : pages.play(code);
@@ -100,16 +103,17 @@ async function main() {
     const boards = Object.values(daily.boards).map((board) => board.board);
     const mine = await myGames(user, boards);
     const countdown = h("time", { id: "daily-countdown" });
-    byId("daily-date").replaceChildren(`Deals of ${daily.date} (UTC), sealed for another `, countdown, ".");
+    byId("daily-date").replaceChildren(...formatNodes(gettext("Deals of %(day)s (UTC), sealed for another %(countdown)s."),
+      { day: formatDate(daily.date), countdown }));
     startCountdown(countdown, daily.closes_at, {
-      onClosed: () => byId("daily-date").replaceChildren("These deals have closed: reload for the new day's."),
+      onClosed: () => byId("daily-date").replaceChildren(gettext("These deals have closed: reload for the new day's.")),
     });
     for (const panel of document.querySelectorAll(".daily-deal")) {
       const board = daily.boards[panel.dataset.mode];
       if (board) showBoard(panel, board, user, mine.get(board.board));
     }
   } catch (error) {
-    byId("daily-date").textContent = `Today's deals are not available: ${error.message}`;
+    byId("daily-date").textContent = format(gettext("Today's deals are not available: %(error)s"), { error: error.message });
     for (const node of document.querySelectorAll(".daily-deal [data-error]")) say(node, error.message, "error");
   }
 }

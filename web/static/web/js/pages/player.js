@@ -4,13 +4,15 @@ import { barChart, redrawOnResize } from "../charts.js";
 import { boardLabel } from "../daily.js";
 import { byId, h, say, statusText } from "../dom.js";
 import { initAccount } from "../session.js";
+import { format, formatNumber, gettext } from "../i18n.js";
+import { cardCount, pointCount } from "../words.js";
 
 const RECENT = 30;
 
 const TOTAL_LABELS = {
-  games: "Games", played: "Games", won: "Won", wins: "Won", playing: "In progress",
-  best_cards: "Best cards", best_score: "Best score", total_score: "Total score",
-  cards: "Cards placed", average_cards: "Average cards", resigned: "Resigned",
+  games: gettext("Games"), played: gettext("Games"), won: gettext("Won"), wins: gettext("Won"), playing: gettext("In progress"),
+  best_cards: gettext("Best cards"), best_score: gettext("Best score"), total_score: gettext("Total score"),
+  cards: gettext("Cards placed"), average_cards: gettext("Average cards"), resigned: gettext("Resigned"),
 };
 
 function renderTotals(totals, games) {
@@ -22,7 +24,7 @@ function renderTotals(totals, games) {
   byId("totals").replaceChildren(...entries
     .filter(([, value]) => typeof value === "number" || typeof value === "string")
     .map(([key, value]) => h("div", {}, h("dt", {}, TOTAL_LABELS[key] || key.replaceAll("_", " ")),
-      h("dd", {}, typeof value === "number" && !Number.isInteger(value) ? value.toFixed(1) : value))));
+      h("dd", {}, typeof value === "number" ? formatNumber(value, { maximumFractionDigits: 1 }) : value))));
 }
 
 function renderChart(games) {
@@ -30,8 +32,10 @@ function renderChart(games) {
   barChart(byId("recent-chart"), recent.map((game, index) => ({
     x: game.id, label: index + 1, value: game.cards || 0,
     className: game.won ? "won" : game.status === "resigned" ? "resigned" : "",
-    title: `Game ${game.id} (${dealName(game)}): ${game.cards} cards, ${game.score} points, ${statusText(game)}`,
-  })), { height: 200, xLabelEvery: recent.length > 15 ? 5 : 1, xTitle: "recent games, oldest to newest" });
+    title: format(gettext("Game %(id)s (%(deal)s): %(cards)s, %(points)s, %(status)s"), {
+      id: game.id, deal: dealName(game), cards: cardCount(game.cards || 0), points: pointCount(game.score || 0), status: statusText(game),
+    }),
+  })), { height: 200, xLabelEvery: recent.length > 15 ? 5 : 1, xTitle: gettext("recent games, oldest to newest") });
 }
 
 /** A game's deal: its code, or its daily board's name while sealed (the viewer's own game). */
@@ -42,7 +46,8 @@ function dealName(game) {
 function dealCell(game) {
   if (!game.daily) return h("a", { href: pages.board(game.board) }, h("code", {}, game.code));
   return h("a", { href: pages.board(game.board) },
-    `ranked ${boardLabel(game.board)}`, game.code ? [" ", h("code", {}, game.code)] : h("span", { class: "muted" }, " (sealed)"));
+    format(gettext("ranked %(board)s"), { board: boardLabel(game.board) }),
+    game.code ? [" ", h("code", {}, game.code)] : h("span", { class: "muted" }, ` ${gettext("(sealed)")}`));
 }
 
 function renderGames(games) {
@@ -53,9 +58,9 @@ function renderGames(games) {
     h("td", {}, dealCell(game)),
     h("td", {}, game.cards), h("td", {}, game.score), h("td", {}, game.moves),
     h("td", {}, statusText(game)),
-    h("td", {}, game.sealed ? "" : h("a", { href: pages.replay(game.id) }, "replay")),
+    h("td", {}, game.sealed ? "" : h("a", { href: pages.replay(game.id) }, gettext("replay"))),
   )));
-  if (!rows.length) byId("game-rows").replaceChildren(h("tr", {}, h("td", { colspan: 7, class: "muted" }, "No games yet.")));
+  if (!rows.length) byId("game-rows").replaceChildren(h("tr", {}, h("td", { colspan: 7, class: "muted" }, gettext("No games yet."))));
 }
 
 async function main() {
@@ -69,7 +74,7 @@ async function main() {
     redrawOnResize(() => renderChart(games));
     renderGames(games);
   } catch (error) {
-    say(byId("player-error"), error.status === 404 ? `There is no player called ${username}.` : error.message, "error");
+    say(byId("player-error"), error.status === 404 ? format(gettext("There is no player called %(name)s."), { name: username }) : error.message, "error");
   }
 }
 

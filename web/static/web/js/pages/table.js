@@ -2,7 +2,7 @@
 import { api, ApiError, endpoints, itemsOf, pageData, pages } from "../api.js";
 import { renderBoardList, renderLiveState } from "../board_list.js";
 import { boardLabel, startCountdown } from "../daily.js";
-import { byId, h, plural, say } from "../dom.js";
+import { byId, h, say } from "../dom.js";
 import { enableDrag } from "../drag.js";
 import { askForAccount, guestNote, isGuest, needsAccount, offerGuestGame } from "../guests.js";
 import { describeHint, fetchHint, highlightHint } from "../hints.js";
@@ -13,6 +13,8 @@ import { initAccount, openAccountDialog, playerName } from "../session.js";
 import { renderState, renderStats } from "../table_view.js";
 import { afterLiveMessage, isNews } from "../watching.js";
 import { showWin, wireWin } from "../win.js";
+import { format, formatNodes, gettext } from "../i18n.js";
+import { capitalised, cardCount, moveCount, moveWords, pointCount, reasonText, statusWords } from "../words.js";
 
 const DOUBLE_CLICK_KEY = "canfield.doubleClick";
 
@@ -47,7 +49,7 @@ function showGame(game, { from = null } = {}) {
   renderStats(game);
   showBoardName(game.board, game.code);
   byId("replay-link").href = pages.replay(game.id);
-  document.title = `${game.code || boardLabel(game.board)} · ${game.score} points`;
+  document.title = `${game.code || boardLabel(game.board)} · ${pointCount(game.score)}`;
   showRanked(game);
   const undo = byId("undo-button");
   undo.disabled = !playable || !(game.legal_moves || []).includes("undo");
@@ -62,16 +64,20 @@ function showGame(game, { from = null } = {}) {
   renderLegalMoves(playable ? game.legal_moves || [] : []);
   refocus(focused);
   if (!table.owner) {
-    status(`${playerName(game.player)}'s game (${game.status}). You are watching.`);
+    status(format(gettext("%(name)s's game (%(status)s). You are watching."),
+      { name: playerName(game.player), status: statusWords(game.status) }));
   } else if (game.status === "resigned") {
-    status("This game was resigned.");
+    status(gettext("This game was resigned."));
   }
   if (game.won && !wasWon && table.gameLoaded) {
     if (table.owner) showWin(game, table.me.username);
-    else status(`${playerName(game.player)} won: all 52 cards home in ${game.moves} moves.`);
+    else {
+      status(format(gettext("%(name)s won: all 52 cards home in %(moves)s."),
+        { name: playerName(game.player), moves: moveCount(game.moves) }));
+    }
   } else if (!table.owner && game.status === "resigned" && !wasResigned && table.gameLoaded) {
-    status(`${playerName(game.player)} resigned this game with ${plural(game.cards, "card")} home and `
-      + `${plural(game.score, "point")}. You are watching.`);
+    status(format(gettext("%(name)s resigned this game with %(cards)s home and %(points)s. You are watching."),
+      { name: playerName(game.player), cards: cardCount(game.cards), points: pointCount(game.score) }));
   }
   table.gameLoaded = true;
   startBoard(game.board);
@@ -111,7 +117,7 @@ function showBoardName(board, code) {
   const link = byId("game-code");
   link.textContent = code || boardLabel(board);
   link.href = pages.board(board);
-  link.setAttribute("aria-label", code ? "Deal code, open its leaderboard" : "Daily board, open its leaderboard");
+  link.setAttribute("aria-label", code ? gettext("Deal code, open its leaderboard") : gettext("Daily board, open its leaderboard"));
   byId("live-full").href = pages.board(board);
 }
 
@@ -123,19 +129,20 @@ function showRanked(game) {
   if (!game.daily) return;
   if (note.dataset.game === `${game.id}:${game.sealed}`) return;
   note.dataset.game = `${game.id}:${game.sealed}`;
-  const whose = table.owner ? "Your ranked game" : `${playerName(game.player)}'s ranked game`;
   const countdown = h("time", { id: "countdown" }, "--:--:--");
+  const values = { day: h("strong", { id: "ranked-day" }, game.daily), draw: game.draw, name: playerName(game.player) };
   note.replaceChildren(
-    `${whose} of `, h("strong", { id: "ranked-day" }, game.daily), `, draw ${game.draw}. `,
+    ...formatNodes(table.owner ? gettext("Your ranked game of %(day)s, draw %(draw)s.")
+      : gettext("%(name)s's ranked game of %(day)s, draw %(draw)s."), values), " ",
     ...(game.sealed
-      ? ["The deal stays sealed until the board closes in ", countdown,
-        ": no code, the face-down cards unseen, no hints; one game, no restart."]
-      : ["Its day has closed: the board is final."]),
+      ? formatNodes(gettext("The deal stays sealed until the board closes in %(countdown)s:"
+        + " no code, the face-down cards unseen, no hints; one game, no restart."), { countdown })
+      : [gettext("Its day has closed: the board is final.")]),
   );
   if (table.countdown) table.countdown();
   table.countdown = game.sealed ? startCountdown(countdown, game.closes_at, {
     onClosed: () => {
-      status("The day has closed: this board is final, and its deal is an open code now.");
+      status(gettext("The day has closed: this board is final, and its deal is an open code now."));
       // Read the game again a little after the close (clocks differ): it shows its code then.
       setTimeout(() => { enqueue(reload).catch(() => false); }, 2000);
     },
@@ -146,10 +153,11 @@ function renderLegalMoves(tokens) {
   const node = byId("legal-moves");
   const shown = tokens.filter((token) => token !== "undo");
   node.replaceChildren(
-    shown.length ? "Legal moves: " : "",
+    shown.length ? `${gettext("Legal moves:")} ` : "",
     ...shown.map((token) => h("button", {
       type: "button", class: "chip", dataset: { token },
-      "aria-label": `Play ${token}`, onclick: () => play({ action: token }),
+      "aria-label": format(gettext("Play %(move)s"), { move: moveWords(token, table.game && table.game.state) }),
+      onclick: () => play({ action: token }),
     }, token)),
   );
 }
@@ -191,8 +199,9 @@ async function send(body, from) {
   if (!table.game || !table.owner || table.game.status !== "playing") return false;
   try {
     // `seq` is the number this action is to get: a stale one (another tab played) is refused.
+    const before = table.game.state;
     const game = await api("POST", endpoints.actions(table.game.id), { ...body, seq: table.game.seq + 1 });
-    status(describeAction(body, game));
+    status(describeAction(body, game, before));
     showGame(game, { from });
     return true;
   } catch (error) {
@@ -201,25 +210,29 @@ async function send(body, from) {
   }
 }
 
-function describeAction(body, game) {
+/** The status after a move: the move in words (its card from the position `before` it). */
+function describeAction(body, game, before) {
   const last = (game.action && game.action.token) || body.action || "";
-  return last ? `Played ${last}: ${plural(game.score, "point")}, ${plural(game.cards, "card")} home.` : "";
+  return last ? capitalised(format(gettext("%(move)s: %(points)s, %(cards)s home."),
+    { move: moveWords(last, before), points: pointCount(game.score), cards: cardCount(game.cards) })) : "";
 }
 
 async function explain(error) {
   if (!(error instanceof ApiError)) {
-    status("Something went wrong. Try again.", "error");
+    status(gettext("Something went wrong. Try again."), "error");
     return;
   }
   if (error.status === 409) {
     await reload();
     status(error.code === "game_finished"
-      ? `This game is over (${error.data.status || table.game.status}), maybe in another tab: it has been reloaded.`
-      : "This game moved on elsewhere (another tab?): it has been reloaded.", "error");
+      ? format(gettext("This game is over (%(status)s), maybe in another tab: it has been reloaded."),
+        { status: statusWords(error.data.status || table.game.status) })
+      : gettext("This game moved on elsewhere (another tab?): it has been reloaded."), "error");
   } else if (error.status === 401 || (error.status === 403 && !table.me)) {
-    openAccountDialog("signin", "Sign in to play.");
+    openAccountDialog("signin", gettext("Sign in to play."));
   } else {
-    status(error.data.detail || error.message, "error");
+    // A refused move is said from the engine's reason code, in the reader's language.
+    status(reasonText(error.data.reason) || error.data.detail || error.message, "error");
   }
 }
 
@@ -233,12 +246,12 @@ function askHint() {
     if (!table.game || !table.owner) return;
     const button = byId("hint-button");
     button.disabled = true;
-    status("Looking for a winning move…");
+    status(gettext("Looking for a winning move…"));
     try {
       const hint = await fetchHint(table.game.id);
       table.game = { ...table.game, assisted: true };
       byId("assisted-badge").hidden = false;
-      status(describeHint(hint));
+      status(describeHint(hint, table.game.state));
       if (hint.seq === table.game.seq) highlightHint(byId("felt"), hint.move);
     } catch (error) {
       await explain(error);
@@ -255,8 +268,8 @@ function resign() {
     try {
       const game = await postResign(table.game.id, table.game.seq + 1);
       showGame(game);
-      status(`You resigned this game with ${plural(game.cards, "card")} home and ${plural(game.score, "point")}: `
-        + "no more moves can be made.");
+      status(format(gettext("You resigned this game with %(cards)s home and %(points)s: no more moves can be made."),
+        { cards: cardCount(game.cards), points: pointCount(game.score) }));
     } catch (error) {
       await explain(error);
     }
@@ -265,10 +278,10 @@ function resign() {
 
 function wireResign() {
   table.resign = confirmTwice(byId("resign-button"), {
-    armedText: "Confirm resign",
-    onArm: () => status(`Press "Confirm resign" within ${CONFIRM_MS / 1000} seconds to end this game for good: `
-      + "it cannot be undone."),
-    onDisarm: () => status("Not resigned: the game goes on."),
+    armedText: gettext("Confirm resign"),
+    onArm: () => status(format(gettext("Press \"Confirm resign\" within %(seconds)s seconds to end this game for good:"
+      + " it cannot be undone."), { seconds: CONFIRM_MS / 1000 })),
+    onDisarm: () => status(gettext("Not resigned: the game goes on.")),
     onConfirm: resign,
   });
 }
@@ -304,7 +317,8 @@ async function showMyRank(entries) {
     const mine = itemsOf(data).find((entry) => entry.player === me);
     node.hidden = !mine;
     if (mine) {
-      node.textContent = `You: #${mine.rank} of ${data.total}, ${plural(mine.cards, "card")}, ${plural(mine.score, "point")}`;
+      node.textContent = format(gettext("You: #%(rank)s of %(total)s, %(cards)s, %(points)s"),
+        { rank: mine.rank, total: data.total, cards: cardCount(mine.cards), points: pointCount(mine.score) });
     }
   } catch {
     node.hidden = true;
@@ -345,7 +359,7 @@ function followGame(gameId) {
       enqueue(async () => {
         if (message.seq > table.game.seq) {
           await reload();
-          status("Updated with a move made elsewhere (another tab?).");
+          status(gettext("Updated with a move made elsewhere (another tab?)."));
         }
       }).catch(() => false);
       return;
@@ -464,8 +478,8 @@ function wireControls() {
   setting.checked = doubleClick();
   setting.addEventListener("change", () => {
     localStorage.setItem(DOUBLE_CLICK_KEY, setting.checked ? "on" : "off");
-    status(setting.checked ? "Double click on: a tapped card goes to a column when no foundation takes it."
-      : "Double click off: a tapped card only goes to its foundation.");
+    status(setting.checked ? gettext("Double click on: a tapped card goes to a column when no foundation takes it.")
+      : gettext("Double click off: a tapped card only goes to its foundation."));
   });
   byId("move-form").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -473,7 +487,7 @@ function wireControls() {
     const body = parseTyped(input.value);
     if (!body) return;
     if (body.resign) {
-      status('"resign" is not a move: press the Resign button twice to end the game.');
+      status(gettext("\"resign\" is not a move: press the Resign button twice to end the game."));
       byId("resign-button").focus();
       return;
     }
