@@ -7,7 +7,15 @@ import importlib
 
 import pytest
 
-MODULES = ["engine", "engine.cards", "engine.deal", "engine.game", "engine.replay", "engine.table"]
+MODULES = [
+    "engine",
+    "engine.cards",
+    "engine.deal",
+    "engine.game",
+    "engine.replay",
+    "engine.table",
+    "engine.finishing",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)
