@@ -142,12 +142,22 @@ class GameSummaryOut(serializers.Serializer):
     updated_at = serializers.DateTimeField()
     reached_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
+    clock = serializers.IntegerField(
+        allow_null=True,
+        help_text="server seconds from creation to now (playing) or to the last action (over); "
+        "null for a submitted log",
+    )
 
 
 class GameOut(GameSummaryOut):
     state = StateOut()
     legal_moves = serializers.ListField(
         child=serializers.CharField(), help_text="tokens of every legal action (none once over)"
+    )
+    finish = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="once stock, waste and reserve are empty and column-to-foundation moves alone "
+        "win: those moves in order (each still an ordinary action); else empty",
     )
 
 
