@@ -235,6 +235,7 @@ def answers_about(owner: APIClient, stranger: APIClient, game_id: int, name: str
         "/api/leaderboards/daily-2026-01-02-D3/",
         f"/api/leaderboards/daily-2026-01-02-D3/?around={name}",
         f"/api/players/{name}/",
+        f"/api/players/{name}/stats/",
         "/api/me/",
     ]
     return [reader.get(path).content.decode() for reader in (owner, stranger) for path in paths]
@@ -294,7 +295,7 @@ def test_no_answer_names_a_face_down_card_or_the_sealed_code(
             answers.append((text, never_seen))
         # The schema's examples name cards ("7H"), none of them a sealed code.
         answers.append((client.get("/api/schema/").content.decode(), set()))
-    assert len(answers) == 2 * length + 21
+    assert len(answers) == 2 * length + 23
     for text, hidden in answers:
         compact = text.replace(" ", "")
         for card in hidden:

@@ -1,4 +1,4 @@
-"""Leaderboards, the daily deals and their archive, and player pages."""
+"""Leaderboards, the daily deals and their archive."""
 
 from dataclasses import asdict
 from datetime import date
@@ -19,7 +19,6 @@ from games.api.serializers import (
     ErrorOut,
     LeaderboardIn,
     LeaderboardOut,
-    PlayerOut,
 )
 from games.boards import (
     DAILY_BOARD_PATTERN,
@@ -42,10 +41,9 @@ from games.daily.store import (
 )
 from games.errors import InvalidInput
 from games.models import DailyDeal
-from games.selectors.games import Viewer, game_summary, ranked_games_of
+from games.selectors.games import Viewer, ranked_games_of
 from games.selectors.leaderboard_sql import BoardCounts
 from games.selectors.leaderboards import leaderboard_around, leaderboard_page
-from games.selectors.players import player_profile
 
 #: A board in a path: a deal code or a daily board id (each pattern from its own home).
 BOARD_PATTERN = f"^(?:{DEAL_CODE_PATTERN[1:-1]}|{DAILY_BOARD_PATTERN[1:-1]})$"
@@ -180,21 +178,3 @@ class DailyDayView(APIView):
         if parsed is None:
             raise InvalidInput(f"{day!r} is not a date (YYYY-MM-DD)", date=day)
         return Response(DailyOut(daily_json(daily_deal_shown(day=parsed), request.user)).data)
-
-
-class PlayerDetailView(APIView):
-    """A player's totals and most recent games (their sealed games to themselves only)."""
-
-    @extend_schema(operation_id="player_detail", responses={200: PlayerOut, 404: ErrorOut})
-    def get(self, request: Request, username: str) -> Response:
-        profile = player_profile(username=username, viewer=request.user)
-        return Response(
-            PlayerOut(
-                {
-                    "username": profile.user.username,
-                    "date_joined": profile.user.date_joined,
-                    "totals": profile.totals,
-                    "games": [game_summary(game) for game in profile.games],
-                }
-            ).data
-        )
