@@ -391,6 +391,11 @@ class OwnRankedGameOut(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Game.Status.choices)
     seq = serializers.IntegerField(help_text="actions in its log")
+    rank = serializers.IntegerField(
+        allow_null=True,
+        help_text="your rank on the board while the day is open (null: no action yet, or a "
+        "closed day: read its board)",
+    )
 
 
 class DailyBoardOut(serializers.Serializer):

@@ -89,13 +89,13 @@ def game_clock(game: Game) -> int | None:
 
 def ranked_games_of(viewer: Viewer, *, boards: list[str]) -> dict[str, dict[str, Any]]:
     """The viewer's own ranked games on these daily boards: ``{board: {"id", "status",
-    "seq"}}``, empty for an anonymous viewer. Only ever their own: it tells nothing of
+    "seq", "player_id"}}``, empty for an anonymous viewer. Only ever their own: it tells nothing of
     anyone else's game."""
     if viewer is None or not viewer.is_authenticated:
         return {}
     rows = Game.objects.filter(player_id=viewer.pk, board__in=boards, daily__isnull=False)
     return {
-        board: {"id": game_id, "status": status, "seq": seq}
+        board: {"id": game_id, "status": status, "seq": seq, "player_id": viewer.pk}
         for board, game_id, status, seq in rows.values_list("board", "id", "status", "seq")
     }
 

@@ -43,7 +43,11 @@ from games.errors import InvalidInput
 from games.models import DailyDeal
 from games.selectors.games import Viewer, ranked_games_of
 from games.selectors.leaderboard_sql import BoardCounts
-from games.selectors.leaderboards import leaderboard_around, leaderboard_page
+from games.selectors.leaderboards import (
+    leaderboard_around,
+    leaderboard_entry_ranked,
+    leaderboard_page,
+)
 
 #: A board in a path: a deal code or a daily board id (each pattern from its own home).
 BOARD_PATTERN = f"^(?:{DEAL_CODE_PATTERN[1:-1]}|{DAILY_BOARD_PATTERN[1:-1]})$"
@@ -98,27 +102,45 @@ def daily_json(deal: DailyDeal, viewer: Viewer = None) -> dict[str, Any]:
     in); codes and lines only once the day has closed."""
     pars = daily_pars(deal)
     ids = {mode: daily_board(deal.date, mode).id for mode in DAILY_MODES}
+    counts = {mode: BoardCounts(board) for mode, board in ids.items()}
     mine = ranked_games_of(viewer, boards=list(ids.values()))
+    sealed = day_sealed(deal.date)
     boards = {
         mode: {
             "board": ids[mode],
             "draw": draw,
             "par": pars[mode],
-            "entries": BoardCounts(ids[mode]).total,
-            "game": mine.get(ids[mode]),
+            "entries": counts[mode].total,
+            "game": own_game(mine.get(ids[mode]), counts[mode], ranked=sealed),
         }
         for mode, draw in DAILY_MODES.items()
     }
     out: dict[str, Any] = {
         "date": deal.date,
         "closes_at": closes_at(deal.date),
-        "closed": not day_sealed(deal.date),
+        "closed": not sealed,
         "boards": boards,
     }
     codes, lines = daily_codes(deal), daily_lines(deal)
     if codes is not None and lines is not None:
         out["codes"], out["lines"] = codes, lines
     return out
+
+
+def own_game(
+    game: dict[str, Any] | None, counts: BoardCounts, *, ranked: bool
+) -> dict[str, Any] | None:
+    """The viewer's own game on a daily board, with their rank there while the day is open
+    (today's home page: "rank 12 of 340"; a rank of their own is theirs to know). Closed
+    days (the archive) skip the rank read: their boards are public anyway."""
+    if game is None:
+        return None
+    entry = (
+        leaderboard_entry_ranked(board=counts.board, player_id=game["player_id"], counts=counts)
+        if ranked
+        else None
+    )
+    return {**game, "rank": None if entry is None else entry.rank}
 
 
 class DailyView(APIView):
