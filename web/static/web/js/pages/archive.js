@@ -1,7 +1,10 @@
 // The archive: closed days, newest first, from GET /api/daily/?before=<date>, paged.
 import { api, endpoints, pageData, pages } from "../api.js";
 import { byId, h, plural, say } from "../dom.js";
-import { initAccount } from "../session.js";
+import { gettext } from "../i18n.js";
+import { initAccount, openAccountDialog } from "../session.js";
+
+const archive = { user: null };
 
 const PAGE_DAYS = 10;
 
@@ -13,8 +16,30 @@ function boardItem(day, mode, board) {
     board.par != null ? ` · par ${board.par}` : "",
     ` · ${plural(board.entries, "player")} · `,
     h("a", { href: pages.board(board.board) }, "final board"),
-    code ? [" · ", h("a", { href: pages.line(day.date, mode) }, "the solver's line"),
-      " · ", h("a", { href: pages.play(code) }, "practise it")] : null);
+    code ? [" · ", h("a", { href: pages.line(day.date, mode) }, "the solver's line"), " ",
+      h("button", { type: "button", class: "primary", dataset: { playCode: code }, onclick: playDeal },
+        gettext("Play this deal"))] : null);
+}
+
+/**
+ * A closed day's deal is an open code like any other: start a new open game on it (the day's
+ * ranked game, if any, stays as it was). Only closed days have a code here, so a sealed day
+ * never gets the button.
+ */
+async function playDeal(event) {
+  const button = event.currentTarget;
+  if (!archive.user) {
+    openAccountDialog("signin", gettext("Sign in (or create an account) to play this deal."));
+    return;
+  }
+  button.disabled = true;
+  try {
+    const game = await api("POST", endpoints.games, { code: button.dataset.playCode });
+    window.location.assign(pages.game(game.id));
+  } catch (problem) {
+    say(byId("archive-error"), problem.message, "error");
+    button.disabled = false;
+  }
 }
 
 function dayItem(day) {
@@ -24,7 +49,7 @@ function dayItem(day) {
 }
 
 async function main() {
-  await initAccount();
+  archive.user = await initAccount();
   const { before } = pageData();
   byId("archive-newest").hidden = !before;
   try {
