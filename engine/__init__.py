@@ -26,13 +26,15 @@ True
 
 Modules: ``deal`` (codes and the CF1 shuffle), ``notation`` (tokens and Move),
 ``game`` (the rules), ``replay``, ``snapshot``, ``reasons`` (why a move is illegal),
-``render`` (text board), ``table`` (what a player at the table sees of a sealed
+``render`` (text board), ``finishing`` (the moves that finish a game once
+nothing is hidden), ``table`` (what a player at the table sees of a sealed
 deal), ``cli`` (``python -m engine``).
 """
 
 from .cards import CARD_NAMES, parse_card
 from .deal import Deal, random_code
 from .errors import DealCodeError, EngineError, IllegalMove, NotationError
+from .finishing import finishing_line
 from .game import UNDO_LIMIT, Game
 from .notation import TOKENS, Move
 from .replay import replay
@@ -52,6 +54,7 @@ __all__ = [
     "Move",
     "NotationError",
     "SnapshotError",
+    "finishing_line",
     "from_snapshot",
     "from_state",
     "parse_card",

@@ -4,6 +4,7 @@ Inputs use the strict fields of ``games.api.fields``; outputs describe exactly w
 views return so the published schema can be checked against real responses.
 """
 
+from datetime import date
 from typing import Any
 
 from django.contrib.auth.validators import UnicodeUsernameValidator
@@ -164,12 +165,22 @@ class GameSummaryOut(serializers.Serializer):
     updated_at = serializers.DateTimeField()
     reached_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
+    clock = serializers.IntegerField(
+        allow_null=True,
+        help_text="server seconds from creation to now (playing) or to the last action (over); "
+        "null for a submitted log",
+    )
 
 
 class GameOut(GameSummaryOut):
     state = StateOut()
     legal_moves = serializers.ListField(
         child=serializers.CharField(), help_text="tokens of every legal action (none once over)"
+    )
+    finish = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="once stock, waste and reserve are empty and column-to-foundation moves alone "
+        "win: those moves in order (each still an ordinary action); else empty",
     )
 
 
@@ -415,6 +426,11 @@ class OwnRankedGameOut(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Game.Status.choices)
     seq = serializers.IntegerField(help_text="actions in its log")
+    rank = serializers.IntegerField(
+        allow_null=True,
+        help_text="your rank on the board while the day is open (null: no action yet, or a "
+        "closed day: read its board)",
+    )
 
 
 class DailyBoardOut(serializers.Serializer):
@@ -517,3 +533,82 @@ class PlayerOut(serializers.Serializer):
     date_joined = serializers.DateTimeField()
     totals = TotalsOut()
     games = GameSummaryOut(many=True, help_text="the 50 most recent, newest first")
+
+
+class MonthField(serializers.CharField):
+    """A calendar month, ``YYYY-MM``; the first day of it once validated."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        text = super().to_internal_value(data)
+        try:
+            return date.fromisoformat(f"{text}-01") if len(text) == 7 else self.fail("invalid")
+        except ValueError:
+            self.fail("invalid")
+
+    default_error_messages = {"invalid": "a month is written YYYY-MM, e.g. 2026-11"}
+
+
+class PlayerStatsIn(serializers.Serializer):
+    month = MonthField(required=False, help_text="the calendar's month (YYYY-MM; default: now)")
+
+
+class StreakOut(serializers.Serializer):
+    current = serializers.IntegerField(
+        help_text="consecutive UTC days with a ranked daily played, ending today or yesterday"
+    )
+    best = serializers.IntegerField(help_text="the longest such run")
+    last_day = serializers.DateField(allow_null=True, help_text="the last day that counts")
+
+
+class RateOut(serializers.Serializer):
+    played = serializers.IntegerField(help_text="games with at least one action")
+    won = serializers.IntegerField()
+    rate = serializers.FloatField(allow_null=True, help_text="won / played (null: none played)")
+
+
+class AgainstParOut(serializers.Serializer):
+    games = serializers.IntegerField(help_text="won dailies of this mode with a par")
+    average = serializers.FloatField(
+        allow_null=True, help_text="mean of actions minus par over them (negative: under par)"
+    )
+
+
+class AgainstParModesOut(serializers.Serializer):
+    D3 = AgainstParOut()
+    D1 = AgainstParOut()
+
+
+class CalendarEntryOut(serializers.Serializer):
+    board = serializers.CharField()
+    won = serializers.BooleanField()
+    cards = serializers.IntegerField()
+    actions = serializers.IntegerField()
+    rank = serializers.IntegerField(help_text="the player's rank on that day's board")
+    total = serializers.IntegerField(help_text="entries on that day's board")
+    game = serializers.IntegerField(allow_null=True, help_text="the game (replay) once closed")
+
+
+class CalendarBoardsOut(serializers.Serializer):
+    D3 = CalendarEntryOut(allow_null=True)
+    D1 = CalendarEntryOut(allow_null=True)
+
+
+class CalendarDayOut(serializers.Serializer):
+    date = serializers.DateField()
+    boards = CalendarBoardsOut(help_text="null: not played that day")
+
+
+class CalendarOut(serializers.Serializer):
+    month = serializers.CharField(help_text="YYYY-MM")
+    days = CalendarDayOut(many=True)
+
+
+class PlayerStatsOut(serializers.Serializer):
+    """A player's record. Today's ranked games count for their owner only (sealed)."""
+
+    username = serializers.CharField()
+    streak = StreakOut()
+    dailies = RateOut(help_text="ranked daily games")
+    open = RateOut(help_text="games of open deals (live or submitted)")
+    against_par = AgainstParModesOut()
+    calendar = CalendarOut()

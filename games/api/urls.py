@@ -8,7 +8,8 @@ from games.api.views import boards, games, hints, players, submissions, system
 urlpatterns = [
     path("health/", system.HealthView.as_view(), name="health"),
     path("players/", players.PlayerCreateView.as_view(), name="player-create"),
-    path("players/<str:username>/", boards.PlayerDetailView.as_view(), name="player-detail"),
+    path("players/<str:username>/", players.PlayerDetailView.as_view(), name="player-detail"),
+    path("players/<str:username>/stats/", players.PlayerStatsView.as_view(), name="player-stats"),
     path("token/", players.TokenView.as_view(), name="token"),
     path("session/", players.SessionView.as_view(), name="session"),
     path("me/", players.MeView.as_view(), name="me"),

@@ -12,6 +12,7 @@ MODULES = [
     "engine.cards",
     "engine.deal",
     "engine.game",
+    "engine.finishing",
     "engine.reasons",
     "engine.replay",
     "engine.table",

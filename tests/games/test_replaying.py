@@ -47,7 +47,11 @@ def test_an_illegal_token_is_rejected_with_its_index_and_nothing_after_is_read()
     with pytest.raises(RejectedAction) as raised:
         replay_log(code=SIMPLE_CODE, tokens=["draw", "undo", "WF", "zz"])
     assert type(raised.value) is RejectedAction
-    assert raised.value.extra == {"token": "WF", "index": 2}
+    assert raised.value.extra == {
+        "token": "WF",
+        "index": 2,
+        "reason": {"code": "waste_empty", "cards": []},
+    }
     assert "waste is empty" in raised.value.detail
 
 

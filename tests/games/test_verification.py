@@ -75,7 +75,9 @@ def test_an_illegal_token_in_the_log_is_found_at_its_action(player: Player) -> N
     tamper_action(game.actions.get(seq=2).id, token="12")  # 9C cannot go on 7S
     check = checked(game)
     assert len(check.problems) == 1
-    assert check.problems[0].startswith("action 2 does not replay: 12: 9C cannot go on 7S")
+    assert check.problems[0].startswith(
+        "action 2 (12) does not replay: The 9 of clubs cannot go on the 7 of spades"
+    )
 
 
 def test_a_wrong_score_after_is_found_at_its_action(player: Player) -> None:

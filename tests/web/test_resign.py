@@ -181,7 +181,7 @@ def test_on_a_phone_every_control_fits_without_overlap(new_player):
     page.screenshot(path=artifact_path("table-resign-phone.png"), full_page=True)
 
     boxes = page.locator(
-        ".controls > button, .controls > .toggle, .move-form > label,"
+        ".controls > button:not([hidden]), .controls > .toggle, .move-form > label,"
         " .move-form > input, .move-form > button"
     ).evaluate_all(
         """nodes => nodes.map(n => {

@@ -1,4 +1,4 @@
-"""Leaderboards, the daily deals and their archive, and player pages."""
+"""Leaderboards, the daily deals and their archive."""
 
 from dataclasses import asdict
 from datetime import date
@@ -21,7 +21,6 @@ from games.api.serializers import (
     LeaderboardFieldOut,
     LeaderboardIn,
     LeaderboardOut,
-    PlayerOut,
 )
 from games.boards import (
     DAILY_BOARD_PATTERN,
@@ -45,14 +44,14 @@ from games.daily.store import (
 )
 from games.errors import DailyNotFound, DailySealed, InvalidInput
 from games.models import DailyDeal
-from games.selectors.games import Viewer, game_summary, ranked_games_of
+from games.selectors.games import Viewer, ranked_games_of
 from games.selectors.leaderboard_sql import BoardCounts
 from games.selectors.leaderboards import (
     board_field_counts,
     leaderboard_around,
+    leaderboard_entry_ranked,
     leaderboard_page,
 )
-from games.selectors.players import player_profile
 
 #: A board in a path: a deal code or a daily board id (each pattern from its own home).
 BOARD_PATTERN = f"^(?:{DEAL_CODE_PATTERN[1:-1]}|{DAILY_BOARD_PATTERN[1:-1]})$"
@@ -142,27 +141,45 @@ def daily_json(deal: DailyDeal, viewer: Viewer = None) -> dict[str, Any]:
     in); codes and lines only once the day has closed."""
     pars = daily_pars(deal)
     ids = {mode: daily_board(deal.date, mode).id for mode in DAILY_MODES}
+    counts = {mode: BoardCounts(board) for mode, board in ids.items()}
     mine = ranked_games_of(viewer, boards=list(ids.values()))
+    sealed = day_sealed(deal.date)
     boards = {
         mode: {
             "board": ids[mode],
             "draw": draw,
             "par": pars[mode],
-            "entries": BoardCounts(ids[mode]).total,
-            "game": mine.get(ids[mode]),
+            "entries": counts[mode].total,
+            "game": own_game(mine.get(ids[mode]), counts[mode], ranked=sealed),
         }
         for mode, draw in DAILY_MODES.items()
     }
     out: dict[str, Any] = {
         "date": deal.date,
         "closes_at": closes_at(deal.date),
-        "closed": not day_sealed(deal.date),
+        "closed": not sealed,
         "boards": boards,
     }
     codes, lines = daily_codes(deal), daily_lines(deal)
     if codes is not None and lines is not None:
         out["codes"], out["lines"] = codes, lines
     return out
+
+
+def own_game(
+    game: dict[str, Any] | None, counts: BoardCounts, *, ranked: bool
+) -> dict[str, Any] | None:
+    """The viewer's own game on a daily board, with their rank there while the day is open
+    (today's home page: "rank 12 of 340"; a rank of their own is theirs to know). Closed
+    days (the archive) skip the rank read: their boards are public anyway."""
+    if game is None:
+        return None
+    entry = (
+        leaderboard_entry_ranked(board=counts.board, player_id=game["player_id"], counts=counts)
+        if ranked
+        else None
+    )
+    return {**game, "rank": None if entry is None else entry.rank}
 
 
 class DailyView(APIView):
@@ -253,21 +270,3 @@ class DailyLineView(APIView):
             "states": line_states(code, tokens),
         }
         return Response(DailyLineOut(line).data)
-
-
-class PlayerDetailView(APIView):
-    """A player's totals and most recent games (their sealed games to themselves only)."""
-
-    @extend_schema(operation_id="player_detail", responses={200: PlayerOut, 404: ErrorOut})
-    def get(self, request: Request, username: str) -> Response:
-        profile = player_profile(username=username, viewer=request.user)
-        return Response(
-            PlayerOut(
-                {
-                    "username": profile.user.username,
-                    "date_joined": profile.user.date_joined,
-                    "totals": profile.totals,
-                    "games": [game_summary(game) for game in profile.games],
-                }
-            ).data
-        )

@@ -46,7 +46,12 @@ def game_json(game: Game, position: Position | None = None) -> dict[str, Any]:
     """A game as clients see it: its summary, its board and the moves it allows."""
     position = position or game_position(game=game)
     return GameOut(
-        {**game_summary(game), "state": position.state, "legal_moves": position.legal_moves}
+        {
+            **game_summary(game),
+            "state": position.state,
+            "legal_moves": position.legal_moves,
+            "finish": position.finish,
+        }
     ).data
 
 

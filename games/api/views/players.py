@@ -1,4 +1,5 @@
-"""Players: sign up, API token (log in, rotate, revoke), browser session, who am I.
+"""Players: sign up, API token (log in, rotate, revoke), browser session, who am I, a
+player's page (totals, recent games) and record (streaks, rates, par, calendar).
 
 A guest's browser session (``games.services.guests``) signs up in place and signs in by
 handing its games over; the token endpoint knows nothing of guests (bots have accounts).
@@ -25,10 +26,17 @@ from games.api.serializers import (
     ErrorOut,
     MeOut,
     PlayerCreateIn,
+    PlayerOut,
+    PlayerStatsIn,
+    PlayerStatsOut,
     SignUpOut,
     TokenOut,
 )
 from games.api.throttling import SignUpThrottle
+from games.boards import utc_today
+from games.selectors.games import game_summary
+from games.selectors.player_stats import player_calendar, player_record
+from games.selectors.players import player_profile, player_user
 from games.services.guests import guest_merge, guest_sign_up
 from games.services.players import (
     player_authenticate,
@@ -133,3 +141,45 @@ class MeView(APIView):
 def me_json(user: Any) -> dict[str, Any]:
     """Who is signed in; ``guest``: a guest, who may sign up (or in) to keep their games."""
     return MeOut({"username": user.get_username(), "id": user.pk, "guest": is_guest(user)}).data
+
+
+class PlayerDetailView(APIView):
+    """A player's totals and most recent games (their sealed games to themselves only)."""
+
+    @extend_schema(operation_id="player_detail", responses={200: PlayerOut, 404: ErrorOut})
+    def get(self, request: Request, username: str) -> Response:
+        profile = player_profile(username=username, viewer=request.user)
+        return Response(
+            PlayerOut(
+                {
+                    "username": profile.user.username,
+                    "date_joined": profile.user.date_joined,
+                    "totals": profile.totals,
+                    "games": [game_summary(game) for game in profile.games],
+                }
+            ).data
+        )
+
+
+class PlayerStatsView(APIView):
+    """A player's record: daily streaks, win rates, actions against par and a month of their
+    dailies (``?month=YYYY-MM``). Today counts for the player alone while it is sealed."""
+
+    @extend_schema(
+        operation_id="player_stats",
+        parameters=[PlayerStatsIn],
+        responses={200: PlayerStatsOut, 400: ErrorOut, 404: ErrorOut},
+    )
+    def get(self, request: Request, username: str) -> Response:
+        query = validated(PlayerStatsIn, request.query_params)
+        user = player_user(username=username)
+        month = query.get("month") or utc_today()
+        return Response(
+            PlayerStatsOut(
+                {
+                    "username": user.username,
+                    **player_record(user=user, viewer=request.user),
+                    "calendar": player_calendar(user=user, viewer=request.user, month=month),
+                }
+            ).data
+        )

@@ -74,6 +74,8 @@ export const endpoints = {
   session: "/api/session/",
   players: "/api/players/",
   player: (name) => `/api/players/${encodeURIComponent(name)}/`,
+  playerStats: (name, month = null) =>
+    `/api/players/${encodeURIComponent(name)}/stats/${month ? `?month=${encodeURIComponent(month)}` : ""}`,
   daily: "/api/daily/",
   dailyDay: (day) => `/api/daily/${encodeURIComponent(day)}/`,
   archive: (before, limit = 10) => `/api/daily/?${before ? `before=${encodeURIComponent(before)}&` : ""}limit=${limit}`,

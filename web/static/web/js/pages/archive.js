@@ -1,6 +1,7 @@
 // The archive: closed days, newest first, from GET /api/daily/?before=<date>, paged.
 import { api, endpoints, pageData, pages } from "../api.js";
 import { byId, h, say } from "../dom.js";
+import { startOpenGame } from "../guests.js";
 import { initAccount } from "../session.js";
 import { format, formatDate, gettext } from "../i18n.js";
 import { playerCount } from "../words.js";
@@ -16,7 +17,24 @@ function boardItem(day, mode, board) {
     ` · ${playerCount(board.entries)} · `,
     h("a", { href: pages.board(board.board) }, gettext("final board")),
     code ? [" · ", h("a", { href: pages.line(day.date, mode) }, gettext("the solver's line")),
-      " · ", h("a", { href: pages.play(code) }, gettext("practise it"))] : null);
+      " ", h("button", { type: "button", class: "primary", dataset: { playCode: code }, onclick: playDeal },
+        gettext("Play this deal"))] : null);
+}
+
+/**
+ * A closed day's deal is an open code like any other: start a new open game on it (the day's
+ * ranked game, if any, stays as it was). Only closed days have a code here, so a sealed day
+ * never gets the button. No account is needed: a newcomer plays it as a guest.
+ */
+async function playDeal(event) {
+  const button = event.currentTarget;
+  button.disabled = true;
+  try {
+    await startOpenGame({ code: button.dataset.playCode });  // a newcomer plays as a guest
+  } catch (problem) {
+    say(byId("archive-error"), problem.message, "error");
+    button.disabled = false;
+  }
 }
 
 function dayItem(day) {

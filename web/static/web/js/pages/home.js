@@ -1,7 +1,7 @@
 // Home: today's two sealed daily boards (no codes: they are told when the day closes) with
 // their live top entries and a Play / Resume button for the signed-in player's ranked game,
 // and the code box for any open deal.
-import { api, endpoints, itemsOf, pages } from "../api.js";
+import { api, endpoints, pages } from "../api.js";
 import { renderBoardList } from "../board_list.js";
 import { startCountdown } from "../daily.js";
 import { byId, h, say } from "../dom.js";
@@ -17,6 +17,7 @@ function showPlayers(panel, count) {
 
 /** One mode's panel: its board, par and players, its live top, the ranked game's button. */
 function showBoard(panel, daily, user, mine) {
+  panel.querySelector("[data-played]").dataset.total = daily.entries;
   const mode = panel.dataset.mode;
   const link = panel.querySelector("[data-board]");
   link.textContent = daily.board;
@@ -32,6 +33,7 @@ function showBoard(panel, daily, user, mine) {
     : mine.status === "playing" ? gettext("Resume draw %(draw)s") : gettext("Your draw %(draw)s game"), { draw });
   button.disabled = false;
   panel.querySelector("[data-signin]").hidden = Boolean(user) && !isGuest(user);
+  showPlayed(panel.querySelector("[data-played]"), mine);
   button.addEventListener("click", () => playRanked(panel, user));
   const list = panel.querySelector("[data-entries]");
   new LiveBoard(daily.board, {
@@ -62,16 +64,19 @@ async function playRanked(panel, user) {
   }
 }
 
-/** The signed-in player's games on today's boards, by board id. */
-async function myGames(user, boards) {
-  if (!user) return new Map();
-  try {
-    const profile = await api("GET", endpoints.player(user.username));
-    return new Map(itemsOf(profile.games ?? profile)
-      .filter((game) => boards.includes(game.board)).map((game) => [game.board, game]));
-  } catch {
-    return new Map();
-  }
+/**
+ * "You played today: rank 12 of 340", from the server's rank of the player's own entry (the
+ * daily answer carries it for their own game only), with a link back to the game.
+ */
+function showPlayed(node, mine) {
+  node.hidden = !mine || mine.rank == null;
+  if (node.hidden) return;
+  node.replaceChildren(
+    format(gettext("You played today: rank %(rank)s of %(total)s."), { rank: mine.rank, total: node.dataset.total }),
+    " ",
+    h("a", { href: pages.game(mine.id), dataset: { game: mine.id } },
+      mine.status === "playing" ? gettext("Back to your game") : gettext("See your game")),
+  );
 }
 
 function wireCodeBox() {
@@ -100,8 +105,6 @@ async function main() {
   const user = await initAccount();
   try {
     const daily = await api("GET", endpoints.daily);
-    const boards = Object.values(daily.boards).map((board) => board.board);
-    const mine = await myGames(user, boards);
     const countdown = h("time", { id: "daily-countdown" });
     byId("daily-date").replaceChildren(...formatNodes(gettext("Deals of %(day)s (UTC), sealed for another %(countdown)s."),
       { day: formatDate(daily.date), countdown }));
@@ -110,7 +113,7 @@ async function main() {
     });
     for (const panel of document.querySelectorAll(".daily-deal")) {
       const board = daily.boards[panel.dataset.mode];
-      if (board) showBoard(panel, board, user, mine.get(board.board));
+      if (board) showBoard(panel, board, user, board.game);
     }
   } catch (error) {
     byId("daily-date").textContent = format(gettext("Today's deals are not available: %(error)s"), { error: error.message });

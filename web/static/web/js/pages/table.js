@@ -1,11 +1,13 @@
 // The table: play one game through the REST API, watch the deal's board live.
 import { api, ApiError, endpoints, itemsOf, pageData, pages } from "../api.js";
 import { renderBoardList, renderLiveState } from "../board_list.js";
+import { GameClock } from "../clock.js";
 import { boardLabel, startCountdown } from "../daily.js";
 import { byId, h, say } from "../dom.js";
 import { enableDrag } from "../drag.js";
 import { askForAccount, guestNote, isGuest, needsAccount, offerGuestGame } from "../guests.js";
 import { describeHint, fetchHint, highlightHint } from "../hints.js";
+import { format, formatNodes, gettext } from "../i18n.js";
 import { LiveBoard, socketUrl } from "../live.js";
 import { parseTyped } from "../moves.js";
 import { CONFIRM_MS, confirmTwice, postResign } from "../resign.js";
@@ -13,7 +15,6 @@ import { initAccount, openAccountDialog, playerName } from "../session.js";
 import { renderState, renderStats } from "../table_view.js";
 import { afterLiveMessage, isNews } from "../watching.js";
 import { showWin, wireWin } from "../win.js";
-import { format, formatNodes, gettext } from "../i18n.js";
 import { capitalised, cardCount, moveCount, moveWords, pointCount, reasonText, statusWords } from "../words.js";
 
 const DOUBLE_CLICK_KEY = "canfield.doubleClick";
@@ -27,6 +28,8 @@ const table = {
   board: null,
   resign: null, // the Resign button's two-press control
   countdown: null, // stops the sealed game's countdown
+  clock: null, // the game's time (GameClock)
+  finishing: false, // the Finish button's line is being played
 };
 
 function status(message, kind = "info") {
@@ -47,6 +50,8 @@ function showGame(game, { from = null } = {}) {
   const focused = focusedPlace();
   renderState(game.state, { interactive: playable, from });
   renderStats(game);
+  table.clock.show(game);
+  showFinish(playable ? game.finish || [] : []);
   showBoardName(game.board, game.code);
   byId("replay-link").href = pages.replay(game.id);
   document.title = `${game.code || boardLabel(game.board)} · ${pointCount(game.score)}`;
@@ -147,6 +152,38 @@ function showRanked(game) {
       setTimeout(() => { enqueue(reload).catch(() => false); }, 2000);
     },
   }) : null;
+}
+
+/** The Finish button: offered when the server's `finish` line is (every card left can go home). */
+function showFinish(line) {
+  const button = byId("finish-button");
+  button.hidden = !line.length;
+  byId("finish-note").hidden = !line.length;
+  button.disabled = table.finishing;
+  button.setAttribute("aria-label", format(gettext("Finish: play %(moves)s"), { moves: line.join(" ") }));
+}
+
+/**
+ * Play the server's finishing line, one ordinary action after another (each checked by the
+ * server, each in the log), queued like any move, stopping at the first one refused. Only ever
+ * on the player's press.
+ */
+function finish() {
+  const line = [...((table.game && table.game.finish) || [])];
+  if (!line.length || table.finishing) return Promise.resolve(false);
+  table.finishing = true;
+  byId("finish-button").disabled = true;
+  return enqueue(async () => {
+    try {
+      for (const token of line) {
+        if (!(await send({ action: token }, null))) return false;
+      }
+      return true;
+    } finally {
+      table.finishing = false;
+      byId("finish-button").disabled = false;
+    }
+  });
 }
 
 function renderLegalMoves(tokens) {
@@ -464,6 +501,8 @@ function watchNoteHeight() {
 
 function wireControls() {
   watchNoteHeight();
+  table.clock = new GameClock(byId("stat-time"));
+  byId("finish-button").addEventListener("click", finish);
   const felt = byId("felt");
   felt.addEventListener("click", onFeltClick);
   enableDrag(
