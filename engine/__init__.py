@@ -31,7 +31,7 @@ deal), ``cli`` (``python -m engine``).
 """
 
 from .cards import CARD_NAMES, parse_card
-from .deal import Deal, random_code
+from .deal import Deal, NumberedDeal, random_code
 from .errors import DealCodeError, EngineError, IllegalMove, NotationError
 from .game import UNDO_LIMIT, Game
 from .notation import TOKENS, Move
@@ -51,6 +51,7 @@ __all__ = [
     "IllegalMove",
     "Move",
     "NotationError",
+    "NumberedDeal",
     "SnapshotError",
     "from_snapshot",
     "from_state",

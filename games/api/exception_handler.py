@@ -59,11 +59,15 @@ def drf_error_response(exc: exceptions.APIException) -> Response:
     if isinstance(exc, exceptions.ValidationError):
         body["fields"] = exc.detail
     headers: dict[str, str] = {}
-    if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
-        body["wait"] = exc.wait
-        headers["Retry-After"] = str(max(1, round(exc.wait)))
-    if getattr(exc, "auth_header", None):
-        headers["WWW-Authenticate"] = exc.auth_header  # type: ignore[attr-defined]
+    # Read with getattr: Throttled.wait is set in DRF's __init__ but missing from its stubs, and
+    # auth_header exists only on the exceptions an authentication class raised.
+    wait = getattr(exc, "wait", None) if isinstance(exc, exceptions.Throttled) else None
+    if wait is not None:
+        body["wait"] = wait
+        headers["Retry-After"] = str(max(1, round(wait)))
+    auth_header = getattr(exc, "auth_header", None)
+    if auth_header:
+        headers["WWW-Authenticate"] = auth_header
     return Response(body, status=exc.status_code, headers=headers)
 
 

@@ -17,18 +17,16 @@ from typing import Any
 
 from django.conf import settings
 from redis.exceptions import RedisError
-from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
+from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle, UserRateThrottle
 
 from canfield_site.client_address import request_client_address
 
 logger = logging.getLogger(__name__)
 
 
-class SettingsRateMixin:
-    scope: str
-
+class SettingsRateMixin(SimpleRateThrottle):
     def get_rate(self) -> str | None:
-        return settings.CANFIELD_THROTTLE_RATES.get(self.scope)
+        return settings.CANFIELD_THROTTLE_RATES.get(self.scope) if self.scope else None
 
     def get_ident(self, request: Any) -> str:
         """The client address by the project's one rule (trusted proxies only)."""
@@ -38,7 +36,7 @@ class SettingsRateMixin:
         """Fail open when the counters' cache (Redis) is down: a Redis outage may cost rate
         limiting for a while, never a player's move."""
         try:
-            return super().allow_request(request, view)  # type: ignore[misc]
+            return super().allow_request(request, view)
         except RedisError as error:
             logger.warning("throttle counters unavailable, request allowed: %s", error)
             return True

@@ -100,7 +100,7 @@ def page(*, board: str, offset: int, limit: int, total: int) -> IndexedPage | No
 
     def call(client: redis.Redis, keys: BoardKeys) -> Reply | None:
         args = [offset, limit, RANK_KEY_WIDTH]
-        return scripts.run(client, scripts.PAGE, keys=[keys.order, keys.ready], args=args)  # type: ignore[return-value]
+        return scripts.run(client, scripts.PAGE, keys=[keys.order, keys.ready], args=args)
 
     reply = read(board, total=total, call=call)
     return None if reply is None else indexed_page(board, reply)
@@ -112,7 +112,7 @@ def around(*, board: str, player_id: int, limit: int, total: int) -> IndexedPage
 
     def call(client: redis.Redis, keys: BoardKeys) -> Reply | None:
         source, used = scripts.AROUND, [keys.order, keys.ready, keys.members]
-        return scripts.run(client, source, keys=used, args=[player_id, limit, RANK_KEY_WIDTH])  # type: ignore[return-value]
+        return scripts.run(client, source, keys=used, args=[player_id, limit, RANK_KEY_WIDTH])
 
     reply = read(board, total=total, call=call)
     if reply is None:

@@ -1,10 +1,13 @@
 """The index's Lua scripts: each runs atomically in Redis, so a reader never sees an entry
 half replaced and two writers never interleave inside one update."""
 
+from collections.abc import Sequence
 from functools import cache
+from typing import Any
 
 import redis
 from redis.commands.core import Script
+from redis.typing import EncodableT
 
 #: Apply entries given as (player id, revision, member) triples after ARGV[1] (a TTL), each
 #: only if its revision is newer than the one held for that player; an empty member removes
@@ -88,6 +91,7 @@ def _script(client: redis.Redis, source: str) -> Script:
     return client.register_script(source)
 
 
-def run(client: redis.Redis, source: str, *, keys: list[str], args: list[object]) -> object:
-    """Run a script by its SHA (loading it on first use or after a Redis restart)."""
+def run(client: redis.Redis, source: str, *, keys: list[str], args: Sequence[EncodableT]) -> Any:
+    """Run a script by its SHA (loading it on first use or after a Redis restart). The reply
+    is typed ``Any``: its shape is the script's, which its caller knows."""
     return _script(client, source)(keys=keys, args=args)

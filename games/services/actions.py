@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -50,7 +50,7 @@ class Appended:
 def action_append(
     *,
     game_id: int,
-    player: AbstractBaseUser,
+    player: User,
     token: str | None = None,
     tap: str | None = None,
     double_click: bool = True,
@@ -83,9 +83,7 @@ def action_append(
         return finish_append(game=game, action=action, engine_game=engine_game)
 
 
-def game_resign(
-    *, game_id: int, player: AbstractBaseUser, expected_seq: int | None = None
-) -> Appended:
+def game_resign(*, game_id: int, player: User, expected_seq: int | None = None) -> Appended:
     """Give up a live game: a ``resign`` action ends it (its position and entry stay)."""
     with appending(game_id=game_id):
         game = lock_writable_game(game_id=game_id, player=player, expected_seq=expected_seq)
@@ -97,7 +95,7 @@ def game_resign(
         return finish_append(game=game, action=action, engine_game=engine_game)
 
 
-def lock_writable_game(*, game_id: int, player: AbstractBaseUser, expected_seq: int | None) -> Game:
+def lock_writable_game(*, game_id: int, player: User, expected_seq: int | None) -> Game:
     """The locked game row, once the player may append the action ``expected_seq`` to it."""
     game = lock_own_live_game(game_id=game_id, player=player)
     if expected_seq is not None and expected_seq != game.seq + 1:

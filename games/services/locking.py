@@ -4,7 +4,7 @@ On SQLite ``select_for_update`` is a no-op, but the backend opens every transact
 ``BEGIN IMMEDIATE`` (see settings), so writers queue on the database lock instead.
 """
 
-from django.contrib.auth.models import AbstractBaseUser, User
+from django.contrib.auth.models import User
 
 from games.boards import game_sealed
 from games.errors import GameFinished, GameNotFound, NotGameOwner
@@ -21,7 +21,7 @@ def lock_game(*, game_id: int) -> Game:
     return game
 
 
-def lock_own_live_game(*, game_id: int, player: AbstractBaseUser) -> Game:
+def lock_own_live_game(*, game_id: int, player: User) -> Game:
     """The locked game row, if ``player`` owns it and it is still being played."""
     game = lock_game(game_id=game_id)
     if game.player_id != player.pk:

@@ -9,6 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.api.current_player import request_player
 from games.api.parsing import validated
 from games.api.serializers import (
     ACTION_SCHEMA,
@@ -71,8 +72,9 @@ class GameCreateView(APIView):
     )
     def post(self, request: Request) -> Response:
         data = validated(GameCreateIn, request.data)
-        started = game_create(player=request.user, **data)
-        game = game_for(game_id=started.game.id, viewer=request.user)
+        player = request_player(request)
+        started = game_create(player=player, **data)
+        game = game_for(game_id=started.game.id, viewer=player)
         return Response(game_json(game), status=201 if started.created else 200)
 
 
@@ -123,10 +125,11 @@ class GameActionsView(APIView):
     )
     def post(self, request: Request, game_id: int) -> Response:
         data = validated(ActionIn, request.data)
-        actions_quota_charge(player_id=request.user.pk, actions=1)
+        player = request_player(request)
+        actions_quota_charge(player_id=player.pk, actions=1)
         appended = action_append(
             game_id=game_id,
-            player=request.user,
+            player=player,
             token=data.get("action"),
             tap=data.get("tap"),
             double_click=data["double_click"],
@@ -145,8 +148,9 @@ class GameResignView(APIView):
     )
     def post(self, request: Request, game_id: int) -> Response:
         data = validated(ResignIn, request.data)
-        actions_quota_charge(player_id=request.user.pk, actions=1)
-        appended = game_resign(game_id=game_id, player=request.user, expected_seq=data.get("seq"))
+        player = request_player(request)
+        actions_quota_charge(player_id=player.pk, actions=1)
+        appended = game_resign(game_id=game_id, player=player, expected_seq=data.get("seq"))
         return Response(appended_json(appended), status=201)
 
 

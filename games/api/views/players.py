@@ -11,6 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.api.current_player import request_player
 from games.api.parsing import validated
 from games.api.serializers import (
     CredentialsIn,
@@ -79,7 +80,7 @@ class TokenView(APIView):
 
     @extend_schema(operation_id="token_revoke", request=None, responses={204: None, 401: ErrorOut})
     def delete(self, request: Request) -> Response:
-        player_token_revoke(user=request.user)
+        player_token_revoke(user=request_player(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -113,4 +114,5 @@ class MeView(APIView):
 
     @extend_schema(operation_id="me", responses={200: MeOut, 401: ErrorOut})
     def get(self, request: Request) -> Response:
-        return Response({"username": request.user.get_username(), "id": request.user.pk})
+        player = request_player(request)
+        return Response({"username": player.get_username(), "id": player.pk})
