@@ -10,7 +10,7 @@ one number share the layout.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -28,7 +28,7 @@ COLUMNS = 4
 _MASK64 = (1 << 64) - 1
 
 
-def splitmix64(seed: int) -> Iterable[int]:
+def splitmix64(seed: int) -> Iterator[int]:
     """The SplitMix64 stream for ``seed``; the first output for seed 0 is ``0xE220A8397B1DCDAF``."""
     state = seed & _MASK64
     while True:

@@ -58,12 +58,12 @@ def why_illegal(game: Game, move: Move) -> str:
         return f"{token}: {where}"
     if kind in (RESERVE_TO_FOUNDATION, WASTE_TO_FOUNDATION, COLUMN_TO_FOUNDATION):
         return f"{token}: {_why_not_on_foundation(game, pile[-1])}"
-    if kind == COLUMN_TO_COLUMN and move.count > len(pile):
+    if kind == COLUMN_TO_COLUMN and move.block_size > len(pile):
         return (
             f"{token}: column {move.src + 1} has {len(pile)} card{'s' * (len(pile) != 1)},"
-            f" not a block of {move.count}"
+            f" not a block of {move.block_size}"
         )
-    card = pile[-move.count] if kind == COLUMN_TO_COLUMN else pile[-1]
+    card = pile[-move.block_size] if kind == COLUMN_TO_COLUMN else pile[-1]
     return f"{token}: {_why_not_on_column(game, card, move.dst)}"
 
 
