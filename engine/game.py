@@ -167,12 +167,19 @@ class Game:
         """An independent copy, undo history included (much cheaper than a snapshot trip;
         the undo records are immutable tuples, shared)."""
         return Game.from_parts(
-            self.parts()._replace(
-                reserve=self.reserve[:],
-                stock=self.stock[:],
-                waste=self.waste[:],
-                columns=[column[:] for column in self.columns],
-                foundations=self.foundations[:],
+            GameParts(
+                self.deal,
+                self.code,
+                self.draw,
+                self.base,
+                self.reserve[:],
+                self.stock[:],
+                self.waste[:],
+                [column[:] for column in self.columns],
+                self.foundations[:],
+                self.score,
+                self.moves,
+                self.history,
             )
         )
 
