@@ -12,7 +12,7 @@ export CANFIELD_WORKERS := $(WORKERS)
 TRUSTED_PROXIES ?=
 export TRUSTED_PROXIES
 
-.PHONY: run test lint bench install-service install-test clean
+.PHONY: run test test-fast lint bench install-service install-test clean messages extract-messages compile-messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -44,11 +44,31 @@ run: $(VENV)/.service
 test: lint
 	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
 
+## The inner loop: no browser, no server process, no timing bound (a minute or so, SQLite).
+test-fast: $(VENV)/.test
+	$(BIN)/python -m pytest -q -x -m "not slow and not browser and not e2e and not perf" $(PYTEST_ARGS)
+
 ## What CI and the pre-commit hooks check: ruff's rules, ruff's format, mypy (pyproject.toml).
 lint: $(VENV)/.test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+
+## Update the catalogues (web/locale, games/locale) from the strings marked in the code, then
+## compile them (needs GNU gettext). Translate the new entries in the .po files in between:
+## `make extract-messages`, edit, `make compile-messages` (docs/translating.md).
+messages: $(VENV)/.service
+	$(MAKE) --no-print-directory extract-messages compile-messages
+
+# The same options find the strings for the catalogue test (tests/web/test_catalogues.py).
+MESSAGES_OPTIONS := -l id -l ja --no-wrap --no-location --ignore='.*' --ignore='tests/*' \
+	--ignore='bench/*' --ignore='docs/*' --ignore='staticfiles/*' --ignore='node_modules/*'
+extract-messages:
+	$(BIN)/python manage.py makemessages $(MESSAGES_OPTIONS)
+	$(BIN)/python manage.py makemessages -d djangojs $(MESSAGES_OPTIONS)
+
+compile-messages:
+	$(BIN)/python manage.py compilemessages --ignore='.*' --ignore='staticfiles/*'
 
 bench: $(VENV)/.test
 	$(BIN)/python bench/engine_bench.py

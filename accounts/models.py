@@ -14,3 +14,18 @@ class UsernameKey(models.Model):
 
     def __str__(self) -> str:
         return self.key
+
+
+class Guest(models.Model):
+    """The user is a guest: made by the server at their first game, bound to one browser
+    session, named ``guest-xxxxxx``, with no password and no token (``accounts.guests``).
+    Signing up deletes this row (the same user, renamed, keeps everything); signing in to an
+    account from the session moves the guest's games there and deletes the user."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="guest"
+    )
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    def __str__(self) -> str:
+        return f"guest {self.user_id}"

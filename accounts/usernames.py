@@ -7,7 +7,8 @@ key of a name is its NFKC form, case-folded (and normalised again: folding can u
 so those pairs share one key; ``accounts.models.UsernameKey`` holds it under a unique
 constraint on every database. Names that mix scripts with look-alike letters (a Cyrillic
 ``\u0441`` in ``carol``) are refused outright (``confusable-homoglyphs``), and so are names with
-no letter or digit (``.``, ``..``: their pages cannot be reached).
+no letter or digit (``.``, ``..``: their pages cannot be reached), and names in the guests'
+space (``guest-…``, ``accounts.guests``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from __future__ import annotations
 import unicodedata
 
 from confusable_homoglyphs import confusables
+
+from accounts.guests import GUEST_PREFIX, is_guest_name
 
 
 def username_key(name: str) -> str:
@@ -27,6 +30,8 @@ def username_problem(name: str) -> str | None:
     """Why ``name`` (already NFKC, as Django stores it) may not be a username, or None."""
     if not any(unicodedata.category(char)[0] in "LN" for char in name):
         return "needs at least one letter or digit"
+    if is_guest_name(username_key(name)):
+        return f"may not start with {GUEST_PREFIX!r}: those names are the guests'"
     if confusables.is_dangerous(name):
         return "mixes scripts with look-alike letters (e.g. a Cyrillic '\u0441' among Latin ones)"
     return None

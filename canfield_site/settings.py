@@ -330,6 +330,9 @@ LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("id", "Bahasa Indonesia"), ("ja", "日本語")]
 # Catalogues live in each app's locale/ (web: pages and scripts; games: API messages).
 # The switch (django.views.i18n.set_language) keeps the choice for a year.
+# games/locale first: it is where makemessages (run from the top, `make messages`) puts the
+# strings of every directory without a catalogue of its own (engine/, accounts/, the site).
+LOCALE_PATHS = [BASE_DIR / "games" / "locale", BASE_DIR / "web" / "locale"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
@@ -369,6 +372,8 @@ CANFIELD_THROTTLE_RATES: dict[str, str | None] = {
     # Hints per player (games.api.throttling.HintThrottle): each may keep a core busy for
     # CANFIELD_HINT_SECONDS, far more than any other request.
     "hint": env_rate("CANFIELD_THROTTLE_HINT", "20/minute"),
+    # Guests made per client address (games.api.throttling.GuestThrottle).
+    "guest": env_rate("CANFIELD_THROTTLE_GUEST", "20/hour"),
 }
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

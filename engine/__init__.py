@@ -16,7 +16,7 @@ Move.parse('42')
 ...     game.play("RF")
 ... except IllegalMove as error:
 ...     print(error)                             # the rule that refused it; game untouched
-RF: TC cannot go on the clubs foundation: it needs 3C
+The 10 of clubs cannot go on the clubs foundation: it needs the 3 of clubs next.
 >>> game.score, game.cards, game.moves, game.won
 (0, 1, 1, False)
 >>> replay("CF1-D3-AAAAACL", "draw 42").state()["tableau"]   # re-verify a whole log
@@ -26,13 +26,15 @@ True
 
 Modules: ``deal`` (codes and the CF1 shuffle), ``notation`` (tokens and Move), ``parts``
 (what a game is made of), ``game`` (the rules), ``replay``, ``snapshot`` (games to and from
-plain data), ``reasons`` (why a move is illegal), ``render`` (text board), ``table`` (what a
-player at the table sees of a sealed deal), ``cli`` (``python -m engine``).
+plain data), ``reasons`` (why a move is illegal), ``render`` (text board), ``finishing`` (the
+moves that finish a game once nothing is hidden), ``table`` (what a player at the table sees of
+a sealed deal), ``cli`` (``python -m engine``).
 """
 
 from .cards import CARD_NAMES, parse_card
 from .deal import Deal, NumberedDeal, random_code
 from .errors import DealCodeError, EngineError, IllegalMove, NotationError
+from .finishing import finishing_line
 from .game import Game, from_snapshot, from_state, to_snapshot
 from .notation import TOKENS, Move
 from .parts import UNDO_LIMIT
@@ -54,6 +56,7 @@ __all__ = [
     "NotationError",
     "NumberedDeal",
     "SnapshotError",
+    "finishing_line",
     "from_snapshot",
     "from_state",
     "parse_card",

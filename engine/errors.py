@@ -7,6 +7,11 @@ from a well-formed but illegal action (player mistake) from a bad deal code.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .reasons import Reason
+
 
 class EngineError(ValueError):
     """Base class of every error the engine raises on bad input."""
@@ -31,10 +36,13 @@ class NotationError(EngineError):
 class IllegalMove(EngineError):
     """A well-formed action that the rules refuse in the current position.
 
-    The message says which rule refused it; ``index`` is set by
-    :func:`engine.replay` to the 0-based position of the offending token.
+    ``reason`` (an :class:`engine.reasons.Reason`) says which rule refused it as a code with
+    its parameters, for a client to say in its reader's language; the message is that reason
+    as an English sentence. ``index`` is set by :func:`engine.replay` to the 0-based position
+    of the offending token.
     """
 
-    def __init__(self, message: str, index: int | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, reason: Reason, index: int | None = None) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
         self.index = index

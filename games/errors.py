@@ -124,11 +124,25 @@ class DailyNotFound(NotFound):
     code = "daily_not_found"
 
 
+class DailySealed(NotFound):
+    """What only a closed day may tell (its codes, the solver's lines), asked of a sealed day."""
+
+    code = "daily_sealed"
+
+
 class RankedGameRule(ServiceError):
     """An action a ranked daily game does not allow (a hint, an anonymous start...)."""
 
     status = 403
     code = "ranked_daily"
+
+
+class AccountRequired(ServiceError):
+    """Something only an account may do (the ranked daily), asked by a guest or anonymously:
+    the client should offer to sign up (a guest's games come along)."""
+
+    status = 403
+    code = "account_required"
 
 
 class BodyTooLarge(PayloadTooLarge):

@@ -25,6 +25,7 @@ from functools import cache
 from typing import Any
 
 from django.conf import settings
+from django.utils.translation import gettext
 
 from engine import Game
 from engine.solver import SolveResult, hint
@@ -54,7 +55,8 @@ def reserve_slot() -> None:
     """Take one of this process's solver slots, or refuse the hint at once."""
     if not slots(workers()).acquire(blocking=False):
         raise HintsBusy(
-            f"all {workers()} hint solvers of this server are busy: ask again in a moment",
+            gettext("all %(count)s hint solvers of this server are busy: ask again in a moment")
+            % {"count": workers()},
             wait=2,
         )
 

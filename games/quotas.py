@@ -22,6 +22,7 @@ from datetime import UTC, datetime, time, timedelta
 from django.conf import settings
 from django.core.cache import cache
 from django.utils import timezone
+from django.utils.translation import gettext
 from redis.exceptions import RedisError
 
 from games.errors import QuotaExceeded
@@ -41,7 +42,8 @@ def games_quota_check(*, player_id: int) -> None:
     if started >= limit:
         resets = midnight + timedelta(days=1)
         raise QuotaExceeded(
-            f"you have started {started} games today (UTC): at most {limit} a day",
+            gettext("you have started %(started)s games today (UTC): at most %(limit)s a day")
+            % {"started": started, "limit": limit},
             quota="games_per_day",
             limit=limit,
             wait=int((resets - now).total_seconds()) + 1,
@@ -66,7 +68,11 @@ def actions_quota_charge(*, player_id: int, actions: int) -> None:
     if used > limit:
         wait = 3600 - (now.minute * 60 + now.second)
         raise QuotaExceeded(
-            f"{actions} more action(s) would make {used} this hour: at most {limit} an hour",
+            gettext(
+                "%(actions)s more action(s) would make %(used)s this hour:"
+                " at most %(limit)s an hour"
+            )
+            % {"actions": actions, "used": used, "limit": limit},
             quota="actions_per_hour",
             limit=limit,
             wait=wait,

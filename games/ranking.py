@@ -20,7 +20,9 @@ member encoding (``games.rank_index.members``, which spells the same fields as b
 from datetime import datetime
 from typing import Any, Protocol
 
-from django.db.models import F, OrderBy, Q
+from django.db.models import F, OrderBy, OuterRef, Q, Value
+from django.db.models.functions import Coalesce
+from django.db.models.lookups import Exact, LessThan
 
 
 class Ranked(Protocol):
@@ -91,6 +93,21 @@ def tied_standing_before(
     if entry_id is not None:
         earlier |= Q(reached_at=reached_at, id__lt=entry_id)
     return faster | (same_time & earlier)
+
+
+#: An elapsed time longer than any, for a missing one (a submitted log ranks after any time).
+NO_ELAPSED = 2**31 - 1
+
+
+def tied_better_than_outer() -> Q:
+    """``tied_standing_before`` (strictly better) against the row of an outer query
+    (``OuterRef``), for ranks computed inside one SQL statement (a player's calendar): a
+    shorter elapsed time, a missing one counting as longer than any, then an earlier time."""
+    mine = Coalesce(F("elapsed"), Value(NO_ELAPSED))
+    theirs = Coalesce(OuterRef("elapsed"), Value(NO_ELAPSED))
+    return Q(LessThan(mine, theirs)) | (
+        Q(Exact(mine, theirs)) & Q(reached_at__lt=OuterRef("reached_at"))
+    )
 
 
 def standing_of(row: Any) -> tuple[bool, int, int]:

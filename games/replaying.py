@@ -12,8 +12,11 @@ be the last action of a log and changes nothing on the board.
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from engine import Deal, DealCodeError, IllegalMove, NotationError, NumberedDeal
 from engine import Game as EngineGame
+from engine.reasons import Reason
 from games.errors import BadDealCode, BadNotation, RejectedAction
 
 RESIGN = "resign"
@@ -62,7 +65,13 @@ def play_token(game: EngineGame, token: str, *, index: int | None = None) -> str
     except NotationError as error:
         raise BadNotation(str(error), token=token, **extra) from error
     except IllegalMove as error:
-        raise RejectedAction(str(error), token=token, **extra) from error
+        raise refused(error.reason, token=token, **extra) from error
+
+
+def refused(reason: Reason, **extra: object) -> RejectedAction:
+    """The error of a move the engine refused: its reason as a sentence in the request's
+    language (``detail``) and as the engine's code with its parameters (``reason``)."""
+    return RejectedAction(reason.sentence(gettext), reason=reason.as_dict(), **extra)
 
 
 def replay_log(*, code: str, tokens: Sequence[str]) -> ReplayedLog:
@@ -80,9 +89,13 @@ def replay_log(*, code: str, tokens: Sequence[str]) -> ReplayedLog:
     resigned = False
     for index, token in enumerate(tokens):
         if game.won or resigned:
-            ending = "won" if game.won else "resigned"
+            ending = (
+                gettext("the game was won by action %(index)s: nothing can follow")
+                if game.won
+                else gettext("the game was resigned by action %(index)s: nothing can follow")
+            )
             raise RejectedAction(
-                f"the game was {ending} by action {index}: nothing can follow",
+                ending % {"index": index},
                 index=index,
                 token=token,
             )

@@ -59,7 +59,9 @@ def check_game(*, game: Game, actions: Sequence[Action]) -> GameCheck:
     except ServiceError as error:
         index = error.extra.get("index")
         where = f"action {index + 1}" if isinstance(index, int) else "log"
-        check.problems.append(f"{where} does not replay: {error.detail}")
+        token = error.extra.get("token")
+        what = f" ({token})" if isinstance(token, str) else ""
+        check.problems.append(f"{where}{what} does not replay: {error.detail}")
         return check
     for stored, expected in zip(actions, replayed.actions, strict=True):
         if stored.token != expected.token:

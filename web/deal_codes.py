@@ -35,14 +35,3 @@ def deal_preview(code: str) -> dict[str, Any]:
     signing in gives nothing away and tells a visitor what they are about to play.
     """
     return Game(Deal.from_code(code)).state()
-
-
-def line_states(code: str, tokens: list[str]) -> list[dict[str, Any]]:
-    """The positions along a line of moves from the deal of `code`: the deal, then the state
-    after each move (engine states). Only for an open code: every layout is public then."""
-    game = Game(Deal.from_code(code))
-    states = [game.state()]
-    for token in tokens:
-        game.play(token)
-        states.append(game.state())
-    return states

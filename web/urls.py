@@ -11,13 +11,12 @@ urlpatterns = [
     path("", views.home, name="home"),
     # The pages' strings in the reader's language (a classic script: gettext, ngettext, ...).
     path("jsi18n/", JavaScriptCatalog.as_view(packages=["web"]), name="jsi18n"),
+    path("rules/", views.rules, name="rules"),
     path("play/<str:code>/", views.play, name="play"),
     path("games/<int:game_id>/", views.table, name="table"),
     path("boards/<str:code>/", views.board, name="board"),
-    path("boards/<str:code>/field.json", views.board_field, name="board-field"),
     path("players/<str:username>/", views.player, name="player"),
     path("replay/<int:game_id>/", views.replay, name="replay"),
     path("daily/", views.archive, name="archive"),
     path("daily/<str:day>/<str:mode>/line/", views.daily_line, name="daily-line"),
-    path("daily/<str:day>/<str:mode>/line.json", views.daily_line_json, name="daily-line-json"),
 ]

@@ -12,13 +12,14 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET
 
-from web.deal_codes import deal_preview, line_states, normalise_board, normalise_code
-from web.selectors import board_field_counts
+from web.deal_codes import deal_preview, normalise_board, normalise_code
+from web.words import page_words
 
 
 def _page(
@@ -28,7 +29,7 @@ def _page(
     return render(
         request,
         f"web/{template}",
-        {"title": title, "page_data": data},
+        {"title": title, "page_data": data, "words": page_words()},
         status=status,
     )
 
@@ -37,10 +38,14 @@ def _bad_code(request: HttpRequest, code: str, reason: str, *, board: bool = Fal
     return _page(
         request,
         "bad_code.html",
-        title="Unknown board" if board else "Unknown deal code",
+        title=gettext("Unknown board") if board else gettext("Unknown deal code"),
         data={"code": code, "reason": reason, "board": board},
         status=404,
     )
+
+
+def not_yet(day: str) -> str:
+    return gettext("%(day)s has not come yet") % {"day": day}
 
 
 def _daily_parts(board_id: str) -> tuple[str, str] | None:
@@ -65,6 +70,13 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @ensure_csrf_cookie
+def rules(request: HttpRequest) -> HttpResponse:
+    """The rules of play in the reader's language (the same rules as docs/rules.md)."""
+    return _page(request, "rules.html", title=gettext("The rules of Canfield"), data={})
+
+
+@require_GET
+@ensure_csrf_cookie
 def play(request: HttpRequest, code: str) -> HttpResponse:
     """Start (or resume) the signed-in player's game of `code`: the script does it via the API."""
     normalised, reason = normalise_code(code)
@@ -73,7 +85,9 @@ def play(request: HttpRequest, code: str) -> HttpResponse:
     data: dict[str, object] = {"code": normalised, "game": None}
     if not request.user.is_authenticated:
         data["preview"] = deal_preview(normalised)
-    return _page(request, "table.html", title=f"Play {normalised}", data=data)
+    return _page(
+        request, "table.html", title=gettext("Play %(code)s") % {"code": normalised}, data=data
+    )
 
 
 def _no_such_game(request: HttpRequest, game_id: int) -> HttpResponse | None:
@@ -87,7 +101,11 @@ def _no_such_game(request: HttpRequest, game_id: int) -> HttpResponse | None:
         game_for(game_id=game_id, viewer=viewer)
     except GameNotFound:
         return _page(
-            request, "no_game.html", title="No such game", data={"game": game_id}, status=404
+            request,
+            "no_game.html",
+            title=gettext("No such game"),
+            data={"game": game_id},
+            status=404,
         )
     return None
 
@@ -97,7 +115,10 @@ def _no_such_game(request: HttpRequest, game_id: int) -> HttpResponse | None:
 def table(request: HttpRequest, game_id: int) -> HttpResponse:
     missing = _no_such_game(request, game_id)
     return missing or _page(
-        request, "table.html", title=f"Game {game_id}", data={"code": None, "game": game_id}
+        request,
+        "table.html",
+        title=gettext("Game %(id)s") % {"id": game_id},
+        data={"code": None, "game": game_id},
     )
 
 
@@ -111,41 +132,30 @@ def board(request: HttpRequest, code: str) -> HttpResponse:
         return _bad_code(request, code, reason, board=True)
     daily = _daily_parts(normalised)
     if daily is not None and _future(daily[0]):
-        return _bad_code(request, code, f"{daily[0]} has not come yet", board=True)
+        return _bad_code(request, code, not_yet(daily[0]), board=True)
     data = {
         "board": normalised,
         "code": None if daily else normalised,
         "day": daily and daily[0],
         "mode": daily and daily[1],
     }
-    return _page(request, "board.html", title=f"Leaderboard {normalised}", data=data)
-
-
-@require_GET
-def board_field(request: HttpRequest, code: str) -> JsonResponse:
-    """How many players stand at each count of cards on a board (a deal code or a daily
-    board), for the field chart.
-
-    The REST API pages through entries, which cannot draw the whole field of a
-    board with many players; this is one GROUP BY on the leaderboard table.
-    """
-    normalised, reason = normalise_board(code)
-    if normalised is None:
-        return JsonResponse({"error": "invalid_code", "detail": reason}, status=404)
-    counts = board_field_counts(board=normalised)
-    return JsonResponse(
-        {
-            "board": normalised,
-            "total": sum(counts.values()),
-            "counts": [{"cards": cards, "players": n} for cards, n in sorted(counts.items())],
-        }
+    return _page(
+        request,
+        "board.html",
+        title=gettext("Leaderboard %(board)s") % {"board": normalised},
+        data=data,
     )
 
 
 @require_GET
 @ensure_csrf_cookie
 def player(request: HttpRequest, username: str) -> HttpResponse:
-    return _page(request, "player.html", title=f"Player {username}", data={"username": username})
+    return _page(
+        request,
+        "player.html",
+        title=gettext("Player %(name)s") % {"name": username},
+        data={"username": username},
+    )
 
 
 @require_GET
@@ -153,7 +163,10 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
 def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     missing = _no_such_game(request, game_id)
     return missing or _page(
-        request, "replay.html", title=f"Replay of game {game_id}", data={"game": game_id}
+        request,
+        "replay.html",
+        title=gettext("Replay of game %(id)s") % {"id": game_id},
+        data={"game": game_id},
     )
 
 
@@ -167,7 +180,9 @@ def archive(request: HttpRequest) -> HttpResponse:
         before = date.fromisoformat(asked).isoformat() if len(asked) == 10 else None
     except ValueError:
         before = None
-    return _page(request, "archive.html", title="Past daily deals", data={"before": before})
+    return _page(
+        request, "archive.html", title=gettext("Past daily deals"), data={"before": before}
+    )
 
 
 @require_GET
@@ -178,41 +193,10 @@ def daily_line(request: HttpRequest, day: str, mode: str) -> HttpResponse:
     if board_id is None:
         return _bad_code(request, f"{day} {mode}", reason, board=True)
     if _future(day):
-        return _bad_code(request, f"{day} {mode}", f"{day} has not come yet", board=True)
+        return _bad_code(request, f"{day} {mode}", not_yet(day), board=True)
     return _page(
         request,
         "line.html",
-        title=f"The solver's line, {day} draw {mode[1]}",
+        title=gettext("The solver's line, %(day)s draw %(draw)s") % {"day": day, "draw": mode[1]},
         data={"day": day, "mode": mode, "board": board_id},
-    )
-
-
-@require_GET
-def daily_line_json(request: HttpRequest, day: str, mode: str) -> JsonResponse:
-    """The positions along the solver's line of a closed day's deal, for the line page to step
-    through (the client has no engine). A sealed or unknown day is a 404 like the API's."""
-    from games.daily.store import daily_codes, daily_deal_shown, daily_lines
-    from games.errors import DailyNotFound
-
-    board_id, reason = normalise_board(f"daily-{day}-{mode}")
-    if board_id is None:
-        return JsonResponse({"error": "bad_board", "detail": reason}, status=404)
-    try:
-        deal = daily_deal_shown(day=date.fromisoformat(day))
-    except DailyNotFound as error:
-        return JsonResponse(error.as_dict(), status=404)
-    codes, lines = daily_codes(deal), daily_lines(deal)
-    if codes is None or lines is None:
-        return JsonResponse(
-            {"error": "sealed", "detail": f"the deals of {day} are sealed until the day closes"},
-            status=404,
-        )
-    tokens = lines[mode]
-    return JsonResponse(
-        {
-            "board": board_id,
-            "code": codes[mode],
-            "line": tokens,
-            "states": line_states(codes[mode], tokens),
-        }
     )

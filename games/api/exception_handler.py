@@ -10,6 +10,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.db import InterfaceError, OperationalError
 from django.http import Http404
+from django.utils.translation import gettext
 from rest_framework import exceptions
 from rest_framework.response import Response
 
@@ -28,7 +29,10 @@ DRF_ERROR_CODES: dict[type[exceptions.APIException], str] = {
     exceptions.Throttled: "throttled",
 }
 
-DATABASE_DOWN = DatabaseUnavailable("the database does not answer; try again shortly")
+
+def database_down() -> DatabaseUnavailable:
+    """The answer while the database is down, in the language of the request being answered."""
+    return DatabaseUnavailable(gettext("the database does not answer; try again shortly"))
 
 
 def first_message(detail: Any) -> str:
@@ -76,7 +80,7 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     if isinstance(exc, ServiceError):
         return error_response(exc)
     if isinstance(exc, OperationalError | InterfaceError):
-        return error_response(DATABASE_DOWN)
+        return error_response(database_down())
     if isinstance(exc, Http404):
         exc = exceptions.NotFound(str(exc) or "not found")
     elif isinstance(exc, DjangoPermissionDenied):

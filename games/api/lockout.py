@@ -11,6 +11,7 @@ from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, JsonResponse
+from django.utils.translation import gettext
 
 from games.errors import LoginLocked
 
@@ -18,7 +19,7 @@ from games.errors import LoginLocked
 def lockout_response(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
     wait = int(settings.AXES_COOLOFF_TIME.total_seconds())
     error = LoginLocked(
-        "too many failed logins for this account or from this address; try again later",
+        gettext("too many failed logins for this account or from this address; try again later"),
         wait=wait,
     )
     response = JsonResponse(error.as_dict(), status=error.status)

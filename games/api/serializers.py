@@ -4,6 +4,7 @@ Inputs use the strict fields of ``games.api.fields``; outputs describe exactly w
 views return so the published schema can be checked against real responses.
 """
 
+from datetime import date
 from typing import Any
 
 from django.contrib.auth.validators import UnicodeUsernameValidator
@@ -28,11 +29,30 @@ from games.models import Game
 MAX_QUERY_INT = 2**31 - 1
 
 
+class ReasonOut(serializers.Serializer):
+    """Why the engine refused a move: a code of docs/contracts.md and its parameters."""
+
+    code = serializers.CharField(help_text='e.g. "column_same_colour"')
+    cards = serializers.ListField(
+        child=serializers.CharField(), help_text='card codes, e.g. ["JD", "JH"]'
+    )
+    suit = serializers.CharField(required=False)
+    column = serializers.IntegerField(required=False)
+    count = serializers.IntegerField(required=False)
+    block = serializers.IntegerField(required=False)
+    rank = serializers.CharField(required=False)
+    colour = serializers.CharField(required=False)
+    need_rank = serializers.CharField(required=False)
+    need_colour = serializers.CharField(required=False)
+
+
 class ErrorOut(serializers.Serializer):
-    """Every error: a stable code, a human message, sometimes extra fields (index, seq...)."""
+    """Every error: a stable code, a human message (in the request's language), sometimes
+    extra fields (index, seq...); an illegal action also carries its ``reason``."""
 
     error = serializers.CharField()
     detail = serializers.CharField()
+    reason = ReasonOut(required=False)
 
 
 # --- players ----------------------------------------------------------------------------------
@@ -80,6 +100,9 @@ class SignUpOut(serializers.Serializer):
 class MeOut(serializers.Serializer):
     username = serializers.CharField()
     id = serializers.IntegerField()
+    guest = serializers.BooleanField(
+        help_text="a guest (open deals in this browser session): sign up to keep the games"
+    )
 
 
 # --- games ------------------------------------------------------------------------------------
@@ -142,12 +165,22 @@ class GameSummaryOut(serializers.Serializer):
     updated_at = serializers.DateTimeField()
     reached_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
+    clock = serializers.IntegerField(
+        allow_null=True,
+        help_text="server seconds from creation to now (playing) or to the last action (over); "
+        "null for a submitted log",
+    )
 
 
 class GameOut(GameSummaryOut):
     state = StateOut()
     legal_moves = serializers.ListField(
         child=serializers.CharField(), help_text="tokens of every legal action (none once over)"
+    )
+    finish = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="once stock, waste and reserve are empty and column-to-foundation moves alone "
+        "win: those moves in order (each still an ordinary action); else empty",
     )
 
 
@@ -359,6 +392,19 @@ class EntryOut(serializers.Serializer):
     )
 
 
+class FieldCountOut(serializers.Serializer):
+    cards = serializers.IntegerField(help_text="cards on the foundations")
+    players = serializers.IntegerField(help_text="entries standing at that count")
+
+
+class LeaderboardFieldOut(serializers.Serializer):
+    """How the whole field of a board stands, by cards home (the field chart)."""
+
+    board = serializers.CharField()
+    total = serializers.IntegerField()
+    counts = FieldCountOut(many=True)
+
+
 class LeaderboardOut(serializers.Serializer):
     board = serializers.CharField(help_text="a deal code or a daily board id")
     code = serializers.CharField(
@@ -380,6 +426,11 @@ class OwnRankedGameOut(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Game.Status.choices)
     seq = serializers.IntegerField(help_text="actions in its log")
+    rank = serializers.IntegerField(
+        allow_null=True,
+        help_text="your rank on the board while the day is open (null: no action yet, or a "
+        "closed day: read its board)",
+    )
 
 
 class DailyBoardOut(serializers.Serializer):
@@ -407,6 +458,17 @@ class DailyCodesOut(serializers.Serializer):
 class DailyLinesOut(serializers.Serializer):
     D3 = serializers.ListField(child=serializers.CharField())
     D1 = serializers.ListField(child=serializers.CharField())
+
+
+class DailyLineOut(serializers.Serializer):
+    """The solver's winning line of a closed day's deal, with the position after each move."""
+
+    board = serializers.CharField()
+    code = serializers.CharField()
+    line = serializers.ListField(child=serializers.CharField())
+    states = serializers.ListField(
+        child=serializers.DictField(), help_text="the deal, then the state after each move"
+    )
 
 
 class DailyOut(serializers.Serializer):
@@ -471,3 +533,82 @@ class PlayerOut(serializers.Serializer):
     date_joined = serializers.DateTimeField()
     totals = TotalsOut()
     games = GameSummaryOut(many=True, help_text="the 50 most recent, newest first")
+
+
+class MonthField(serializers.CharField):
+    """A calendar month, ``YYYY-MM``; the first day of it once validated."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        text = super().to_internal_value(data)
+        try:
+            return date.fromisoformat(f"{text}-01") if len(text) == 7 else self.fail("invalid")
+        except ValueError:
+            self.fail("invalid")
+
+    default_error_messages = {"invalid": "a month is written YYYY-MM, e.g. 2026-11"}
+
+
+class PlayerStatsIn(serializers.Serializer):
+    month = MonthField(required=False, help_text="the calendar's month (YYYY-MM; default: now)")
+
+
+class StreakOut(serializers.Serializer):
+    current = serializers.IntegerField(
+        help_text="consecutive UTC days with a ranked daily played, ending today or yesterday"
+    )
+    best = serializers.IntegerField(help_text="the longest such run")
+    last_day = serializers.DateField(allow_null=True, help_text="the last day that counts")
+
+
+class RateOut(serializers.Serializer):
+    played = serializers.IntegerField(help_text="games with at least one action")
+    won = serializers.IntegerField()
+    rate = serializers.FloatField(allow_null=True, help_text="won / played (null: none played)")
+
+
+class AgainstParOut(serializers.Serializer):
+    games = serializers.IntegerField(help_text="won dailies of this mode with a par")
+    average = serializers.FloatField(
+        allow_null=True, help_text="mean of actions minus par over them (negative: under par)"
+    )
+
+
+class AgainstParModesOut(serializers.Serializer):
+    D3 = AgainstParOut()
+    D1 = AgainstParOut()
+
+
+class CalendarEntryOut(serializers.Serializer):
+    board = serializers.CharField()
+    won = serializers.BooleanField()
+    cards = serializers.IntegerField()
+    actions = serializers.IntegerField()
+    rank = serializers.IntegerField(help_text="the player's rank on that day's board")
+    total = serializers.IntegerField(help_text="entries on that day's board")
+    game = serializers.IntegerField(allow_null=True, help_text="the game (replay) once closed")
+
+
+class CalendarBoardsOut(serializers.Serializer):
+    D3 = CalendarEntryOut(allow_null=True)
+    D1 = CalendarEntryOut(allow_null=True)
+
+
+class CalendarDayOut(serializers.Serializer):
+    date = serializers.DateField()
+    boards = CalendarBoardsOut(help_text="null: not played that day")
+
+
+class CalendarOut(serializers.Serializer):
+    month = serializers.CharField(help_text="YYYY-MM")
+    days = CalendarDayOut(many=True)
+
+
+class PlayerStatsOut(serializers.Serializer):
+    """A player's record. Today's ranked games count for their owner only (sealed)."""
+
+    username = serializers.CharField()
+    streak = StreakOut()
+    dailies = RateOut(help_text="ranked daily games")
+    open = RateOut(help_text="games of open deals (live or submitted)")
+    against_par = AgainstParModesOut()
+    calendar = CalendarOut()

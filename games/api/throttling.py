@@ -57,11 +57,23 @@ class HintThrottle(SettingsRateMixin, UserRateThrottle):
     scope = "hint"
 
 
-class SignUpThrottle(SettingsRateMixin, AnonRateThrottle):
+class PerAddressThrottle(SettingsRateMixin, AnonRateThrottle):
+    """Counted per client address whoever asks, signed in or not (``scope`` names the rate)."""
+
+    def get_cache_key(self, request: Any, view: Any) -> str:
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
+class SignUpThrottle(PerAddressThrottle):
     """Sign-ups per client address (``CANFIELD_THROTTLE_RATES["signup"]``), signed in or not:
     each one costs a password hash and a name, and bots make them in bulk."""
 
     scope = "signup"
 
-    def get_cache_key(self, request: Any, view: Any) -> str:
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+class GuestThrottle(PerAddressThrottle):
+    """Guests made per client address (``CANFIELD_THROTTLE_RATES["guest"]``): each one is a
+    user with a games-per-day quota of its own, so an address clearing its cookies in a loop
+    would otherwise multiply the quota. Checked only when a guest is about to be made."""
+
+    scope = "guest"

@@ -16,6 +16,7 @@ from datetime import date
 
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
+from django.utils.translation import gettext
 
 from engine import Deal
 from games.boards import DAILY_MODES, day_sealed, first_sealed_day, utc_today
@@ -57,8 +58,12 @@ def daily_deal_shown(*, day: date) -> DailyDeal:
         return daily_deal_get(day=day)
     found = DailyDeal.objects.filter(date=day).first() if day < today else None
     if found is None:
-        when = "has not come yet" if day > today else "had no daily deals"
-        raise DailyNotFound(f"{day.isoformat()} {when}", date=day.isoformat())
+        when = (
+            gettext("%(day)s has not come yet")
+            if day > today
+            else gettext("%(day)s had no daily deals")
+        )
+        raise DailyNotFound(when % {"day": day.isoformat()}, date=day.isoformat())
     return found
 
 

@@ -144,29 +144,39 @@ class EntryMessage(Message):
 
 @dataclass(frozen=True)
 class StateMessage(Message):
-    """A game's board after its action ``seq``."""
+    """A game's board after its action ``seq``, and its status (the board knows a win, not a
+    resignation: the status is the server's to tell, so no client works it out)."""
 
     game: int
     seq: int
     state: State
+    status: str
 
     @property
     def number(self) -> int:
         return self.seq
 
     def json(self) -> dict[str, Any]:
-        return {"type": "state", "game": self.game, "seq": self.seq, "state": self.state}
+        return {
+            "type": "state",
+            "game": self.game,
+            "seq": self.seq,
+            "status": self.status,
+            "state": self.state,
+        }
 
 
 @dataclass(frozen=True)
 class ActionMessage(Message):
-    """Action ``seq`` of a game (``token``, the score after it) and the board after it."""
+    """Action ``seq`` of a game (``token``, the score after it), the board and the game's
+    status after it."""
 
     game: int
     seq: int
     token: str
     score: int
     state: State
+    status: str
 
     @property
     def number(self) -> int:
@@ -179,6 +189,7 @@ class ActionMessage(Message):
             "seq": self.seq,
             "token": self.token,
             "score": self.score,
+            "status": self.status,
             "state": self.state,
         }
 

@@ -51,6 +51,7 @@ from games.live.protocol import ActionMessage, EntryMessage, action_event, entry
 from games.live.snapshots import states_after
 from games.live.versions import versions
 from games.models import Game
+from games.replaying import RESIGN, game_status
 from games.selectors.leaderboard_sql import BoardCounts
 from games.selectors.leaderboards import leaderboard_entry_ranked
 
@@ -150,6 +151,9 @@ def action_events(
             token=action["token"],
             score=action["score_after"],
             state=states[action["seq"]],
+            status=game_status(
+                won=bool(states[action["seq"]]["won"]), resigned=action["token"] == RESIGN
+            ),
         )
         events.append(action_event(message))
     return events

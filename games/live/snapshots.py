@@ -82,7 +82,7 @@ def board_snapshot(board: str) -> SnapshotMessage:
 def game_snapshot(game: Game) -> StateMessage:
     """The ``state`` message of a game: its seq and the board after it."""
     state = shown_state(game, EngineGame.from_snapshot(game.snapshot))
-    return StateMessage(game=game.id, seq=game.seq, state=state)
+    return StateMessage(game=game.id, seq=game.seq, state=state, status=game.status)
 
 
 def states_after(game: Game, seqs: list[int]) -> dict[int, dict[str, Any]]:

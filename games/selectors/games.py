@@ -12,11 +12,14 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
+from django.utils import timezone
 
 from engine import Game as EngineGame
+from engine import finishing_line
 from games.boards import closes_at, game_sealed
 from games.errors import GameNotFound, InvalidInput
 from games.models import MAX_ID, Action, Game
+from games.projections import elapsed_seconds
 from games.replaying import RESIGN, replay_log
 
 Viewer = AbstractBaseUser | AnonymousUser | None
@@ -28,6 +31,9 @@ class Position:
 
     state: dict[str, Any]
     legal_moves: list[str]
+    #: The moves that finish a won-by-force game (``engine.finishing``), else empty. Only
+    #: offered once no card is face down, so it tells a sealed game's owner nothing unseen.
+    finish: list[str]
 
 
 def not_found(game_id: int) -> GameNotFound:
@@ -69,18 +75,27 @@ def game_summary(game: Game) -> dict[str, Any]:
         "sealed": sealed,
         "closes_at": None if game.daily is None else closes_at(game.daily),
         "actions": game.action_count,
+        "clock": game_clock(game),
     }
+
+
+def game_clock(game: Game) -> int | None:
+    """The game's time on the server clock, the one ``elapsed`` ranks by: seconds from its
+    creation to now while it is played, to its last action once it is over; None for a
+    submitted log. A table ticks on from this figure, so a player's clock never runs on
+    their device's time."""
+    return elapsed_seconds(game=game, reached_at=game.finished_at or timezone.now())
 
 
 def ranked_games_of(viewer: Viewer, *, boards: list[str]) -> dict[str, dict[str, Any]]:
     """The viewer's own ranked games on these daily boards: ``{board: {"id", "status",
-    "seq"}}``, empty for an anonymous viewer. Only ever their own: it tells nothing of
+    "seq", "player_id"}}``, empty for an anonymous viewer. Only ever their own: it tells nothing of
     anyone else's game."""
     if viewer is None or not viewer.is_authenticated:
         return {}
     rows = Game.objects.filter(player_id=viewer.pk, board__in=boards, daily__isnull=False)
     return {
-        board: {"id": game_id, "status": status, "seq": seq}
+        board: {"id": game_id, "status": status, "seq": seq, "player_id": viewer.pk}
         for board, game_id, status, seq in rows.values_list("board", "id", "status", "seq")
     }
 
@@ -96,8 +111,11 @@ def game_position(
         engine_game = EngineGame.from_snapshot(game.snapshot)
     playing = game.status == Game.Status.PLAYING
     moves = [str(move) for move in engine_game.legal_moves()] if playing else []
+    line = finishing_line(engine_game) if playing else None
     return Position(
-        state=shown_state(game, engine_game) if state is None else state, legal_moves=moves
+        state=shown_state(game, engine_game) if state is None else state,
+        legal_moves=moves,
+        finish=[str(move) for move in line or ()],
     )
 
 

@@ -13,10 +13,12 @@ order, ranks and values are defined once in ``leaderboard_rows``.
 from dataclasses import replace
 
 from django.contrib.auth import get_user_model
+from django.db.models import Sum
 
 from games import rank_index
 from games.boards import board_sealed
 from games.errors import NotOnBoard
+from games.models import CardsCount
 from games.selectors.leaderboard_rows import (
     DEFAULT_LIMIT,
     MAX_LIMIT,
@@ -114,3 +116,18 @@ def leaderboard_entry_ranked(
             return None
         entry = ranked([row], offset=0, first_rank=1 + better_count(row, counts))[0]
     return replace(entry, game=None) if board_sealed(board) else entry
+
+
+def board_field_counts(*, board: str) -> dict[int, int]:
+    """`{cards_on_foundations: number_of_players}` over every entry of `board` (a deal code
+    or a daily board id).
+
+    Read from the board's rank counts (at most 104 rows: per cards value, unassisted and
+    assisted apart), not by grouping the entries, so a big board costs the same."""
+    rows = (
+        CardsCount.objects.filter(board=board)
+        .values("cards")
+        .annotate(players=Sum("entries"))
+        .order_by("cards")
+    )
+    return {int(row["cards"]): int(row["players"]) for row in rows}

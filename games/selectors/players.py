@@ -20,12 +20,18 @@ class PlayerProfile:
     games: QuerySet[Game]
 
 
-def player_profile(*, username: str, viewer: Viewer = None) -> PlayerProfile:
-    """Totals over all of a player's games and their most recent games (newest first). A
-    game still sealed is listed to its owner only: to anyone else it does not exist."""
+def player_user(*, username: str) -> User:
+    """The player of that name (``PlayerNotFound``: a 404 naming it)."""
     user = User.objects.filter(username=username).first()
     if user is None:
         raise PlayerNotFound(f"there is no player {username!r}", username=username)
+    return user
+
+
+def player_profile(*, username: str, viewer: Viewer = None) -> PlayerProfile:
+    """Totals over all of a player's games and their most recent games (newest first). A
+    game still sealed is listed to its owner only: to anyone else it does not exist."""
+    user = player_user(username=username)
     totals = Game.objects.filter(player=user).aggregate(
         games=Count("id"),
         won=Count("id", filter=Q(status=Game.Status.WON)),

@@ -19,17 +19,17 @@ from django.utils import timezone
 
 from engine import Game as EngineGame
 from engine import NotationError
+from engine.reasons import why_tap_does_nothing
 from games.errors import (
     BadNotation,
     InvalidInput,
     LogCorrupt,
-    RejectedAction,
     ServiceError,
     StaleSeq,
 )
 from games.models import Action, Game
 from games.projections import elapsed_seconds, engine_summary
-from games.replaying import RESIGN, play_token, replay_log
+from games.replaying import RESIGN, play_token, refused, replay_log
 from games.selectors.games import shown_state
 from games.services.locking import lock_own_live_game
 from games.services.standing import standing_refresh
@@ -115,7 +115,7 @@ def resolve_tap(engine_game: EngineGame, tap: str, *, double_click: bool) -> str
     except NotationError as error:
         raise BadNotation(str(error), tap=tap) from error
     if move is None:
-        raise RejectedAction(f"tapping {tap} does nothing here", tap=tap)
+        raise refused(why_tap_does_nothing(tap), tap=tap)
     return str(move)
 
 

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from engine import Game as EngineGame
 from engine import NumberedDeal, random_code
@@ -15,6 +16,7 @@ from games.models import Game
 from games.projections import engine_summary
 from games.quotas import games_quota_check
 from games.replaying import deal_from_code
+from games.services.guests import account_required_check
 from games.services.standing import standing_refresh
 
 
@@ -62,9 +64,11 @@ def game_create(
     draw: int | None = None,
 ) -> Started:
     """A new game for ``player``, or their ranked game of today if ``daily`` names one they
-    have already started. A game joins its board's leaderboard with its first action."""
+    have already started (an account's only: a guest gets ``AccountRequired``). A game joins
+    its board's leaderboard with its first action."""
     deal, board = resolve_deal(code=code, daily=daily, draw=draw)
     if board.is_daily:
+        account_required_check(player=player, what=gettext("the ranked daily"))
         existing = ranked_game(board=board, player=player)
         if existing is not None:
             return Started(game=existing, created=False)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext
 
 from engine.solver import Status
 from games.errors import RankedGameRule
@@ -76,8 +77,8 @@ def game_mark_assisted(*, game_id: int, player: User) -> Game:
         game = lock_own_live_game(game_id=game_id, player=player)
         if game.daily is not None:
             raise RankedGameRule(
-                f"game {game_id} is your ranked daily game of {game.daily.isoformat()}: "
-                "it takes no hints",
+                gettext("game %(id)s is your ranked daily game of %(day)s: it takes no hints")
+                % {"id": game_id, "day": game.daily.isoformat()},
                 game=game_id,
             )
         if game.assisted:

@@ -5,19 +5,24 @@ On SQLite ``select_for_update`` is a no-op, but the backend opens every transact
 """
 
 from django.contrib.auth.models import User
+from django.utils.translation import gettext
 
 from games.boards import game_sealed
 from games.errors import GameFinished, GameNotFound, NotGameOwner
 from games.models import MAX_ID, Game
 
 
+def no_game(game_id: int) -> str:
+    return gettext("there is no game %(id)s") % {"id": game_id}
+
+
 def lock_game(*, game_id: int) -> Game:
     """The game row, locked until the transaction ends (``GameNotFound`` if there is none)."""
     if not 0 < game_id <= MAX_ID:
-        raise GameNotFound(f"there is no game {game_id}", game=game_id)
+        raise GameNotFound(no_game(game_id), game=game_id)
     game = Game.objects.select_for_update().filter(pk=game_id).first()
     if game is None:
-        raise GameNotFound(f"there is no game {game_id}", game=game_id)
+        raise GameNotFound(no_game(game_id), game=game_id)
     return game
 
 
@@ -26,10 +31,15 @@ def lock_own_live_game(*, game_id: int, player: User) -> Game:
     game = lock_game(game_id=game_id)
     if game.player_id != player.pk:
         if game_sealed(game):  # another player's sealed game does not exist for them
-            raise GameNotFound(f"there is no game {game_id}", game=game_id)
-        raise NotGameOwner(f"game {game_id} belongs to another player", game=game_id)
+            raise GameNotFound(no_game(game_id), game=game_id)
+        raise NotGameOwner(
+            gettext("game %(id)s belongs to another player") % {"id": game_id}, game=game_id
+        )
     if game.status != Game.Status.PLAYING:
-        raise GameFinished(f"game {game_id} is over ({game.status})", status=game.status)
+        raise GameFinished(
+            gettext("game %(id)s is over (%(status)s)") % {"id": game_id, "status": game.status},
+            status=game.status,
+        )
     game.player = player  # the owner is the acting player: no second read of the user row
     return game
 

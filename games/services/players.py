@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
+from django.utils.translation import gettext
 from rest_framework.authtoken.models import Token
 
 from accounts.models import UsernameKey
@@ -36,15 +37,9 @@ def username_errors(username: str) -> list[str]:
     return [f"the username {problem}"] if problem else []
 
 
-def player_create(
-    *, username: str, password: str, with_token: bool = True
-) -> tuple[User, Token | None]:
-    """Create a player, with an API token unless ``with_token`` is false (a browser sign-up).
-
-    The name is stored in NFKC (as Django does) and must be free by ``username_key`` (case
-    and compatibility forms folded: ``\uff23AROL`` is ``carol``); the unique ``UsernameKey`` row
-    written with the user settles two sign-ups racing for one name. The password must pass
-    Django's validators (``AUTH_PASSWORD_VALIDATORS``)."""
+def checked_credentials(*, username: str, password: str) -> str:
+    """The username in NFKC (as Django stores it) if it and the password may be used for a
+    new account (a sign-up, or a guest's), else a 400 naming the field(s) at fault."""
     username = User.normalize_username(username)
     candidate = User(username=username)
     try:
@@ -54,7 +49,25 @@ def player_create(
         password_errors = list(error.messages)
     if (errors := username_errors(username)) or password_errors:
         raise field_errors(username=errors, password=password_errors)
-    taken = UsernameTaken(f"the username {username!r} is taken")
+    return username
+
+
+def username_taken(username: str) -> UsernameTaken:
+    """The refusal of a name someone has (by ``username_key``), in the reader's language."""
+    return UsernameTaken(gettext("the username %(name)r is taken") % {"name": username})
+
+
+def player_create(
+    *, username: str, password: str, with_token: bool = True
+) -> tuple[User, Token | None]:
+    """Create a player, with an API token unless ``with_token`` is false (a browser sign-up).
+
+    The name is stored in NFKC (as Django does) and must be free by ``username_key`` (case
+    and compatibility forms folded: ``\uff23AROL`` is ``carol``); the unique ``UsernameKey`` row
+    written with the user settles two sign-ups racing for one name. The password must pass
+    Django's validators (``AUTH_PASSWORD_VALIDATORS``)."""
+    username = checked_credentials(username=username, password=password)
+    taken = username_taken(username)
     try:
         with transaction.atomic():
             if UsernameKey.objects.filter(key=username_key(username)).exists():
@@ -74,7 +87,7 @@ def player_authenticate(*, username: str, password: str, request: HttpRequest) -
     middleware then answers 429, ``games.api.lockout``)."""
     user = authenticate(request=request, username=username, password=password)
     if not isinstance(user, User):  # None: refused (ModelBackend only ever returns a User)
-        raise BadCredentials("unknown username or wrong password")
+        raise BadCredentials(gettext("unknown username or wrong password"))
     return user
 
 

@@ -80,7 +80,7 @@ def test_verify_reports_the_first_illegal_token(tmp_path: Path) -> None:
     result = run("verify", "CF1-D3-AAAAACL", str(log))
     assert result.returncode == 1
     assert "illegal token at index 2 ('RF')" in result.stdout
-    assert "9H cannot start the hearts foundation" in result.stdout
+    assert "The 9 of hearts cannot start the hearts foundation" in result.stdout
 
 
 def test_verify_reports_a_malformed_token_and_reads_stdin() -> None:
@@ -104,7 +104,7 @@ def test_play_in_the_terminal_fed_by_stdin() -> None:
     result = run("play", "CF1-D3-AAAAACL", stdin="draw\n42\nRF\nfoo\n9c\nundo\nQUIT\n")
     assert result.returncode == 0
     out = result.stdout
-    assert "error: RF: 9H cannot start the hearts foundation" in out
+    assert "error: The 9 of hearts cannot start the hearts foundation" in out
     assert "error: 'foo' is neither a move nor a card" in out
     assert "nothing happens: 9c cannot move" in out
     assert "bye: score 0, cards 1, moves 1" in out  # draw, 42, undo

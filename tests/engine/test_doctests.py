@@ -7,7 +7,16 @@ import importlib
 
 import pytest
 
-MODULES = ["engine", "engine.cards", "engine.deal", "engine.game", "engine.replay", "engine.table"]
+MODULES = [
+    "engine",
+    "engine.cards",
+    "engine.deal",
+    "engine.game",
+    "engine.finishing",
+    "engine.reasons",
+    "engine.replay",
+    "engine.table",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

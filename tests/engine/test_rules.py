@@ -55,7 +55,7 @@ def test_recycle_turns_the_waste_over_so_the_first_card_drawn_comes_first_again(
 
 def test_recycle_needs_an_empty_stock_and_a_waste() -> None:
     game = Game.from_code("CF1-D3-AAAAACL")
-    with pytest.raises(IllegalMove, match="the stock still has 34 cards"):
+    with pytest.raises(IllegalMove, match=r"the stock still holds cards \(34 left\)"):
         game.play("recycle")
     empty = position(stock=[], waste=[], rest="reserve")
     with pytest.raises(IllegalMove, match="the waste is empty"):
@@ -74,7 +74,7 @@ def test_only_the_waste_top_is_playable() -> None:
     game = position(
         stock=[], waste=["8S", "6S"], tableau=[["9H"], ["KS"], ["KC"], ["QS"]], rest="reserve"
     )
-    with pytest.raises(IllegalMove, match="6S cannot go on 9H"):
+    with pytest.raises(IllegalMove, match="The 6 of spades cannot go on the 9 of hearts"):
         game.play("W1")
     assert game.tap("8S") is None
 
@@ -150,7 +150,9 @@ def test_a_column_takes_the_other_colour_one_rank_lower() -> None:
 
 def test_the_refusal_says_what_the_card_needs() -> None:
     game = position(reserve=["9S"], tableau=[["7H"], ["KS"], ["QS"], ["JS"]])
-    with pytest.raises(IllegalMove, match="9S cannot go on 7H: needs a red 10"):
+    with pytest.raises(
+        IllegalMove, match="The 9 of spades cannot go on the 7 of hearts: it needs a red 10"
+    ):
         game.play("R1")
 
 
@@ -175,7 +177,7 @@ def test_a_tail_of_a_column_moves_as_a_block() -> None:
 
 def test_a_block_longer_than_its_column_is_refused() -> None:
     game = position(reserve=["2C"], tableau=[["8H", "7S"], ["9C"], ["KS"], ["KC"]])
-    with pytest.raises(IllegalMove, match="column 1 has 2 cards, not a block of 3"):
+    with pytest.raises(IllegalMove, match="Column 1 holds 2 cards: it has no block of 3"):
         game.play("12x3")
 
 
@@ -191,7 +193,7 @@ def test_a_run_that_wraps_round_the_ranks_moves_as_one_block() -> None:
 
 def test_an_empty_foundation_takes_only_the_starting_rank_of_its_suit() -> None:
     game = position(base="7H", reserve=["7S"], tableau=[["AS"], ["KH"], ["QH"], ["6C"]])
-    with pytest.raises(IllegalMove, match="AS cannot start the spades foundation"):
+    with pytest.raises(IllegalMove, match="The ace of spades cannot start the spades foundation"):
         game.play("1F")
     game.play("RF")
     assert game.state()["foundations"]["S"] == ["7S"]
@@ -204,9 +206,12 @@ def test_a_foundation_builds_up_by_suit() -> None:
         tableau=[["9H"], ["KH"], ["QH"], ["6C"]],
         foundations={"H": ["7H"]},
     )
-    with pytest.raises(IllegalMove, match="9H cannot go on the hearts foundation: it needs 8H"):
+    with pytest.raises(
+        IllegalMove,
+        match="The 9 of hearts cannot go on the hearts foundation: it needs the 8 of hearts",
+    ):
         game.play("1F")
-    with pytest.raises(IllegalMove, match="8S cannot start the spades foundation"):
+    with pytest.raises(IllegalMove, match="The 8 of spades cannot start the spades foundation"):
         game.play("RF")
 
 
@@ -274,9 +279,11 @@ def test_take_back_needs_a_column_that_accepts_the_card() -> None:
         tableau=[["9H"], ["KS"], ["QS"], ["JS"]],
         foundations={"H": ["7H", "8H"]},
     )
-    with pytest.raises(IllegalMove, match="8H cannot go on 9H: both are red"):
+    with pytest.raises(
+        IllegalMove, match="The 8 of hearts cannot go on the 9 of hearts: both are red"
+    ):
         game.play("FH1")
-    with pytest.raises(IllegalMove, match="the spades foundation is empty"):
+    with pytest.raises(IllegalMove, match="The spades foundation is empty"):
         game.play("FS1")
 
 

@@ -31,5 +31,5 @@ def test_state_after_move_three() -> None:
 
 def test_the_ace_of_spades_cannot_start_the_spades_foundation() -> None:
     game = Game(seed_example_deal())
-    with pytest.raises(IllegalMove, match="AS cannot start the spades foundation"):
+    with pytest.raises(IllegalMove, match="The ace of spades cannot start the spades foundation"):
         game.play("4F")

@@ -178,6 +178,7 @@ def test_a_deal_where_no_card_can_ever_move_is_lost_without_search() -> None:
 # -------------------------------------------------------------------------------- budgets
 
 
+@pytest.mark.perf
 def test_the_time_budget_is_respected() -> None:
     started = time.perf_counter()
     result = solve(Game.from_code(code(HARD)), seconds=0.5)

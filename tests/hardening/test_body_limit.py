@@ -125,6 +125,7 @@ def assert_refused(answer: Answer) -> None:
     assert answer.json()["limit_bytes"] == LIMIT
 
 
+@pytest.mark.perf
 @pytest.mark.parametrize("path", ["/api/players/", "/", "/static/nothing.css"])
 def test_a_declared_huge_body_is_refused_before_it_is_sent(server: Server, path: str) -> None:
     started = time.monotonic()

@@ -188,7 +188,13 @@ async def test_a_spectator_gets_the_board_then_every_action(alice: Player) -> No
         actions = [await receive(socket) for _ in range(3)]
     expected = EngineGame.from_code(SIMPLE_CODE)
     expected.play(await database_sync_to_async(first_token)(game_id))
-    assert first == {"type": "state", "game": game_id, "seq": 1, "state": expected.state()}
+    assert first == {
+        "type": "state",
+        "game": game_id,
+        "seq": 1,
+        "status": "playing",
+        "state": expected.state(),
+    }
     for seq, (token, action) in enumerate(zip(tokens, actions, strict=True), start=2):
         expected.play(token)
         assert action == {
@@ -197,6 +203,7 @@ async def test_a_spectator_gets_the_board_then_every_action(alice: Player) -> No
             "seq": seq,
             "token": token,
             "score": expected.score,
+            "status": "playing",
             "state": expected.state(),
         }
 
@@ -213,6 +220,7 @@ async def test_a_spectator_joining_late_starts_from_the_current_seq(alice: Playe
     assert first["seq"] == 3
     assert first["state"] == EngineGame.from_snapshot(row.snapshot).state()
     assert (resigned["seq"], resigned["token"], resigned["state"]) == (4, "resign", first["state"])
+    assert (first["status"], resigned["status"]) == ("playing", "resigned")
 
 
 async def test_a_submission_is_announced_on_its_board(alice: Player) -> None:

@@ -55,15 +55,17 @@ def test_the_four_messages_keep_their_shapes() -> None:
     messages = {
         "snapshot": protocol.SnapshotMessage(board="B", version=4, total=1, entries=(shown,)),
         "entry": protocol.EntryMessage(board="B", version=5, entry=shown),
-        "state": protocol.StateMessage(game=7, seq=3, state=state),
-        "action": protocol.ActionMessage(game=7, seq=4, token="draw", score=5, state=state),
+        "state": protocol.StateMessage(game=7, seq=3, state=state, status="playing"),
+        "action": protocol.ActionMessage(
+            game=7, seq=4, token="draw", score=5, state=state, status="playing"
+        ),
     }
     keys = {name: list(message.json()) for name, message in messages.items()}
     assert keys == {
         "snapshot": ["type", "board", "version", "total", "entries"],
         "entry": ["type", "board", "version", "entry"],
-        "state": ["type", "game", "seq", "state"],
-        "action": ["type", "game", "seq", "token", "score", "state"],
+        "state": ["type", "game", "seq", "status", "state"],
+        "action": ["type", "game", "seq", "token", "score", "status", "state"],
     }
     assert all(message.json()["type"] == name for name, message in messages.items())
     assert [message.number for message in messages.values()] == [4, 5, 3, 4]
@@ -71,7 +73,9 @@ def test_the_four_messages_keep_their_shapes() -> None:
 
 
 def test_an_event_carries_the_text_once_and_its_number() -> None:
-    message = protocol.ActionMessage(game=7, seq=4, token="draw", score=5, state={})
+    message = protocol.ActionMessage(
+        game=7, seq=4, token="draw", score=5, state={}, status="playing"
+    )
     group, event = protocol.action_event(message)
     assert group == "game.7"
     assert event == {

@@ -61,3 +61,30 @@ def tamper_action(action_id: int, **values: Any) -> None:
             cursor.execute(update, [*values.values(), action_id])
             for statement in install_statements(connection.vendor):
                 cursor.execute(statement)
+
+
+class Browser:
+    """A browser: session cookies, the pages' CSRF cookie, CSRF checks enforced, the CSRF
+    header sent on every write unless ``csrf=False`` (the token is re-read each time:
+    signing in rotates it)."""
+
+    def __init__(self, address: str = "127.0.0.1") -> None:
+        self.client = APIClient(enforce_csrf_checks=True, REMOTE_ADDR=address)
+        self.client.default_format = "json"
+        assert self.client.get("/").status_code == 200  # a page view: the CSRF cookie
+
+    def get(self, path: str) -> Any:
+        return self.client.get(path)
+
+    def post(self, path: str, body: Any = None, *, csrf: bool = True) -> Any:
+        headers = {"HTTP_X_CSRFTOKEN": self.client.cookies["csrftoken"].value} if csrf else {}
+        return self.client.post(path, body, **headers)
+
+    def me(self) -> dict[str, Any]:
+        return self.get("/api/me/").json()
+
+
+def guest_with_game(browser: Browser, code: str = SIMPLE_CODE) -> dict[str, Any]:
+    response = browser.post("/api/games/", {"code": code})
+    assert response.status_code == 201, response.json()
+    return response.json()

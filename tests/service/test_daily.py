@@ -138,6 +138,29 @@ def test_the_daily_tells_a_signed_in_player_their_own_ranked_games_only(
         mine = player_client.get("/api/daily/").json()["boards"]
         theirs = rival.get("/api/daily/").json()["boards"]
         nobody = api_client.get("/api/daily/").json()["boards"]
-    assert mine["D1"]["game"] == {"id": game["id"], "status": "playing", "seq": 0}
+    assert mine["D1"]["game"] == {"id": game["id"], "status": "playing", "seq": 0, "rank": None}
     assert mine["D3"]["game"] is None
     assert theirs["D1"]["game"] is None and nobody["D1"]["game"] is None
+
+
+def test_the_daily_tells_each_player_their_own_rank_today_and_the_archive_none(
+    player, player_client: APIClient, make_player, client_for
+) -> None:
+    """The home page's "you played today: rank 2 of 3": the server's rank of the viewer's own
+    entry (theirs to know while sealed); a closed day in the archive leaves it to its board."""
+    rivals = [client_for(make_player(f"rival{n}")) for n in range(2)]
+    with time_machine.travel("2026-01-02 08:00Z", tick=False):
+        for client, draws in ((rivals[0], 1), (player_client, 2), (rivals[1], 3)):
+            game = client.post("/api/games/", {"daily": "D3"}).json()
+            for _ in range(draws):
+                client.post(f"/api/games/{game['id']}/actions/", {"action": "draw"})
+        boards = player_client.get("/api/daily/").json()["boards"]
+        board = player_client.get("/api/leaderboards/daily-2026-01-02-D3/").json()
+    ranks = {entry["player"]: entry["rank"] for entry in board["entries"]}
+    mine = boards["D3"]["game"]
+    assert (mine["rank"], boards["D3"]["entries"], mine["seq"]) == (2, 3, 2)
+    assert mine["rank"] == ranks[player.username]
+    with time_machine.travel("2026-01-05 08:00Z", tick=False):
+        archive = player_client.get("/api/daily/?before=2026-01-05").json()
+    day = next(day for day in archive["days"] if day["date"] == "2026-01-02")
+    assert day["boards"]["D3"]["game"]["rank"] is None

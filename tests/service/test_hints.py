@@ -160,7 +160,7 @@ def test_the_field_chart_counts_assisted_and_unassisted_players_together(
     hint(helped, helped_game)
     play(helped, helped_game, "draw")
     play(plain, start_game(plain, code(QUICK_WIN))["id"], "draw")
-    field = helped.get(f"/boards/{code(QUICK_WIN)}/field.json").json()
+    field = helped.get(f"/api/leaderboards/{code(QUICK_WIN)}/field/").json()
     assert (field["total"], field["counts"]) == (2, [{"cards": 1, "players": 2}])
 
 

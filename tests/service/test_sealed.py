@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from engine import Game as EngineGame
-from engine import replay
+from engine import finishing_line, replay
 from games.daily.choosing import choose_daily
 from games.daily.store import daily_code, daily_deal_get
 from games.models import DailyDeal, LeaderboardEntry
@@ -234,7 +234,11 @@ def answers_about(owner: APIClient, stranger: APIClient, game_id: int, name: str
         "/api/daily/?before=2026-01-09",
         "/api/leaderboards/daily-2026-01-02-D3/",
         f"/api/leaderboards/daily-2026-01-02-D3/?around={name}",
+        "/api/leaderboards/daily-2026-01-02-D3/field/",
+        "/api/daily/2026-01-02/D3/line/",
+        "/api/daily/2026-01-02/D1/line/",
         f"/api/players/{name}/",
+        f"/api/players/{name}/stats/",
         "/api/me/",
     ]
     return [reader.get(path).content.decode() for reader in (owner, stranger) for path in paths]
@@ -294,10 +298,31 @@ def test_no_answer_names_a_face_down_card_or_the_sealed_code(
             answers.append((text, never_seen))
         # The schema's examples name cards ("7H"), none of them a sealed code.
         answers.append((client.get("/api/schema/").content.decode(), set()))
-    assert len(answers) == 2 * length + 21
+    assert len(answers) == 2 * length + 29  # moves, states, 13 paths twice, start and schema
     for text, hidden in answers:
         compact = text.replace(" ", "")
         for card in hidden:
             assert f'"{card}"' not in compact, (card, text[:200])
         for secret in secrets:
             assert secret not in compact, secret
+
+
+def test_the_finish_line_comes_only_once_no_card_is_face_down(player_client: APIClient) -> None:
+    """The day's winning line, played as the owner: every answer's ``finish`` is empty while a
+    card is face down (stock or reserve) or in the waste, and once offered it is the engine's
+    line for the full position, column moves only: nothing it names was unseen."""
+    with time_machine.travel(DURING, tick=False):
+        _, game = start_daily(player_client)
+        line = list(DailyDeal.objects.get(date=DAY).line)
+        offered = 0
+        for token in line:
+            answer = play(player_client, game["id"], token).json()
+            full = EngineGame.from_state(full_state(game["id"]))
+            if full.stock or full.waste or full.reserve or full.won:
+                assert answer["finish"] == [], token
+            else:
+                expected = finishing_line(full)
+                assert answer["finish"] == [str(move) for move in expected or ()]
+                offered += bool(answer["finish"])
+                assert all(token in {"1F", "2F", "3F", "4F"} for token in answer["finish"])
+        assert answer["won"] and offered > 0

@@ -102,10 +102,16 @@ def new_player(browser: Browser, server_url: str) -> Iterator[Callable[..., Play
     contexts = []
 
     def make(
-        *, viewport: tuple[int, int] = (1280, 800), sign_up: bool = True, touch: bool = False
+        *,
+        viewport: tuple[int, int] = (1280, 800),
+        sign_up: bool = True,
+        touch: bool = False,
+        locale: str = "en-US",
     ) -> Player:
+        """``locale`` is the browser's language: its Accept-Language and navigator.language."""
         context = browser.new_context(
             base_url=server_url,
+            locale=locale,
             viewport={"width": viewport[0], "height": viewport[1]},
             has_touch=touch,
             is_mobile=touch,

@@ -10,11 +10,11 @@ import pytest
 import time_machine
 from playwright.sync_api import expect
 
+from games.daily.lines import line_states
 from tests.support.browser import artifact_path
 from tests.web import dailies
 from tests.web.situations import solved_deal
 from tests.web.table_page import GAME_URL, Table
-from web.deal_codes import line_states
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 

@@ -23,22 +23,6 @@ def _fill_account_dialog(page, username: str, password: str, button: str) -> Non
     dialog.get_by_role("button", name=button).click()
 
 
-def test_an_anonymous_visitor_is_asked_to_sign_up_then_plays_the_deal(new_player):
-    situation = tap_to_foundation()
-    visitor = new_player(sign_up=False)
-    page = visitor.page
-    page.goto(f"/play/{situation.code}/")
-    expect(page.locator("#account-dialog")).to_be_visible()
-    expect(Table(page).card(situation.card)).to_be_visible()  # the deal, behind the dialog
-    _fill_account_dialog(page, visitor.username, PASSWORD, "Create account")
-    expect(page).to_have_url(GAME_URL)
-    table = Table(page)
-    expect(page.locator("#account-name")).to_have_text(visitor.username)
-    table.card(situation.card).click()
-    expect(table.stat("score")).to_have_text("5")
-    assert visitor.errors == []
-
-
 def test_sign_out_then_sign_in_again_after_a_wrong_password(new_player):
     player = new_player()
     page = player.page

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from engine import Game
+from engine.reasons import card_words
 from tests.web.table_page import Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
@@ -39,7 +40,9 @@ def test_hint_names_the_move_outlines_its_card_and_marks_the_game_assisted(new_p
 
     expect(table.status).to_have_text(
         re.compile(
-            rf"^Hint: play {MOVE} \(a winning line of \d+ moves from here\)\."
+            # The move in words: the card it takes, from where, to where (no notation).
+            rf"^Hint: play {re.escape(card_words(card))} from column {MOVE[0]} to its foundation"
+            r" \(a winning line of \d+ moves from here\)\."
             r" This game is now assisted\.$"
         )
     )

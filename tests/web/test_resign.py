@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.support.browser import artifact_path
+from tests.support.quiet import InFlight
 from tests.web.conftest import Player
 from tests.web.situations import TapToFoundation, tap_to_foundation
 from tests.web.table_page import Table
@@ -104,10 +105,11 @@ def test_resign_asks_in_the_page_then_ends_the_game(watched):
     expect(page.locator("#felt")).to_have_class(re.compile(r"\bread-only\b"))
     expect(page.locator("#felt button[data-card]")).to_have_count(0)
     sent = len(writes)
+    requests = InFlight(page)
     table.column(1).locator("[data-card]").last.click()
     page.locator("#stock-card").click()
     page.keyboard.press("Control+Z")
-    page.wait_for_timeout(300)  # time for a (wrong) request to leave
+    requests.quiet()  # a (wrong) request, had one been sent, has been seen
     assert writes[sent:] == []
     # The server refuses moves too, whatever a client sends.
     token = next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
@@ -179,7 +181,7 @@ def test_on_a_phone_every_control_fits_without_overlap(new_player):
     page.screenshot(path=artifact_path("table-resign-phone.png"), full_page=True)
 
     boxes = page.locator(
-        ".controls > button, .controls > .toggle, .move-form > label,"
+        ".controls > button:not([hidden]), .controls > .toggle, .move-form > label,"
         " .move-form > input, .move-form > button"
     ).evaluate_all(
         """nodes => nodes.map(n => {

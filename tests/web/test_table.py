@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.support.browser import artifact_path
+from tests.support.quiet import InFlight
 from tests.web.situations import block_move, long_column, tap_to_foundation
 from tests.web.table_page import GAME_URL, Table
 
@@ -294,6 +295,7 @@ def test_a_double_click_plays_one_move_and_reports_no_error(new_player, phone):
     page = player.page
     table = Table.open_deal(page, situation.code)
     card = table.card(situation.card)
+    requests = InFlight(page)
     if phone:
         box = card.bounding_box()
         assert box
@@ -304,7 +306,7 @@ def test_a_double_click_plays_one_move_and_reports_no_error(new_player, phone):
     home = table.foundation(situation.card[1]).locator(f'[data-card="{situation.card}"]')
     expect(home).to_be_visible()
     expect(table.stat("moves")).to_have_text("1")
-    page.wait_for_timeout(600)  # any second request has had time to come back
+    requests.quiet()  # a second request, had one been sent, has come back
     expect(table.status).not_to_have_attribute("data-kind", "error")
     expect(table.stat("moves")).to_have_text("1")
     assert [a["token"] for a in _log(table)] == [situation.token]
@@ -371,6 +373,7 @@ def test_a_pending_move_shows_and_taps_meanwhile_are_neither_lost_nor_doubled(ne
         raise AssertionError("no action request was sent")
 
     page.route("**/api/games/*/actions/", hold)
+    requests = InFlight(page)
     press = (lambda node: node.tap()) if phone else (lambda node: node.click())
     press(page.locator("#stock-card"))
     wait_for_request()
@@ -380,9 +383,9 @@ def test_a_pending_move_shows_and_taps_meanwhile_are_neither_lost_nor_doubled(ne
     expect(page.locator("#felt")).to_have_attribute("aria-busy", "true")
     # Taps meanwhile wait their turn: the card's (twice: the second finds it gone home).
     press(table.card(situation.card))
-    page.wait_for_timeout(600)
+    requests.quiet(held=1)
     press(table.card(situation.card))
-    page.wait_for_timeout(300)
+    requests.quiet(held=1)
     assert len(held) == 1, "one request at a time, each with the seq after the last"
     held.pop().continue_()
     wait_for_request()
@@ -392,7 +395,7 @@ def test_a_pending_move_shows_and_taps_meanwhile_are_neither_lost_nor_doubled(ne
     expect(table.stat("moves")).to_have_text("2")
     expect(pending).to_be_hidden()
     expect(page.locator("#felt")).not_to_have_attribute("aria-busy", "true")
-    page.wait_for_timeout(500)
+    requests.quiet()
     assert held == []
     page.unroute("**/api/games/*/actions/")
     expect(table.status).not_to_have_attribute("data-kind", "error")

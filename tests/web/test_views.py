@@ -1,8 +1,8 @@
-"""The page views and the field endpoint through Django's test client (no browser).
+"""The page views through Django's test client (no browser).
 
 The browser tests prove the pages work; these pin down what the server side of
 the web app promises, quickly: status codes, the CSRF cookie the scripts need,
-code checking delegated to the engine, the field counts, and that every static
+code checking delegated to the engine, and that every static
 file and every ES module import the pages reference exists (there is no build
 step to catch a broken import: it would just be a blank page).
 """
@@ -14,12 +14,10 @@ import re
 from pathlib import Path
 
 import pytest
-import time_machine
 from django.contrib.staticfiles import finders
 from django.test import Client
 
 from engine import Deal, DealCodeError
-from tests.web.situations import tap_to_foundation
 
 STATIC_JS = Path(__file__).resolve().parents[2] / "web" / "static" / "web" / "js"
 TEMPLATES = Path(__file__).resolve().parents[2] / "web" / "templates" / "web"
@@ -79,36 +77,6 @@ def test_a_bad_code_gets_a_clear_page_with_the_engines_reason(client: Client, ba
         assert str(reason.value).encode() in response.content.replace(b"&#x27;", b"'")
 
 
-@pytest.mark.django_db
-def test_field_counts_players_by_cards_on_the_foundations(client: Client, make_player):
-    from games.services.actions import action_append
-    from games.services.games import game_create
-
-    situation = tap_to_foundation()
-    home, stuck, idle, elsewhere = make_player(), make_player(), make_player(), make_player()
-    scored = game_create(player=home.user, code=situation.code).game
-    action_append(game_id=scored.id, player=home.user, tap=situation.card)
-    drew = game_create(player=stuck.user, code=situation.code).game
-    action_append(game_id=drew.id, player=stuck.user, token="draw")
-    game_create(player=idle.user, code=situation.code)  # no action: not on the board yet
-    game_create(player=elsewhere.user, draw=3)
-
-    response = client.get(f"/boards/{situation.code.lower()}/field.json")
-    assert response.status_code == 200
-    assert response.json() == {
-        "board": situation.code,
-        "total": 2,
-        "counts": [{"cards": 1, "players": 1}, {"cards": 2, "players": 1}],
-    }
-
-
-@pytest.mark.django_db
-def test_field_of_a_bad_code_is_a_json_404(client: Client):
-    response = client.get("/boards/nope/field.json")
-    assert response.status_code == 404
-    assert response.json()["error"] == "invalid_code"
-
-
 def _board_ids() -> tuple[str, str]:
     from datetime import timedelta
 
@@ -139,10 +107,9 @@ def test_a_daily_board_page_gets_its_day_and_mode_and_no_code(client: Client):
     ],
 )
 def test_a_bad_board_id_gets_a_clear_page(client: Client, board: str, reason: str):
-    for url in (f"/boards/{board}/", f"/boards/{board}/field.json"):
-        response = client.get(url)
-        assert response.status_code == 404
-        assert reason.encode() in response.content
+    response = client.get(f"/boards/{board}/")
+    assert response.status_code == 404
+    assert reason.encode() in response.content
 
 
 @pytest.mark.django_db
@@ -168,46 +135,6 @@ def test_archive_and_line_pages_take_their_parameters(client: Client):
         "board": "daily-2026-11-20-D3",
     }
     assert client.get("/daily/2026-11-20/D2/line/").status_code == 404
-
-
-@pytest.mark.django_db
-def test_field_of_a_daily_board(client: Client, make_player, settings):
-    from games.services.actions import action_append
-    from games.services.games import game_create
-
-    settings.DAILY_SECRET, settings.CANFIELD_DAILY_SOLVE_SECONDS = "canfield tests", 2.0
-    player = make_player()
-    game = game_create(player=player.user, daily="D3").game
-    action_append(game_id=game.id, player=player.user, token="draw")
-    response = client.get(f"/boards/{game.board}/field.json")
-    assert response.status_code == 200
-    assert response.json() == {
-        "board": game.board,
-        "total": 1,
-        "counts": [{"cards": 1, "players": 1}],
-    }
-
-
-@pytest.mark.django_db
-def test_the_positions_of_a_line_are_told_once_the_day_has_closed(client: Client, settings):
-    from games.boards import utc_today
-    from games.daily.store import daily_code, daily_deal_get
-    from web.deal_codes import line_states
-
-    settings.DAILY_SECRET, settings.CANFIELD_DAILY_SOLVE_SECONDS = "canfield tests", 2.0
-    today = utc_today().isoformat()
-    daily_deal_get(day=utc_today())
-    sealed = client.get(f"/daily/{today}/D1/line.json")
-    assert sealed.status_code == 404 and sealed.json()["error"] == "sealed"
-    past = "2026-01-05"
-    with time_machine.travel(f"{past} 08:00Z", tick=False):
-        deal = daily_deal_get(day=utc_today())
-    data = client.get(f"/daily/{past}/D1/line.json").json()
-    code = daily_code(deal, "D1")
-    assert data["code"] == code and data["line"] == list(deal.line_d1)
-    assert data["states"] == line_states(code, list(deal.line_d1))
-    assert data["states"][-1]["won"] is True
-    assert client.get("/daily/2026-01-04/D1/line.json").status_code == 404  # no deals that day
 
 
 def test_every_static_file_a_template_names_exists():

@@ -1,4 +1,4 @@
-"""Leaderboards, the daily deals and their archive, and player pages."""
+"""Leaderboards, the daily deals and their archive."""
 
 from dataclasses import asdict
 from datetime import date
@@ -15,11 +15,12 @@ from games.api.parsing import validated
 from games.api.serializers import (
     DailyArchiveOut,
     DailyIn,
+    DailyLineOut,
     DailyOut,
     ErrorOut,
+    LeaderboardFieldOut,
     LeaderboardIn,
     LeaderboardOut,
-    PlayerOut,
 )
 from games.boards import (
     DAILY_BOARD_PATTERN,
@@ -32,6 +33,7 @@ from games.boards import (
     parse_board,
     utc_today,
 )
+from games.daily.lines import line_states
 from games.daily.store import (
     daily_code,
     daily_codes,
@@ -40,15 +42,32 @@ from games.daily.store import (
     daily_pars,
     par_of_code,
 )
-from games.errors import InvalidInput
+from games.errors import DailyNotFound, DailySealed, InvalidInput
 from games.models import DailyDeal
-from games.selectors.games import Viewer, game_summary, ranked_games_of
+from games.selectors.games import Viewer, ranked_games_of
 from games.selectors.leaderboard_sql import BoardCounts
-from games.selectors.leaderboards import leaderboard_around, leaderboard_page
-from games.selectors.players import player_profile
+from games.selectors.leaderboards import (
+    board_field_counts,
+    leaderboard_around,
+    leaderboard_entry_ranked,
+    leaderboard_page,
+)
 
 #: A board in a path: a deal code or a daily board id (each pattern from its own home).
 BOARD_PATTERN = f"^(?:{DEAL_CODE_PATTERN[1:-1]}|{DAILY_BOARD_PATTERN[1:-1]})$"
+BOARD_PARAMETER = OpenApiParameter("board", str, OpenApiParameter.PATH, pattern=BOARD_PATTERN)
+DAY_PARAMETER = OpenApiParameter("day", str, OpenApiParameter.PATH, description="YYYY-MM-DD")
+
+
+def parse_day(text: str) -> date:
+    """A day in a path (``YYYY-MM-DD``), or a 400 that says what was wrong."""
+    try:
+        parsed = date.fromisoformat(text) if len(text) == 10 else None
+    except ValueError:
+        parsed = None
+    if parsed is None:
+        raise InvalidInput(f"{text!r} is not a date (YYYY-MM-DD)", date=text)
+    return parsed
 
 
 def board_header(board: Board) -> dict[str, Any]:
@@ -76,10 +95,7 @@ class LeaderboardView(APIView):
 
     @extend_schema(
         operation_id="leaderboard",
-        parameters=[
-            LeaderboardIn,
-            OpenApiParameter("board", str, OpenApiParameter.PATH, pattern=BOARD_PATTERN),
-        ],
+        parameters=[LeaderboardIn, BOARD_PARAMETER],
         responses={200: LeaderboardOut, 400: ErrorOut, 404: ErrorOut},
     )
     def get(self, request: Request, board: str) -> Response:
@@ -95,32 +111,75 @@ class LeaderboardView(APIView):
         return Response(LeaderboardOut({**asdict(page), **header}).data)
 
 
+class LeaderboardFieldView(APIView):
+    """How many players stand at each count of cards on a board, for the field chart.
+
+    The entries come in pages, which cannot draw the whole field of a big board; the board's
+    count table can, in at most 104 rows. Cards home are on every entry already: a sealed
+    board tells nothing more here."""
+
+    @extend_schema(
+        operation_id="leaderboard_field",
+        parameters=[BOARD_PARAMETER],
+        responses={200: LeaderboardFieldOut, 400: ErrorOut, 404: ErrorOut},
+    )
+    def get(self, request: Request, board: str) -> Response:
+        found = parse_board(board)
+        if found.day is not None and found.day > utc_today():
+            raise DailyNotFound(f"{found.day} has not come yet", date=found.day.isoformat())
+        counts = board_field_counts(board=found.id)
+        field = {
+            "board": found.id,
+            "total": sum(counts.values()),
+            "counts": [{"cards": cards, "players": n} for cards, n in sorted(counts.items())],
+        }
+        return Response(LeaderboardFieldOut(field).data)
+
+
 def daily_json(deal: DailyDeal, viewer: Viewer = None) -> dict[str, Any]:
     """A day's two boards with their pars (and the viewer's own ranked games, if signed
     in); codes and lines only once the day has closed."""
     pars = daily_pars(deal)
     ids = {mode: daily_board(deal.date, mode).id for mode in DAILY_MODES}
+    counts = {mode: BoardCounts(board) for mode, board in ids.items()}
     mine = ranked_games_of(viewer, boards=list(ids.values()))
+    sealed = day_sealed(deal.date)
     boards = {
         mode: {
             "board": ids[mode],
             "draw": draw,
             "par": pars[mode],
-            "entries": BoardCounts(ids[mode]).total,
-            "game": mine.get(ids[mode]),
+            "entries": counts[mode].total,
+            "game": own_game(mine.get(ids[mode]), counts[mode], ranked=sealed),
         }
         for mode, draw in DAILY_MODES.items()
     }
     out: dict[str, Any] = {
         "date": deal.date,
         "closes_at": closes_at(deal.date),
-        "closed": not day_sealed(deal.date),
+        "closed": not sealed,
         "boards": boards,
     }
     codes, lines = daily_codes(deal), daily_lines(deal)
     if codes is not None and lines is not None:
         out["codes"], out["lines"] = codes, lines
     return out
+
+
+def own_game(
+    game: dict[str, Any] | None, counts: BoardCounts, *, ranked: bool
+) -> dict[str, Any] | None:
+    """The viewer's own game on a daily board, with their rank there while the day is open
+    (today's home page: "rank 12 of 340"; a rank of their own is theirs to know). Closed
+    days (the archive) skip the rank read: their boards are public anyway."""
+    if game is None:
+        return None
+    entry = (
+        leaderboard_entry_ranked(board=counts.board, player_id=game["player_id"], counts=counts)
+        if ranked
+        else None
+    )
+    return {**game, "rank": None if entry is None else entry.rank}
 
 
 class DailyView(APIView):
@@ -169,32 +228,45 @@ class DailyDayView(APIView):
 
     @extend_schema(
         operation_id="daily_day",
-        parameters=[OpenApiParameter("day", str, OpenApiParameter.PATH, description="YYYY-MM-DD")],
+        parameters=[DAY_PARAMETER],
         responses={200: DailyOut, 400: ErrorOut, 404: ErrorOut},
     )
     def get(self, request: Request, day: str) -> Response:
-        try:
-            parsed = date.fromisoformat(day) if len(day) == 10 else None
-        except ValueError:
-            parsed = None
-        if parsed is None:
-            raise InvalidInput(f"{day!r} is not a date (YYYY-MM-DD)", date=day)
-        return Response(DailyOut(daily_json(daily_deal_shown(day=parsed), request.user)).data)
+        deal = daily_deal_shown(day=parse_day(day))
+        return Response(DailyOut(daily_json(deal, request.user)).data)
 
 
-class PlayerDetailView(APIView):
-    """A player's totals and most recent games (their sealed games to themselves only)."""
+class DailyLineView(APIView):
+    """The solver's winning line of a closed day's deal, with the position after each move:
+    the line page steps through it with no engine of its own. A sealed day is a 404: its line
+    is its layout."""
 
-    @extend_schema(operation_id="player_detail", responses={200: PlayerOut, 404: ErrorOut})
-    def get(self, request: Request, username: str) -> Response:
-        profile = player_profile(username=username, viewer=request.user)
-        return Response(
-            PlayerOut(
-                {
-                    "username": profile.user.username,
-                    "date_joined": profile.user.date_joined,
-                    "totals": profile.totals,
-                    "games": [game_summary(game) for game in profile.games],
-                }
-            ).data
-        )
+    @extend_schema(
+        operation_id="daily_line",
+        parameters=[
+            DAY_PARAMETER,
+            OpenApiParameter("mode", str, OpenApiParameter.PATH, enum=list(DAILY_MODES)),
+        ],
+        responses={200: DailyLineOut, 400: ErrorOut, 404: ErrorOut},
+    )
+    def get(self, request: Request, day: str, mode: str) -> Response:
+        parsed = parse_day(day)
+        if mode not in DAILY_MODES:
+            raise InvalidInput(
+                f"{mode!r} is not a daily mode ({' or '.join(DAILY_MODES)})", mode=mode
+            )
+        board = daily_board(parsed, mode)
+        deal = daily_deal_shown(day=parsed)
+        codes, lines = daily_codes(deal), daily_lines(deal)
+        if codes is None or lines is None:
+            raise DailySealed(
+                f"the deals of {day} are sealed until the day closes", date=parsed.isoformat()
+            )
+        code, tokens = codes[mode], lines[mode]
+        line = {
+            "board": board.id,
+            "code": code,
+            "line": tokens,
+            "states": line_states(code, tokens),
+        }
+        return Response(DailyLineOut(line).data)

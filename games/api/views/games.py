@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api.current_player import request_player
+from games.api.guests import SignedInOrBrowser, as_new_guest
 from games.api.parsing import validated
 from games.api.serializers import (
     ACTION_SCHEMA,
@@ -46,7 +47,12 @@ def game_json(game: Game, position: Position | None = None) -> dict[str, Any]:
     """A game as clients see it: its summary, its board and the moves it allows."""
     position = position or game_position(game=game)
     return GameOut(
-        {**game_summary(game), "state": position.state, "legal_moves": position.legal_moves}
+        {
+            **game_summary(game),
+            "state": position.state,
+            "legal_moves": position.legal_moves,
+            "finish": position.finish,
+        }
     ).data
 
 
@@ -60,10 +66,10 @@ def appended_json(appended: Appended) -> dict[str, Any]:
 
 class GameCreateView(APIView):
     """Start a game on a deal code, a random deal (``draw``), or your ranked game of one of
-    today's sealed dailies (``daily``): 201 when it starts, 200 with the game you already
-    have (one ranked game per player and board, no restart)."""
+    today's sealed dailies (``daily``, accounts only): 201 when it starts, 200 with the game
+    you already have (one ranked game per player and board, no restart)."""
 
-    permission_classes = (IsAuthenticated,)
+    permission_classes = (SignedInOrBrowser,)
 
     @extend_schema(
         operation_id="game_create",
@@ -71,10 +77,15 @@ class GameCreateView(APIView):
         responses={201: GameOut, 200: GameOut, **ERRORS},
     )
     def post(self, request: Request) -> Response:
+        """An anonymous browser's first game makes it a guest (``games.api.guests``)."""
         data = validated(GameCreateIn, request.data)
-        player = request_player(request)
-        started = game_create(player=player, **data)
-        game = game_for(game_id=started.game.id, viewer=player)
+        if request.user.is_authenticated:
+            viewer = request_player(request)
+            started = game_create(player=viewer, **data)
+        else:
+            started = as_new_guest(request, self, lambda guest: game_create(player=guest, **data))
+            viewer = started.game.player
+        game = game_for(game_id=started.game.id, viewer=viewer)
         return Response(game_json(game), status=201 if started.created else 200)
 
 

@@ -1,4 +1,11 @@
-"""Players: sign up, API token (log in, rotate, revoke), browser session, who am I."""
+"""Players: sign up, API token (log in, rotate, revoke), browser session, who am I, a
+player's page (totals, recent games) and record (streaks, rates, par, calendar).
+
+A guest's browser session (``games.services.guests``) signs up in place and signs in by
+handing its games over; the token endpoint knows nothing of guests (bots have accounts).
+"""
+
+from typing import Any
 
 from django.contrib.auth import login, logout
 from django.contrib.auth.signals import user_logged_in
@@ -11,17 +18,27 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.guests import is_guest
 from games.api.current_player import request_player
+from games.api.guests import session_login
 from games.api.parsing import validated
 from games.api.serializers import (
     CredentialsIn,
     ErrorOut,
     MeOut,
     PlayerCreateIn,
+    PlayerOut,
+    PlayerStatsIn,
+    PlayerStatsOut,
     SignUpOut,
     TokenOut,
 )
 from games.api.throttling import SignUpThrottle
+from games.boards import utc_today
+from games.selectors.games import game_summary
+from games.selectors.player_stats import player_calendar, player_record
+from games.selectors.players import player_profile, player_user
+from games.services.guests import guest_merge, guest_sign_up
 from games.services.players import (
     player_authenticate,
     player_create,
@@ -45,12 +62,13 @@ class PlayerCreateView(APIView):
     def post(self, request: Request) -> Response:
         data = validated(PlayerCreateIn, request.data)
         session = data["session"]
-        user, token = player_create(
-            username=data["username"], password=data["password"], with_token=not session
-        )
+        credentials = {"username": data["username"], "password": data["password"]}
+        if is_guest(request.user):  # the guest becomes the account: every game stays theirs
+            user, token = guest_sign_up(guest=request.user, **credentials, with_token=not session)
+        else:
+            user, token = player_create(**credentials, with_token=not session)
         if session:
-            # A new player has not authenticated through a backend: name the one that holds them.
-            login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
+            session_login(request, user)
             return Response({"username": user.username}, status=201)
         assert token is not None
         return Response({"username": user.username, "token": token.key}, status=201)
@@ -93,12 +111,16 @@ class SessionView(APIView):
         responses={200: MeOut, 400: ErrorOut, 401: ErrorOut, 429: ErrorOut},
     )
     def post(self, request: Request) -> Response:
+        """Signing in from a guest session moves the guest's games to the account."""
         data = validated(CredentialsIn, request.data)
+        guest_id = request.user.pk if is_guest(request.user) else None
         user = player_authenticate(
             username=data["username"], password=data["password"], request=request._request
         )
+        if guest_id is not None:
+            guest_merge(guest_id=guest_id, into=user)
         login(request._request, user)
-        return Response({"username": user.get_username(), "id": user.pk})
+        return Response(me_json(user))
 
     @extend_schema(operation_id="session_delete", request=None, responses={204: None})
     def delete(self, request: Request) -> Response:
@@ -114,5 +136,51 @@ class MeView(APIView):
 
     @extend_schema(operation_id="me", responses={200: MeOut, 401: ErrorOut})
     def get(self, request: Request) -> Response:
-        player = request_player(request)
-        return Response({"username": player.get_username(), "id": player.pk})
+        return Response(me_json(request_player(request)))
+
+
+def me_json(user: Any) -> dict[str, Any]:
+    """Who is signed in; ``guest``: a guest, who may sign up (or in) to keep their games."""
+    return MeOut({"username": user.get_username(), "id": user.pk, "guest": is_guest(user)}).data
+
+
+class PlayerDetailView(APIView):
+    """A player's totals and most recent games (their sealed games to themselves only)."""
+
+    @extend_schema(operation_id="player_detail", responses={200: PlayerOut, 404: ErrorOut})
+    def get(self, request: Request, username: str) -> Response:
+        profile = player_profile(username=username, viewer=request.user)
+        return Response(
+            PlayerOut(
+                {
+                    "username": profile.user.username,
+                    "date_joined": profile.user.date_joined,
+                    "totals": profile.totals,
+                    "games": [game_summary(game) for game in profile.games],
+                }
+            ).data
+        )
+
+
+class PlayerStatsView(APIView):
+    """A player's record: daily streaks, win rates, actions against par and a month of their
+    dailies (``?month=YYYY-MM``). Today counts for the player alone while it is sealed."""
+
+    @extend_schema(
+        operation_id="player_stats",
+        parameters=[PlayerStatsIn],
+        responses={200: PlayerStatsOut, 400: ErrorOut, 404: ErrorOut},
+    )
+    def get(self, request: Request, username: str) -> Response:
+        query = validated(PlayerStatsIn, request.query_params)
+        user = player_user(username=username)
+        month = query.get("month") or utc_today()
+        return Response(
+            PlayerStatsOut(
+                {
+                    "username": user.username,
+                    **player_record(user=user, viewer=request.user),
+                    "calendar": player_calendar(user=user, viewer=request.user, month=month),
+                }
+            ).data
+        )

@@ -1,5 +1,6 @@
 // REST client of the Canfield Arena API (session auth + CSRF).
 // Every game action goes through here, so the server verifies and logs it.
+import { gettext } from "./i18n.js";
 
 /** An API call that did not succeed: `status` is the HTTP status, `data` the JSON error body. */
 export class ApiError extends Error {
@@ -30,7 +31,7 @@ export async function api(method, path, body) {
   try {
     response = await fetch(path, init);
   } catch (error) {
-    throw new ApiError(0, { error: "network", detail: "The server cannot be reached. Check your connection." });
+    throw new ApiError(0, { error: "network", detail: gettext("The server cannot be reached. Check your connection.") });
   }
   const text = await response.text();
   let data = null;
@@ -73,6 +74,8 @@ export const endpoints = {
   session: "/api/session/",
   players: "/api/players/",
   player: (name) => `/api/players/${encodeURIComponent(name)}/`,
+  playerStats: (name, month = null) =>
+    `/api/players/${encodeURIComponent(name)}/stats/${month ? `?month=${encodeURIComponent(month)}` : ""}`,
   daily: "/api/daily/",
   dailyDay: (day) => `/api/daily/${encodeURIComponent(day)}/`,
   archive: (before, limit = 10) => `/api/daily/?${before ? `before=${encodeURIComponent(before)}&` : ""}limit=${limit}`,
@@ -84,8 +87,8 @@ export const endpoints = {
   hint: (id) => `/api/games/${id}/hint/`,
   // `board` is a deal code or a daily board id (daily-2026-12-01-D3).
   board: (board, query = "") => `/api/leaderboards/${encodeURIComponent(board)}/${query}`,
-  field: (board) => `/boards/${encodeURIComponent(board)}/field.json`,
-  line: (day, mode) => `/daily/${encodeURIComponent(day)}/${mode}/line.json`,
+  field: (board) => `/api/leaderboards/${encodeURIComponent(board)}/field/`,
+  line: (day, mode) => `/api/daily/${encodeURIComponent(day)}/${mode}/line/`,
 };
 
 export const pages = {

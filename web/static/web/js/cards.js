@@ -1,22 +1,19 @@
 // Cards as the API spells them ("7H", "TS") and as a player sees them.
+import { cardWords, suitWords } from "./words.js";
 
 export const SUITS = ["C", "D", "H", "S"];
 const SUIT_SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
-const SUIT_NAME = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
 const RANK_TEXT = { A: "A", T: "10", J: "J", Q: "Q", K: "K" };
-const RANK_NAME = { A: "ace", T: "10", J: "jack", Q: "queen", K: "king" };
 
 export const rankOf = (card) => card[0];
 export const suitOf = (card) => card[1];
 export const isRed = (card) => card[1] === "H" || card[1] === "D";
 export const suitSymbol = (suit) => SUIT_SYMBOL[suit];
-export const suitName = (suit) => SUIT_NAME[suit];
+export const suitName = (suit) => suitWords(suit);
 export const rankText = (rank) => RANK_TEXT[rank] || rank;
 
-/** "7 of hearts", "queen of spades": what a screen reader says for a card. */
-export function cardName(card) {
-  return `${RANK_NAME[rankOf(card)] || rankOf(card)} of ${SUIT_NAME[suitOf(card)]}`;
-}
+/** "the 7 of hearts", in the reader's language: what a screen reader says for a card. */
+export const cardName = (card) => cardWords(card);
 
 /** A face-up card as a focusable button; `data-card` carries the API spelling. */
 export function cardElement(card, { label, interactive = true } = {}) {

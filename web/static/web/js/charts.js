@@ -1,5 +1,6 @@
 // Tiny SVG charts (no library): bars and a line, scaled into a viewBox so they
 // stretch to any width and stay crisp.
+import { formatNumber } from "./i18n.js";
 const SVG = "http://www.w3.org/2000/svg";
 
 function el(tag, attributes = {}, text = null) {
@@ -32,7 +33,7 @@ function yAxis(svg, { left, top, bottom, width, max }) {
     const value = (max * index) / ticks;
     const y = bottom - ((bottom - top) * index) / ticks;
     svg.append(el("line", { class: "grid", x1: left, x2: width, y1: y, y2: y }));
-    svg.append(el("text", { x: left - 4, y: y + 4, "text-anchor": "end" }, Number.isInteger(value) ? value : value.toFixed(1)));
+    svg.append(el("text", { x: left - 4, y: y + 4, "text-anchor": "end" }, formatNumber(value, { maximumFractionDigits: 1 })));
   }
 }
 
@@ -102,7 +103,7 @@ export function lineChart(container, values, { height = 180, cursor = null, onPi
   const labels = Math.min(values.length, Math.max(2, Math.floor(width / 70)));
   for (let index = 0; index < labels; index += 1) {
     const at = Math.round(((values.length - 1) * index) / Math.max(labels - 1, 1));
-    svg.append(el("text", { x: left + at * step, y: bottom + 14, "text-anchor": "middle" }, at));
+    svg.append(el("text", { x: left + at * step, y: bottom + 14, "text-anchor": "middle" }, formatNumber(at)));
   }
   svg.append(el("line", { class: "axis", x1: left, x2: width, y1: bottom, y2: bottom }));
   if (xTitle) svg.append(el("text", { x: (left + width) / 2, y: height - 4, "text-anchor": "middle" }, xTitle));

@@ -3,6 +3,7 @@
 // A board is a deal code (an open deal) or `daily-<date>-D3|D1` (one UTC day's ranked,
 // sealed deal in one draw mode). A sealed board has no code to show: the pages name it by
 // its day and mode, and count down to its close (`closes_at`, 00:00 UTC).
+import { format, formatDateTime, gettext } from "./i18n.js";
 
 const DAILY_BOARD = /^daily-(\d{4}-\d{2}-\d{2})-(D3|D1)$/;
 
@@ -15,7 +16,7 @@ export function parseDailyBoard(board) {
 /** "daily 2026-12-01, draw 3" for a daily board, the code itself for an open deal. */
 export function boardLabel(board) {
   const daily = parseDailyBoard(board);
-  return daily ? `daily ${daily.day}, draw ${daily.draw}` : board;
+  return daily ? format(gettext("daily %(day)s, draw %(draw)s"), { day: daily.day, draw: daily.draw }) : board;
 }
 
 /** "07:05:09": hours, minutes and seconds left (never negative). */
@@ -33,7 +34,7 @@ export function startCountdown(node, closesAt, { onClosed = () => {}, now = () =
   const end = Date.parse(closesAt);
   if (!node || Number.isNaN(end)) return () => {};
   node.setAttribute("datetime", new Date(end).toISOString());
-  node.title = `closes ${new Date(end).toUTCString()}`;
+  node.title = format(gettext("closes %(time)s"), { time: formatDateTime(new Date(end).toISOString()) });
   let timer = null;
   const tick = () => {
     const left = end - now();

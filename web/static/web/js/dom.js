@@ -1,4 +1,5 @@
 // Small DOM helpers shared by the pages.
+import { statusWords } from "./words.js";
 
 /** Create an element: `h("a", {href: "/", class: "x"}, "text", child)`. */
 export function h(tag, attributes = {}, ...children) {
@@ -32,8 +33,7 @@ export const prefersReducedMotion = () =>
 
 /** "won" / "playing" / "resigned" in words a player reads. */
 export function statusText(entry) {
-  if (entry.won || entry.status === "won") return "won";
-  return entry.status || "";
+  return statusWords(entry.won ? "won" : entry.status);
 }
 
 /** "1 card", "2 cards". */

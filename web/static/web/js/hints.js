@@ -2,6 +2,8 @@
 // card it moves. Asking marks the game "assisted" (ranked below every unassisted game),
 // so the button says so before the first use.
 import { api, endpoints } from "./api.js";
+import { format, gettext } from "./i18n.js";
+import { moveCount, moveWords } from "./words.js";
 
 /**
  * Ask for the hint of a game: {status: "won"|"lost"|"unknown", move, moves_to_win, seq, ...}.
@@ -30,11 +32,12 @@ export function highlightHint(felt, token) {
   return source;
 }
 
-/** What the status line says about a hint answer. */
-export function describeHint(hint) {
+/** What the status line says about a hint answer, its move in words for the position `state`. */
+export function describeHint(hint, state = null) {
   if (hint.status === "won") {
-    return `Hint: play ${hint.move} (a winning line of ${hint.moves_to_win} moves from here). This game is now assisted.`;
+    return format(gettext("Hint: play %(move)s (a winning line of %(moves)s from here). This game is now assisted."),
+      { move: moveWords(hint.move, state), moves: moveCount(hint.moves_to_win) });
   }
-  if (hint.status === "lost") return "Hint: this position cannot be won any more (proven). This game is now assisted.";
-  return "Hint: no winning move found in time. This game is now assisted.";
+  if (hint.status === "lost") return gettext("Hint: this position cannot be won any more (proven). This game is now assisted.");
+  return gettext("Hint: no winning move found in time. This game is now assisted.");
 }

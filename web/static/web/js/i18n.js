@@ -25,3 +25,26 @@ export const format = (template, values) =>
 
 /** The page's language, as the server chose it (`<html lang>`). */
 export const language = () => document.documentElement.lang || "en";
+
+/** A number in the page's language (`1,234`, `1.234`), by Intl. */
+export const formatNumber = (value, options = {}) =>
+  new Intl.NumberFormat(language(), options).format(value);
+
+/** A date (an ISO day or date-time) in the page's language, in UTC: the day the game counts. */
+export const formatDate = (value, options = { dateStyle: "long" }) =>
+  new Intl.DateTimeFormat(language(), { timeZone: "UTC", ...options })
+    .format(new Date(value.length === 10 ? `${value}T00:00:00Z` : value));
+
+/** A date and time in the page's language, in UTC ("1 December 2026, 00:00 UTC"). */
+export const formatDateTime = (value) =>
+  formatDate(value, {
+    year: "numeric", month: "long", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short",
+  });
+
+/** Like `format`, but a value may be a DOM node (a countdown, a link): returns the pieces to
+ * append, so a translated sentence keeps its elements wherever its language puts them. */
+export const formatNodes = (template, values) =>
+  template.split(/(%\(\w+\)s)/).filter(Boolean).map((piece) => {
+    const name = /^%\((\w+)\)s$/.exec(piece);
+    return name && name[1] in values ? values[name[1]] : piece;
+  });

@@ -115,8 +115,14 @@ export class LiveBoard {
     else this.emit(entry.player);
   }
 
-  /** Re-read the top over REST; `changed` names the player whose move caused it. */
-  async refetch(changed = null) {
+  /** Re-read the top over REST; `changed` names the player whose move caused it. The last
+   * re-read stays in `this.reading`, so a caller can wait for the board to settle. */
+  refetch(changed = null) {
+    this.reading = this.read(changed);
+    return this.reading;
+  }
+
+  async read(changed) {
     try {
       const data = await api("GET", endpoints.board(this.board, `?limit=${this.limit}`));
       this.entries = orderEntries(itemsOf(data));

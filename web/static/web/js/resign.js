@@ -3,9 +3,6 @@
 // a browser dialog blocks the page, looks like an alarm on phones and stops automated tests.
 import { api, endpoints } from "./api.js";
 
-/** The action a resignation appends to a game's log (games/replaying.py RESIGN). */
-export const RESIGN_TOKEN = "resign";
-
 /** How long the armed button waits for the second press before it becomes "Resign" again. */
 export const CONFIRM_MS = 4000;
 

@@ -1,5 +1,6 @@
 // Who is signed in, and the sign in / sign up dialog shared by every page.
 import { api, ApiError, endpoints, pages } from "./api.js";
+import { format, gettext } from "./i18n.js";
 
 let mePromise = null;
 
@@ -17,6 +18,14 @@ export function currentUser() {
   return mePromise;
 }
 
+/** Ask the server again who is signed in (a first game makes a guest) and redraw the header. */
+export async function refreshAccount() {
+  mePromise = null;
+  const user = await currentUser().catch(() => null);
+  renderAccount(user);
+  return user;
+}
+
 /** A player field of the API as a name, whether it is a string or `{username}`. */
 export function playerName(player) {
   if (!player) return "";
@@ -31,10 +40,10 @@ export function openAccountDialog(mode = "signin", reason = "") {
   const form = node.querySelector("form");
   form.dataset.mode = mode;
   const signup = mode === "signup";
-  node.querySelector("#account-title").textContent = signup ? "Create your account" : "Sign in";
-  form.querySelector("[data-submit]").textContent = signup ? "Create account" : "Sign in";
+  node.querySelector("#account-title").textContent = signup ? gettext("Create your account") : gettext("Sign in");
+  form.querySelector("[data-submit]").textContent = signup ? gettext("Create account") : gettext("Sign in");
   form.querySelector("[data-switch]").textContent = signup
-    ? "I already have an account" : "Create an account instead";
+    ? gettext("I already have an account") : gettext("Create an account instead");
   form.password.autocomplete = signup ? "new-password" : "current-password";
   showError(form, reason);
   if (!node.open) node.showModal();
@@ -48,7 +57,7 @@ function showError(form, message) {
 }
 
 function describeError(error) {
-  if (!(error instanceof ApiError)) return "Something went wrong. Try again.";
+  if (!(error instanceof ApiError)) return gettext("Something went wrong. Try again.");
   const data = error.data || {};
   if (data.detail && typeof data.detail === "string") return data.detail;
   const fields = Object.entries(data).filter(([, value]) => Array.isArray(value));
@@ -81,31 +90,56 @@ async function signOut() {
   try { await api("DELETE", endpoints.session); } finally { window.location.reload(); }
 }
 
+/** The header's link to the player's page, named by `label`. */
+function accountLink(user, label) {
+  const link = document.createElement("a");
+  link.href = pages.player(user.username);
+  link.textContent = user.username;
+  link.setAttribute("aria-label", label);
+  link.id = "account-name";
+  return link;
+}
+
+/** A guest's header: their name (their games), and sign up / sign in to keep those games. */
+function renderGuest(nav, user) {
+  const link = accountLink(user, gettext("Playing as a guest: your games"));
+  const reasons = {
+    signup: gettext("Choose a name and a password: the games you played as a guest stay yours."),
+    signin: gettext("Sign in: the games you played as a guest move to your account."),
+  };
+  nav.append(link, ...accountButtons(reasons));
+}
+
+/** The Sign in and Sign up buttons; `reasons[mode]` is shown in the dialog they open. */
+function accountButtons(reasons = {}) {
+  return [["signin", gettext("Sign in")], ["signup", gettext("Sign up")]].map(([mode, text]) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = text;
+    button.id = `${mode}-button`;
+    if (mode === "signup") button.className = "primary";
+    button.addEventListener("click", () => openAccountDialog(mode, reasons[mode]));
+    return button;
+  });
+}
+
 function renderAccount(user) {
   const nav = document.getElementById("account");
-  nav.dataset.state = user ? "signed-in" : "anonymous";
+  nav.dataset.state = !user ? "anonymous" : user.guest ? "guest" : "signed-in";
   nav.replaceChildren();
-  if (user) {
-    const link = document.createElement("a");
-    link.href = pages.player(user.username);
-    link.textContent = user.username;
-    link.setAttribute("aria-label", `Signed in as ${user.username}: your games`);
-    link.id = "account-name";
+  if (user && user.guest) {
+    renderGuest(nav, user);
+  } else if (user) {
+    const link = accountLink(
+      user, format(gettext("Signed in as %(name)s: your games"), { name: user.username }),
+    );
     const out = document.createElement("button");
     out.type = "button";
-    out.textContent = "Sign out";
+    out.textContent = gettext("Sign out");
     out.addEventListener("click", signOut);
     nav.append(link, out);
   } else {
-    for (const [mode, text] of [["signin", "Sign in"], ["signup", "Sign up"]]) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.textContent = text;
-      button.id = `${mode}-button`;
-      if (mode === "signup") button.className = "primary";
-      button.addEventListener("click", () => openAccountDialog(mode));
-      nav.append(button);
-    }
+    nav.append(...accountButtons());
   }
 }
 

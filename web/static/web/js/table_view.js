@@ -8,6 +8,7 @@
 // through a FLIP animation: each card slides from where it was to where it is.
 import { cardBack, cardElement, cardName, emptySlot, rankOf, rankText, suitName, suitOf, suitSymbol, SUITS } from "./cards.js";
 import { byId, prefersReducedMotion } from "./dom.js";
+import { format, gettext, ngettext } from "./i18n.js";
 
 /** Foundations in the app's order: the base card's suit first, then the others. */
 export function foundationOrder(base) {
@@ -25,13 +26,14 @@ function renderStock(state, interactive) {
   let card;
   if (count > 0) {
     card = cardBack({
-      label: `Stock, ${count} card${count === 1 ? "" : "s"}: draw ${Math.min(state.draw, count)}`,
+      label: format(ngettext("Stock, %(count)s card: draw %(draw)s", "Stock, %(count)s cards: draw %(draw)s", count),
+        { count, draw: Math.min(state.draw, count) }),
       interactive,
     });
   } else if (state.waste.length > 0) {
-    card = emptySlot({ label: "Stock empty: recycle the waste", text: "↻", interactive });
+    card = emptySlot({ label: gettext("Stock empty: recycle the waste"), text: "↻", interactive });
   } else {
-    card = emptySlot({ label: "Stock empty", text: "" });
+    card = emptySlot({ label: gettext("Stock empty"), text: "" });
   }
   card.dataset.stock = "true";
   card.id = "stock-card";
@@ -53,7 +55,9 @@ function renderWaste(state, interactive) {
       const playable = index === top;
       const element = cardElement(card, {
         interactive: interactive && playable,
-        label: playable ? `${cardName(card)}, top of the waste (${state.waste.length})` : cardName(card),
+        label: playable
+          ? format(gettext("%(card)s, top of the waste (%(count)s)"), { card: cardName(card), count: state.waste.length })
+          : cardName(card),
       });
       element.style.setProperty("--i", String(index));
       if (playable) element.dataset.source = "W";
@@ -61,7 +65,7 @@ function renderWaste(state, interactive) {
       return element;
     }),
   );
-  if (!shown.length) node.append(emptySlot({ label: "Waste empty" }));
+  if (!shown.length) node.append(emptySlot({ label: gettext("Waste empty") }));
 }
 
 function renderFoundations(state, interactive) {
@@ -76,7 +80,8 @@ function renderFoundations(state, interactive) {
       wrapper.dataset.suit = suit;
       if (pile.length === 0) {
         wrapper.append(emptySlot({
-          label: `${suitName(suit)} foundation, empty: starts with the ${rankText(start)} of ${suitName(suit)}`,
+          label: format(gettext("The %(suit)s foundation, empty: it starts with %(card)s"),
+            { suit: suitName(suit), card: cardName(`${start}${suit}`) }),
           text: `${rankText(start)}${suitSymbol(suit)}`,
           red: suit === "H" || suit === "D",
         }));
@@ -84,7 +89,8 @@ function renderFoundations(state, interactive) {
         const top = pile[pile.length - 1];
         const element = cardElement(top, {
           interactive,
-          label: `${cardName(top)}, top of the ${suitName(suit)} foundation (${pile.length} of 13)`,
+          label: format(gettext("%(card)s, top of the %(suit)s foundation (%(count)s of 13)"),
+            { card: cardName(top), suit: suitName(suit), count: pile.length }),
         });
         element.dataset.source = `F${suit}`;
         wrapper.append(element);
@@ -106,16 +112,20 @@ function renderReserve(state, interactive) {
   const top = count ? state.reserve[count - 1] : null;
   if (count && top === null) {
     // Face down (a sealed game shows only the top, which is always face up): a back.
-    node.replaceChildren(cardBack({ label: `Reserve, ${count} face-down card${count === 1 ? "" : "s"}`, interactive: false }));
+    node.replaceChildren(cardBack({
+      label: format(ngettext("Reserve, %(count)s face-down card", "Reserve, %(count)s face-down cards", count), { count }),
+      interactive: false,
+    }));
   } else if (count) {
     const element = cardElement(top, {
       interactive,
-      label: `${cardName(top)}, top of the reserve (${count} card${count === 1 ? "" : "s"})`,
+      label: format(ngettext("%(card)s, top of the reserve (%(count)s card)", "%(card)s, top of the reserve (%(count)s cards)", count),
+        { card: cardName(top), count }),
     });
     element.dataset.source = "R";
     node.replaceChildren(element);
   } else {
-    node.replaceChildren(emptySlot({ label: "Reserve empty" }));
+    node.replaceChildren(emptySlot({ label: gettext("Reserve empty") }));
   }
   // The cards under the top are face down: drawn as the edges of backs below it.
   node.dataset.under = String(Math.min(Math.max(count - 1, 0), 3));
@@ -132,13 +142,19 @@ function renderTableau(state, interactive) {
       wrapper.dataset.drop = String(column);
       wrapper.dataset.column = String(column);
       wrapper.setAttribute("role", "group");
-      wrapper.setAttribute("aria-label", `Column ${column}, ${pile.length} card${pile.length === 1 ? "" : "s"}`);
+      wrapper.setAttribute("aria-label", format(
+        ngettext("Column %(column)s, %(count)s card", "Column %(column)s, %(count)s cards", pile.length),
+        { column, count: pile.length },
+      ));
       wrapper.style.setProperty("--n", String(Math.max(pile.length, 1)));
-      if (!pile.length) wrapper.append(emptySlot({ label: `Column ${column} empty` }));
+      if (!pile.length) wrapper.append(emptySlot({ label: format(gettext("Column %(column)s empty"), { column }) }));
       pile.forEach((card, depth) => {
         const element = cardElement(card, {
           interactive,
-          label: `${cardName(card)}, column ${column}${depth === pile.length - 1 ? "" : `, card ${depth + 1} of ${pile.length}`}`,
+          label: depth === pile.length - 1
+            ? format(gettext("%(card)s, column %(column)s"), { card: cardName(card), column })
+            : format(gettext("%(card)s, column %(column)s, card %(depth)s of %(count)s"),
+              { card: cardName(card), column, depth: depth + 1, count: pile.length }),
         });
         element.dataset.source = String(column);
         element.dataset.block = String(pile.length - depth);
@@ -193,7 +209,10 @@ export function renderState(state, { interactive = true, from = null } = {}) {
   renderTableau(state, interactive);
   const hint = byId("base-hint");
   if (hint && state.base) {
-    hint.textContent = `Base card ${rankText(rankOf(state.base))}${suitSymbol(suitOf(state.base))}: every foundation starts at ${rankText(startingRank(state))}.`;
+    hint.textContent = format(gettext("Base card %(card)s: every foundation starts at %(rank)s."), {
+      card: `${rankText(rankOf(state.base))}${suitSymbol(suitOf(state.base))}`,
+      rank: rankText(startingRank(state)),
+    });
   }
   slideFrom(before);
 }

@@ -2,6 +2,8 @@
 // the board, the board's par, the actions and time of the game, and a line to share.
 import { api, endpoints, itemsOf, pages } from "./api.js";
 import { byId, h } from "./dom.js";
+import { format, gettext, ngettext } from "./i18n.js";
+import { moveCount, pointCount } from "./words.js";
 
 const DAILY_BOARD = /^daily-(\d{4}-\d\d-\d\d)-(D[13])$/;
 
@@ -15,14 +17,14 @@ export function clock(seconds) {
 /** "daily 2026-12-01 D3" for a daily board, the code itself for a deal code's. */
 export function boardPhrase(board) {
   const daily = DAILY_BOARD.exec(board || "");
-  return daily ? `daily ${daily[1]} ${daily[2]}` : board;
+  return daily ? format(gettext("daily %(day)s %(mode)s"), { day: daily[1], mode: daily[2] }) : board;
 }
 
 /** The one line a winner shares. `rank` is `{rank, total}` or null (not known). */
 export function shareLine(game, rank) {
-  const parts = [`won in ${game.actions} actions`];
+  const parts = [format(ngettext("won in %(count)s action", "won in %(count)s actions", game.actions), { count: game.actions })];
   if (game.elapsed !== null && game.elapsed !== undefined) parts.push(clock(game.elapsed));
-  if (rank) parts.push(`rank ${rank.rank} of ${rank.total}`);
+  if (rank) parts.push(format(gettext("rank %(rank)s of %(total)s"), rank));
   return `Canfield Arena ${boardPhrase(game.board)}: ${parts.join(", ")}`;
 }
 
@@ -66,11 +68,11 @@ export function wireWin({ onNewGame }) {
     const button = byId("win-copy");
     try {
       await navigator.clipboard.writeText(byId("win-share").textContent);
-      button.textContent = "Copied";
+      button.textContent = gettext("Copied");
     } catch {
       // No clipboard (an insecure page, a refusal): select the line for a manual copy.
       window.getSelection().selectAllChildren(byId("win-share"));
-      button.textContent = "Select and copy";
+      button.textContent = gettext("Select and copy");
     }
   });
 }
@@ -78,13 +80,14 @@ export function wireWin({ onNewGame }) {
 /** Open the win dialog for `game` (the API's game JSON), won by `username`. */
 export async function showWin(game, username) {
   const dialog = byId("win");
-  byId("win-text").textContent = `All 52 cards home in ${game.moves} moves, ${game.score} points.`;
+  byId("win-text").textContent = format(gettext("All 52 cards home in %(moves)s, %(points)s."),
+    { moves: moveCount(game.moves), points: pointCount(game.score) });
   byId("win-board").href = pages.board(game.board);
   byId("win-actions").textContent = String(game.actions);
   byId("win-time").textContent = clock(game.elapsed);
   byId("win-rank").textContent = "…";
   byId("win-par").textContent = "…";
-  byId("win-copy").textContent = "Copy";
+  byId("win-copy").textContent = gettext("Copy");
   byId("win-share").textContent = shareLine(game, null);
   const burst = dialog.querySelector(".win-burst");
   burst.replaceChildren(...Array.from({ length: 36 }, (_, index) => {
@@ -97,7 +100,8 @@ export async function showWin(game, username) {
   if (!dialog.open) dialog.showModal();
   byId("win-close").focus();
   const { rank, par } = await standing(game.board, username);
-  byId("win-rank").textContent = rank ? `${rank.rank} of ${rank.total}` : "not ranked yet";
-  byId("win-par").textContent = par === null ? "none known" : `${par} actions`;
+  byId("win-rank").textContent = rank ? format(gettext("%(rank)s of %(total)s"), rank) : gettext("not ranked yet");
+  byId("win-par").textContent = par === null ? gettext("none known")
+    : format(ngettext("%(count)s action", "%(count)s actions", par), { count: par });
   byId("win-share").textContent = shareLine(game, rank);
 }

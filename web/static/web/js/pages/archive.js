@@ -1,25 +1,45 @@
 // The archive: closed days, newest first, from GET /api/daily/?before=<date>, paged.
 import { api, endpoints, pageData, pages } from "../api.js";
-import { byId, h, plural, say } from "../dom.js";
+import { byId, h, say } from "../dom.js";
+import { startOpenGame } from "../guests.js";
 import { initAccount } from "../session.js";
+import { format, formatDate, gettext } from "../i18n.js";
+import { playerCount } from "../words.js";
 
 const PAGE_DAYS = 10;
 
 function boardItem(day, mode, board) {
   const code = day.codes && day.codes[mode];
   return h("li", { class: "archive-board", dataset: { mode } },
-    h("strong", {}, `Draw ${board.draw}`), " ",
-    code ? h("code", {}, code) : h("span", { class: "muted" }, "sealed"),
-    board.par != null ? ` · par ${board.par}` : "",
-    ` · ${plural(board.entries, "player")} · `,
-    h("a", { href: pages.board(board.board) }, "final board"),
-    code ? [" · ", h("a", { href: pages.line(day.date, mode) }, "the solver's line"),
-      " · ", h("a", { href: pages.play(code) }, "practise it")] : null);
+    h("strong", {}, format(gettext("Draw %(draw)s"), { draw: board.draw })), " ",
+    code ? h("code", {}, code) : h("span", { class: "muted" }, gettext("sealed")),
+    board.par != null ? ` · ${format(gettext("par %(par)s"), { par: board.par })}` : "",
+    ` · ${playerCount(board.entries)} · `,
+    h("a", { href: pages.board(board.board) }, gettext("final board")),
+    code ? [" · ", h("a", { href: pages.line(day.date, mode) }, gettext("the solver's line")),
+      " ", h("button", { type: "button", class: "primary", dataset: { playCode: code }, onclick: playDeal },
+        gettext("Play this deal"))] : null);
+}
+
+/**
+ * A closed day's deal is an open code like any other: start a new open game on it (the day's
+ * ranked game, if any, stays as it was). Only closed days have a code here, so a sealed day
+ * never gets the button. No account is needed: a newcomer plays it as a guest.
+ */
+async function playDeal(event) {
+  const button = event.currentTarget;
+  button.disabled = true;
+  try {
+    await startOpenGame({ code: button.dataset.playCode });  // a newcomer plays as a guest
+  } catch (problem) {
+    say(byId("archive-error"), problem.message, "error");
+    button.disabled = false;
+  }
 }
 
 function dayItem(day) {
   return h("li", { class: "archive-day", dataset: { date: day.date } },
-    h("h2", {}, h("time", { datetime: day.date }, day.date)),
+    h("h2", {}, h("time", { datetime: day.date }, formatDate(day.date))),
     h("ul", {}, ...Object.entries(day.boards).map(([mode, board]) => boardItem(day, mode, board))));
 }
 
@@ -34,12 +54,12 @@ async function main() {
     const data = await api("GET", endpoints.archive(before || tomorrow, PAGE_DAYS));
     const list = byId("archive-days");
     list.replaceChildren(...data.days.map(dayItem));
-    if (!data.days.length) list.replaceChildren(h("li", { class: "muted" }, "No closed days yet: come back tomorrow."));
+    if (!data.days.length) list.replaceChildren(h("li", { class: "muted" }, gettext("No closed days yet: come back tomorrow.")));
     const older = byId("archive-older");
     older.hidden = !data.next_before;
     if (data.next_before) older.href = pages.archive(data.next_before);
   } catch (error) {
-    say(byId("archive-error"), `The archive could not be read: ${error.message}`, "error");
+    say(byId("archive-error"), format(gettext("The archive could not be read: %(error)s"), { error: error.message }), "error");
   }
 }
 

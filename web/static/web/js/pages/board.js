@@ -6,9 +6,11 @@ import { api, endpoints, itemsOf, pageData, pages } from "../api.js";
 import { renderLiveState } from "../board_list.js";
 import { barChart, redrawOnResize } from "../charts.js";
 import { startCountdown } from "../daily.js";
-import { byId, h, plural, say, statusText } from "../dom.js";
+import { byId, h, say, statusText } from "../dom.js";
 import { LiveBoard } from "../live.js";
 import { initAccount } from "../session.js";
+import { format, formatNodes, formatNumber, gettext } from "../i18n.js";
+import { cardCount, moveCount, playerCount } from "../words.js";
 
 const PAGE_SIZE = 25;
 const CHART_REFRESH_MS = 1500;
@@ -18,7 +20,7 @@ const view = { board: "", daily: null, shown: false, me: null, offset: 0, total:
 function renderRows(entries, changed = null) {
   const body = byId("board-rows");
   if (!entries.length) {
-    body.replaceChildren(h("tr", {}, h("td", { colspan: 7, class: "muted" }, "No one has played this deal yet.")));
+    body.replaceChildren(h("tr", {}, h("td", { colspan: 7, class: "muted" }, gettext("No one has played this deal yet."))));
     return;
   }
   body.replaceChildren(...entries.map((entry) => h(
@@ -29,8 +31,10 @@ function renderRows(entries, changed = null) {
     h("td", {}, entry.cards),
     h("td", {}, entry.score),
     h("td", {}, entry.moves),
-    h("td", {}, statusText(entry), entry.assisted ? h("span", { class: "assisted-badge", title: "asked for hints" }, " assisted") : null),
-    h("td", {}, entry.game ? h("a", { href: pages.replay(entry.game), "aria-label": `Replay ${entry.player}'s game` }, "replay") : ""),
+    h("td", {}, statusText(entry), entry.assisted ? h("span", { class: "assisted-badge", title: gettext("asked for hints") }, ` ${gettext("assisted")}`) : null),
+    h("td", {}, entry.game ? h("a", {
+      href: pages.replay(entry.game), "aria-label": format(gettext("Replay %(name)s's game"), { name: entry.player }),
+    }, gettext("replay")) : ""),
   )));
   const mine = entries.find((entry) => entry.player === view.me);
   if (mine && mine.cards !== view.myCards) {
@@ -43,7 +47,7 @@ function renderRows(entries, changed = null) {
 function showPar(par) {
   const node = byId("board-par");
   node.hidden = par == null;
-  node.textContent = par == null ? "" : `Daily deal, proven winnable: par ${plural(par, "move")} (the solver's line).`;
+  node.textContent = par == null ? "" : format(gettext("Daily deal, proven winnable: par %(moves)s (the solver's line)."), { moves: moveCount(par) });
 }
 
 /** A daily board's state, once: sealed (a countdown) or closed (its code, play it, the line). */
@@ -53,26 +57,29 @@ function showDailyState(data) {
   view.shown = true;
   if (data.sealed) {
     const countdown = h("time", { id: "countdown" }, "--:--:--");
-    node.replaceChildren(h("p", { class: "sealed-note" },
-      "Sealed: the deal's code and the players' games stay hidden until the board closes in ", countdown,
-      " (00:00 UTC). Until then its entries are live, and nobody can replay anyone's game."));
+    node.replaceChildren(h("p", { class: "sealed-note" }, ...formatNodes(gettext(
+      "Sealed: the deal's code and the players' games stay hidden until the board closes in %(countdown)s"
+      + " (00:00 UTC). Until then its entries are live, and nobody can replay anyone's game.",
+    ), { countdown })));
     startCountdown(countdown, data.closes_at, {
-      onClosed: () => node.replaceChildren(h("p", {}, "The board has closed: reload to see its deal and the solver's line.")),
+      onClosed: () => node.replaceChildren(h("p", {}, gettext("The board has closed: reload to see its deal and the solver's line."))),
     });
     return;
   }
   node.replaceChildren(h("p", { class: "closed-note" },
-    "Closed: these entries are final. The deal was ", h("code", { id: "board-code" }, data.code), ". ",
-    h("a", { class: "button primary", id: "board-play", href: pages.play(data.code) }, "Practise it as an open deal"), " ",
-    h("a", { class: "button", id: "board-line", href: pages.line(view.daily.day, view.daily.mode) }, "The solver's winning line")));
+    ...formatNodes(gettext("Closed: these entries are final. The deal was %(code)s."),
+      { code: h("code", { id: "board-code" }, data.code) }), " ",
+    h("a", { class: "button primary", id: "board-play", href: pages.play(data.code) }, gettext("Practise it as an open deal")), " ",
+    h("a", { class: "button", id: "board-line", href: pages.line(view.daily.day, view.daily.mode) }, gettext("The solver's winning line"))));
 }
 
 function renderPager() {
   byId("prev-page").disabled = view.around || view.offset === 0;
   byId("next-page").disabled = view.around || view.offset + PAGE_SIZE >= view.total;
   const last = Math.min(view.offset + PAGE_SIZE, view.total);
-  byId("page-info").textContent = view.around ? "Around you"
-    : view.total ? `${view.offset + 1}–${last} of ${view.total}` : "";
+  byId("page-info").textContent = view.around ? gettext("Around you")
+    : view.total ? format(gettext("%(first)s–%(last)s of %(total)s"),
+      { first: formatNumber(view.offset + 1), last: formatNumber(last), total: formatNumber(view.total) }) : "";
 }
 
 async function loadPage() {
@@ -97,13 +104,15 @@ async function drawChart() {
     const mine = cards === view.myCards;
     items.push({
       x: cards, value: players, className: mine ? "me" : cards === 52 ? "won" : "",
-      marker: mine ? "you" : null,
-      title: `${players} player${players === 1 ? "" : "s"} with ${cards} cards${mine ? " (you)" : ""}`,
+      marker: mine ? gettext("you") : null,
+      title: mine ? format(gettext("%(players)s with %(cards)s (you)"), { players: playerCount(players), cards: cardCount(cards) })
+        : format(gettext("%(players)s with %(cards)s"), { players: playerCount(players), cards: cardCount(cards) }),
     });
   }
-  barChart(byId("field-chart"), items, { xLabelEvery: items.length > 26 ? 5 : 2, xTitle: "cards on the foundations (52 = won)" });
-  const where = view.myCards ? ` You have ${view.myCards} cards.` : "";
-  byId("field-chart").setAttribute("aria-label", `${field.total} players on this deal.${where}`);
+  barChart(byId("field-chart"), items, { xLabelEvery: items.length > 26 ? 5 : 2, xTitle: gettext("cards on the foundations (52 = won)") });
+  const total = format(gettext("%(players)s on this deal."), { players: playerCount(field.total) });
+  const where = view.myCards ? ` ${format(gettext("You have %(cards)s."), { cards: cardCount(view.myCards) })}` : "";
+  byId("field-chart").setAttribute("aria-label", `${total}${where}`);
 }
 
 function scheduleChart() {
@@ -144,8 +153,8 @@ async function main() {
   try {
     await Promise.all([loadPage(), drawChart()]);
   } catch (error) {
-    say(byId("board-error"), `Could not load the board: ${error.message}`, "error");
-    byId("board-rows").replaceChildren(h("tr", {}, h("td", { colspan: 7, class: "muted" }, "The board could not be read.")));
+    say(byId("board-error"), format(gettext("Could not load the board: %(error)s"), { error: error.message }), "error");
+    byId("board-rows").replaceChildren(h("tr", {}, h("td", { colspan: 7, class: "muted" }, gettext("The board could not be read."))));
     return;
   }
   new LiveBoard(view.board, {

@@ -1,39 +1,45 @@
 // Home: today's two sealed daily boards (no codes: they are told when the day closes) with
 // their live top entries and a Play / Resume button for the signed-in player's ranked game,
 // and the code box for any open deal.
-import { api, endpoints, itemsOf, pages } from "../api.js";
+import { api, endpoints, pages } from "../api.js";
 import { renderBoardList } from "../board_list.js";
 import { startCountdown } from "../daily.js";
-import { byId, h, plural, say } from "../dom.js";
+import { byId, h, say } from "../dom.js";
 import { LiveBoard } from "../live.js";
-import { initAccount, openAccountDialog } from "../session.js";
+import { askForAccount, isGuest, needsAccount, startOpenGame } from "../guests.js";
+import { initAccount } from "../session.js";
+import { format, formatDate, formatNodes, gettext } from "../i18n.js";
+import { moveCount, playerCount } from "../words.js";
 
 function showPlayers(panel, count) {
-  panel.querySelector("[data-players]").textContent = `· ${plural(count, "player")}`;
+  panel.querySelector("[data-players]").textContent = `· ${playerCount(count)}`;
 }
 
 /** One mode's panel: its board, par and players, its live top, the ranked game's button. */
 function showBoard(panel, daily, user, mine) {
+  panel.querySelector("[data-played]").dataset.total = daily.entries;
   const mode = panel.dataset.mode;
   const link = panel.querySelector("[data-board]");
   link.textContent = daily.board;
   link.href = pages.board(daily.board);
   const parNode = panel.querySelector("[data-par]");
   parNode.hidden = daily.par == null;
-  parNode.textContent = daily.par == null ? "" : `· par ${plural(daily.par, "move")}`;
+  parNode.textContent = daily.par == null ? "" : `· ${format(gettext("par %(moves)s"), { moves: moveCount(daily.par) })}`;
   let players = daily.entries;
   showPlayers(panel, players);
   const button = panel.querySelector("[data-play]");
   const draw = mode[1];
-  button.textContent = !mine ? `Play draw ${draw}` : mine.status === "playing" ? `Resume draw ${draw}` : `Your draw ${draw} game`;
+  button.textContent = format(!mine ? gettext("Play draw %(draw)s")
+    : mine.status === "playing" ? gettext("Resume draw %(draw)s") : gettext("Your draw %(draw)s game"), { draw });
   button.disabled = false;
-  panel.querySelector("[data-signin]").hidden = Boolean(user);
+  panel.querySelector("[data-signin]").hidden = Boolean(user) && !isGuest(user);
+  showPlayed(panel.querySelector("[data-played]"), mine);
   button.addEventListener("click", () => playRanked(panel, user));
   const list = panel.querySelector("[data-entries]");
   new LiveBoard(daily.board, {
     limit: 5,
     onChange: ({ entries, total, changed }) => {
-      renderBoardList(list, entries, { me: user && user.username, changed, empty: "No one has played it yet: be the first." });
+      renderBoardList(list, entries, { me: user && user.username, changed, empty: gettext("No one has played it yet: be the first.") });
       if (total > players) showPlayers(panel, (players = total));
     },
   }).start();
@@ -42,8 +48,8 @@ function showBoard(panel, daily, user, mine) {
 /** Start the ranked game of the panel's mode (or get the one the player has), then open it. */
 async function playRanked(panel, user) {
   const error = panel.querySelector("[data-error]");
-  if (!user) {
-    openAccountDialog("signin", "Sign in (or create an account) to play today's ranked deals.");
+  if (!user || isGuest(user)) {
+    askForAccount();
     return;
   }
   const button = panel.querySelector("[data-play]");
@@ -52,24 +58,31 @@ async function playRanked(panel, user) {
     const game = await api("POST", endpoints.games, { daily: panel.dataset.mode });
     window.location.assign(pages.game(game.id));
   } catch (problem) {
-    say(error, `Could not start the game: ${problem.message}`, "error");
     button.disabled = false;
+    if (needsAccount(problem)) return askForAccount();
+    say(error, format(gettext("Could not start the game: %(error)s"), { error: problem.message }), "error");
   }
 }
 
-/** The signed-in player's games on today's boards, by board id. */
-async function myGames(user, boards) {
-  if (!user) return new Map();
-  try {
-    const profile = await api("GET", endpoints.player(user.username));
-    return new Map(itemsOf(profile.games ?? profile)
-      .filter((game) => boards.includes(game.board)).map((game) => [game.board, game]));
-  } catch {
-    return new Map();
-  }
+/**
+ * "You played today: rank 12 of 340", from the server's rank of the player's own entry (the
+ * daily answer carries it for their own game only), with a link back to the game.
+ */
+function showPlayed(node, mine) {
+  node.hidden = !mine || mine.rank == null;
+  if (node.hidden) return;
+  node.replaceChildren(
+    format(gettext("You played today: rank %(rank)s of %(total)s."), { rank: mine.rank, total: node.dataset.total }),
+    " ",
+    h("a", { href: pages.game(mine.id), dataset: { game: mine.id } },
+      mine.status === "playing" ? gettext("Back to your game") : gettext("See your game")),
+  );
 }
 
 function wireCodeBox() {
+  // A newcomer needs no code and no account: a random deal, as a guest (made by this click).
+  byId("random-deal").addEventListener("click", () =>
+    startOpenGame({ draw: 3 }).catch((problem) => say(byId("code-error"), problem.message, "error")));
   const form = byId("code-form");
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -77,7 +90,7 @@ function wireCodeBox() {
     // the page for a bad code explains what is wrong with it.
     const code = form.code.value.trim();
     if (!code) {
-      say(byId("code-error"), "Type a code such as CF1-D3-ABCDEFG.", "error");
+      say(byId("code-error"), gettext("Type a code such as CF1-D3-ABCDEFG."), "error");
       return;
     }
     const target = event.submitter && event.submitter.value === "board" ? pages.board(code) : pages.play(code);
@@ -92,19 +105,18 @@ async function main() {
   const user = await initAccount();
   try {
     const daily = await api("GET", endpoints.daily);
-    const boards = Object.values(daily.boards).map((board) => board.board);
-    const mine = await myGames(user, boards);
     const countdown = h("time", { id: "daily-countdown" });
-    byId("daily-date").replaceChildren(`Deals of ${daily.date} (UTC), sealed for another `, countdown, ".");
+    byId("daily-date").replaceChildren(...formatNodes(gettext("Deals of %(day)s (UTC), sealed for another %(countdown)s."),
+      { day: formatDate(daily.date), countdown }));
     startCountdown(countdown, daily.closes_at, {
-      onClosed: () => byId("daily-date").replaceChildren("These deals have closed: reload for the new day's."),
+      onClosed: () => byId("daily-date").replaceChildren(gettext("These deals have closed: reload for the new day's.")),
     });
     for (const panel of document.querySelectorAll(".daily-deal")) {
       const board = daily.boards[panel.dataset.mode];
-      if (board) showBoard(panel, board, user, mine.get(board.board));
+      if (board) showBoard(panel, board, user, board.game);
     }
   } catch (error) {
-    byId("daily-date").textContent = `Today's deals are not available: ${error.message}`;
+    byId("daily-date").textContent = format(gettext("Today's deals are not available: %(error)s"), { error: error.message });
     for (const node of document.querySelectorAll(".daily-deal [data-error]")) say(node, error.message, "error");
   }
 }

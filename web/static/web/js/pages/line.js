@@ -1,10 +1,12 @@
 // The solver's winning line of a closed day's deal, from GET /api/daily/<day>/, stepped
 // through on the felt. The client has no engine: the positions along the line come from the
-// server (/daily/<day>/<mode>/line.json, engine states of what is now an open code).
+// server (GET /api/daily/<day>/<mode>/line/, engine states of what is now an open code).
 import { api, endpoints, pageData, pages } from "../api.js";
-import { byId, h, plural, say } from "../dom.js";
+import { byId, h, say } from "../dom.js";
 import { initAccount } from "../session.js";
 import { renderState, renderStats } from "../table_view.js";
+import { format, formatDate, formatDateTime, formatNodes, gettext } from "../i18n.js";
+import { cardCount, moveCount, moveWords, playerCount } from "../words.js";
 
 const line = { tokens: [], states: [], index: 0 };
 
@@ -14,8 +16,9 @@ function show(index) {
   renderState(state, { interactive: false });
   renderStats(state);
   byId("stat-step").textContent = `${line.index}/${line.tokens.length}`;
-  say(byId("status"), line.index ? `Move ${line.index}: ${line.tokens[line.index - 1]}, ${plural(state.cards, "card")} home.`
-    : "The deal, before the first move.");
+  say(byId("status"), line.index ? format(gettext("Move %(index)s: %(move)s; %(cards)s home."), {
+    index: line.index, move: moveWords(line.tokens[line.index - 1], line.states[line.index - 1]), cards: cardCount(state.cards),
+  }) : gettext("The deal, before the first move."));
   for (const button of byId("line-moves").querySelectorAll("button")) {
     if (Number(button.dataset.index) === line.index) button.setAttribute("aria-current", "step");
     else button.removeAttribute("aria-current");
@@ -43,7 +46,7 @@ async function showPositions(day, mode) {
     wireSteps();
     show(0);
   } catch (error) {
-    say(byId("line-error"), `The positions along the line could not be read: ${error.message}`, "error");
+    say(byId("line-error"), format(gettext("The positions along the line could not be read: %(error)s"), { error: error.message }), "error");
   }
 }
 
@@ -54,23 +57,28 @@ async function main() {
     const daily = await api("GET", endpoints.dailyDay(day));
     const board = daily.boards[mode];
     if (!daily.closed || !daily.lines || !daily.codes) {
-      byId("line-summary").textContent = `The deals of ${day} are still sealed: their codes and the solver's lines `
-        + `are told when the day closes (${new Date(daily.closes_at).toUTCString()}).`;
+      byId("line-summary").textContent = format(gettext(
+        "The deals of %(day)s are still sealed: their codes and the solver's lines are told when the day closes (%(time)s).",
+      ), { day: formatDate(day), time: formatDateTime(daily.closes_at) });
       return;
     }
     const code = daily.codes[mode];
     line.tokens = daily.lines[mode] || [];
-    byId("line-summary").replaceChildren("Deal ", h("code", { id: "line-code" }, code),
-      `: the solver won it in ${plural(line.tokens.length, "move")}`, board && board.par != null ? ` (par ${board.par})` : "",
-      `; ${plural(board ? board.entries : 0, "player")} played it ranked.`);
+    const values = {
+      code: h("code", { id: "line-code" }, code), moves: moveCount(line.tokens.length), par: board ? board.par : null,
+      players: playerCount(board ? board.entries : 0),
+    };
+    byId("line-summary").replaceChildren(...formatNodes(values.par != null
+      ? gettext("Deal %(code)s: the solver won it in %(moves)s (par %(par)s); %(players)s played it ranked.")
+      : gettext("Deal %(code)s: the solver won it in %(moves)s; %(players)s played it ranked."), values));
     byId("line-play").href = pages.play(code);
     byId("line-links").hidden = false;
     byId("line-moves").replaceChildren(...line.tokens.map((token, index) => h("li", {},
-      h("button", { type: "button", class: "chip", dataset: { index: index + 1 }, "aria-label": `Go to move ${index + 1}, ${token}`,
+      h("button", { type: "button", class: "chip", dataset: { index: index + 1 }, "aria-label": format(gettext("Go to move %(index)s"), { index: index + 1 }),
         onclick: () => show(index + 1) }, token))));
     await showPositions(day, mode);
   } catch (error) {
-    say(byId("line-error"), error.status === 404 ? `There were no daily deals on ${day}.` : error.message, "error");
+    say(byId("line-error"), error.status === 404 ? format(gettext("There were no daily deals on %(day)s."), { day: formatDate(day) }) : error.message, "error");
     byId("line-summary").textContent = "";
   }
 }

@@ -6,6 +6,8 @@ import { boardLabel } from "../daily.js";
 import { byId, h, say } from "../dom.js";
 import { initAccount, playerName } from "../session.js";
 import { renderState, renderStats } from "../table_view.js";
+import { format, gettext } from "../i18n.js";
+import { moveWords, pointCount } from "../words.js";
 
 const AUTOPLAY_MS = 700;
 
@@ -27,16 +29,20 @@ async function show(index) {
   try {
     state = await stateAt(seq);
   } catch (error) {
-    say(byId("status"), `Cannot load position ${seq}: ${error.message}`, "error");
+    say(byId("status"), format(gettext("Cannot load position %(seq)s: %(error)s"), { seq, error: error.message }), "error");
     return;
   }
+  // The position before the action names the card it moved, for the caption.
+  const before = replay.index ? await stateAt(replay.steps[replay.index - 1]).catch(() => null) : null;
   if (replay.steps[replay.index] !== seq) return;
   renderState(state, { interactive: false });
   renderStats(state);
   byId("stat-step").textContent = `${replay.index}/${replay.steps.length - 1}`;
   byId("scrubber").value = String(replay.index);
   const token = replay.tokens[replay.index];
-  say(byId("status"), replay.index ? `Action ${seq}: ${token}, score ${state.score}.` : "The deal, before the first action.");
+  say(byId("status"), replay.index
+    ? format(gettext("Action %(seq)s: %(move)s; score %(score)s."), { seq, move: moveWords(token, before), score: state.score })
+    : gettext("The deal, before the first action."));
   for (const button of byId("action-list").querySelectorAll("button")) {
     const current = Number(button.dataset.index) === replay.index;
     if (current) {
@@ -62,28 +68,30 @@ function followInList(button) {
 
 function drawScore() {
   lineChart(byId("score-chart"), replay.scores, {
-    cursor: replay.index, onPick: (index) => { stop(); show(index); }, xTitle: "actions",
+    cursor: replay.index, onPick: (index) => { stop(); show(index); }, xTitle: gettext("actions"),
   });
   byId("score-chart").setAttribute("aria-label",
-    `Score along the ${replay.steps.length - 1} actions; now ${replay.scores[replay.index]} points at step ${replay.index}.`);
+    format(gettext("Score along the %(actions)s actions; now %(points)s at step %(step)s."), {
+      actions: replay.steps.length - 1, points: pointCount(replay.scores[replay.index]), step: replay.index,
+    }));
 }
 
 function stop() {
   clearInterval(replay.timer);
   replay.timer = null;
   const button = byId("play");
-  button.textContent = "▶ Play";
+  button.textContent = `▶ ${gettext("Play")}`;
   button.setAttribute("aria-pressed", "false");
-  button.setAttribute("aria-label", "Play");
+  button.setAttribute("aria-label", gettext("Play"));
 }
 
 function toggleAutoplay() {
   if (replay.timer) return stop();
   if (replay.index >= replay.steps.length - 1) show(0);
   const button = byId("play");
-  button.textContent = "⏸ Pause";
+  button.textContent = `⏸ ${gettext("Pause")}`;
   button.setAttribute("aria-pressed", "true");
-  button.setAttribute("aria-label", "Pause");
+  button.setAttribute("aria-label", gettext("Pause"));
   replay.timer = setInterval(() => {
     if (replay.index >= replay.steps.length - 1) stop();
     else show(replay.index + 1);
@@ -117,7 +125,7 @@ async function main() {
       allItems(endpoints.actions(replay.id)),
     ]);
     const player = playerName(game.player);
-    byId("replay-who").textContent = `of ${player}'s game #${game.id}`;
+    byId("replay-who").textContent = format(gettext("of %(name)s's game #%(id)s"), { name: player, id: game.id });
     byId("game-code").textContent = game.code || boardLabel(game.board);
     byId("game-code").href = pages.board(game.board);
     const ordered = [...log].sort((a, b) => a.seq - b.seq);
@@ -128,12 +136,12 @@ async function main() {
     byId("action-list").replaceChildren(...ordered.map((action, index) => h("li", {},
       h("button", {
         type: "button", dataset: { index: index + 1 },
-        "aria-label": `Go to action ${action.seq}, ${action.token}, score ${action.score_after}`,
+        "aria-label": format(gettext("Go to action %(seq)s, score %(score)s"), { seq: action.seq, score: action.score_after }),
         onclick: () => { stop(); show(index + 1); },
       }, action.token))));
     await show(0);
   } catch (error) {
-    say(byId("status"), error.status === 404 ? "There is no such game." : error.message, "error");
+    say(byId("status"), error.status === 404 ? gettext("There is no such game.") : error.message, "error");
   }
 }
 

@@ -1,10 +1,13 @@
 // The table: play one game through the REST API, watch the deal's board live.
 import { api, ApiError, endpoints, itemsOf, pageData, pages } from "../api.js";
 import { renderBoardList, renderLiveState } from "../board_list.js";
+import { GameClock } from "../clock.js";
 import { boardLabel, startCountdown } from "../daily.js";
-import { byId, h, plural, say } from "../dom.js";
+import { byId, h, say } from "../dom.js";
 import { enableDrag } from "../drag.js";
+import { askForAccount, guestNote, isGuest, needsAccount, offerGuestGame } from "../guests.js";
 import { describeHint, fetchHint, highlightHint } from "../hints.js";
+import { format, formatNodes, gettext } from "../i18n.js";
 import { LiveBoard, socketUrl } from "../live.js";
 import { parseTyped } from "../moves.js";
 import { CONFIRM_MS, confirmTwice, postResign } from "../resign.js";
@@ -12,6 +15,7 @@ import { initAccount, openAccountDialog, playerName } from "../session.js";
 import { renderState, renderStats } from "../table_view.js";
 import { afterLiveMessage, isNews } from "../watching.js";
 import { showWin, wireWin } from "../win.js";
+import { capitalised, cardCount, moveCount, moveWords, pointCount, reasonText, statusWords } from "../words.js";
 
 const DOUBLE_CLICK_KEY = "canfield.doubleClick";
 
@@ -24,6 +28,8 @@ const table = {
   board: null,
   resign: null, // the Resign button's two-press control
   countdown: null, // stops the sealed game's countdown
+  clock: null, // the game's time (GameClock)
+  finishing: false, // the Finish button's line is being played
 };
 
 function status(message, kind = "info") {
@@ -44,9 +50,11 @@ function showGame(game, { from = null } = {}) {
   const focused = focusedPlace();
   renderState(game.state, { interactive: playable, from });
   renderStats(game);
+  table.clock.show(game);
+  showFinish(playable ? game.finish || [] : []);
   showBoardName(game.board, game.code);
   byId("replay-link").href = pages.replay(game.id);
-  document.title = `${game.code || boardLabel(game.board)} · ${game.score} points`;
+  document.title = `${game.code || boardLabel(game.board)} · ${pointCount(game.score)}`;
   showRanked(game);
   const undo = byId("undo-button");
   undo.disabled = !playable || !(game.legal_moves || []).includes("undo");
@@ -61,16 +69,20 @@ function showGame(game, { from = null } = {}) {
   renderLegalMoves(playable ? game.legal_moves || [] : []);
   refocus(focused);
   if (!table.owner) {
-    status(`${playerName(game.player)}'s game (${game.status}). You are watching.`);
+    status(format(gettext("%(name)s's game (%(status)s). You are watching."),
+      { name: playerName(game.player), status: statusWords(game.status) }));
   } else if (game.status === "resigned") {
-    status("This game was resigned.");
+    status(gettext("This game was resigned."));
   }
   if (game.won && !wasWon && table.gameLoaded) {
     if (table.owner) showWin(game, table.me.username);
-    else status(`${playerName(game.player)} won: all 52 cards home in ${game.moves} moves.`);
+    else {
+      status(format(gettext("%(name)s won: all 52 cards home in %(moves)s."),
+        { name: playerName(game.player), moves: moveCount(game.moves) }));
+    }
   } else if (!table.owner && game.status === "resigned" && !wasResigned && table.gameLoaded) {
-    status(`${playerName(game.player)} resigned this game with ${plural(game.cards, "card")} home and `
-      + `${plural(game.score, "point")}. You are watching.`);
+    status(format(gettext("%(name)s resigned this game with %(cards)s home and %(points)s. You are watching."),
+      { name: playerName(game.player), cards: cardCount(game.cards), points: pointCount(game.score) }));
   }
   table.gameLoaded = true;
   startBoard(game.board);
@@ -110,7 +122,7 @@ function showBoardName(board, code) {
   const link = byId("game-code");
   link.textContent = code || boardLabel(board);
   link.href = pages.board(board);
-  link.setAttribute("aria-label", code ? "Deal code, open its leaderboard" : "Daily board, open its leaderboard");
+  link.setAttribute("aria-label", code ? gettext("Deal code, open its leaderboard") : gettext("Daily board, open its leaderboard"));
   byId("live-full").href = pages.board(board);
 }
 
@@ -122,33 +134,67 @@ function showRanked(game) {
   if (!game.daily) return;
   if (note.dataset.game === `${game.id}:${game.sealed}`) return;
   note.dataset.game = `${game.id}:${game.sealed}`;
-  const whose = table.owner ? "Your ranked game" : `${playerName(game.player)}'s ranked game`;
   const countdown = h("time", { id: "countdown" }, "--:--:--");
+  const values = { day: h("strong", { id: "ranked-day" }, game.daily), draw: game.draw, name: playerName(game.player) };
   note.replaceChildren(
-    `${whose} of `, h("strong", { id: "ranked-day" }, game.daily), `, draw ${game.draw}. `,
+    ...formatNodes(table.owner ? gettext("Your ranked game of %(day)s, draw %(draw)s.")
+      : gettext("%(name)s's ranked game of %(day)s, draw %(draw)s."), values), " ",
     ...(game.sealed
-      ? ["The deal stays sealed until the board closes in ", countdown,
-        ": no code, the face-down cards unseen, no hints; one game, no restart."]
-      : ["Its day has closed: the board is final."]),
+      ? formatNodes(gettext("The deal stays sealed until the board closes in %(countdown)s:"
+        + " no code, the face-down cards unseen, no hints; one game, no restart."), { countdown })
+      : [gettext("Its day has closed: the board is final.")]),
   );
   if (table.countdown) table.countdown();
   table.countdown = game.sealed ? startCountdown(countdown, game.closes_at, {
     onClosed: () => {
-      status("The day has closed: this board is final, and its deal is an open code now.");
+      status(gettext("The day has closed: this board is final, and its deal is an open code now."));
       // Read the game again a little after the close (clocks differ): it shows its code then.
       setTimeout(() => { enqueue(reload).catch(() => false); }, 2000);
     },
   }) : null;
 }
 
+/** The Finish button: offered when the server's `finish` line is (every card left can go home). */
+function showFinish(line) {
+  const button = byId("finish-button");
+  button.hidden = !line.length;
+  byId("finish-note").hidden = !line.length;
+  button.disabled = table.finishing;
+  button.setAttribute("aria-label", format(gettext("Finish: play %(moves)s"), { moves: line.join(" ") }));
+}
+
+/**
+ * Play the server's finishing line, one ordinary action after another (each checked by the
+ * server, each in the log), queued like any move, stopping at the first one refused. Only ever
+ * on the player's press.
+ */
+function finish() {
+  const line = [...((table.game && table.game.finish) || [])];
+  if (!line.length || table.finishing) return Promise.resolve(false);
+  table.finishing = true;
+  byId("finish-button").disabled = true;
+  return enqueue(async () => {
+    try {
+      for (const token of line) {
+        if (!(await send({ action: token }, null))) return false;
+      }
+      return true;
+    } finally {
+      table.finishing = false;
+      byId("finish-button").disabled = false;
+    }
+  });
+}
+
 function renderLegalMoves(tokens) {
   const node = byId("legal-moves");
   const shown = tokens.filter((token) => token !== "undo");
   node.replaceChildren(
-    shown.length ? "Legal moves: " : "",
+    shown.length ? `${gettext("Legal moves:")} ` : "",
     ...shown.map((token) => h("button", {
       type: "button", class: "chip", dataset: { token },
-      "aria-label": `Play ${token}`, onclick: () => play({ action: token }),
+      "aria-label": format(gettext("Play %(move)s"), { move: moveWords(token, table.game && table.game.state) }),
+      onclick: () => play({ action: token }),
     }, token)),
   );
 }
@@ -190,8 +236,9 @@ async function send(body, from) {
   if (!table.game || !table.owner || table.game.status !== "playing") return false;
   try {
     // `seq` is the number this action is to get: a stale one (another tab played) is refused.
+    const before = table.game.state;
     const game = await api("POST", endpoints.actions(table.game.id), { ...body, seq: table.game.seq + 1 });
-    status(describeAction(body, game));
+    status(describeAction(body, game, before));
     showGame(game, { from });
     return true;
   } catch (error) {
@@ -200,25 +247,29 @@ async function send(body, from) {
   }
 }
 
-function describeAction(body, game) {
+/** The status after a move: the move in words (its card from the position `before` it). */
+function describeAction(body, game, before) {
   const last = (game.action && game.action.token) || body.action || "";
-  return last ? `Played ${last}: ${plural(game.score, "point")}, ${plural(game.cards, "card")} home.` : "";
+  return last ? capitalised(format(gettext("%(move)s: %(points)s, %(cards)s home."),
+    { move: moveWords(last, before), points: pointCount(game.score), cards: cardCount(game.cards) })) : "";
 }
 
 async function explain(error) {
   if (!(error instanceof ApiError)) {
-    status("Something went wrong. Try again.", "error");
+    status(gettext("Something went wrong. Try again."), "error");
     return;
   }
   if (error.status === 409) {
     await reload();
     status(error.code === "game_finished"
-      ? `This game is over (${error.data.status || table.game.status}), maybe in another tab: it has been reloaded.`
-      : "This game moved on elsewhere (another tab?): it has been reloaded.", "error");
+      ? format(gettext("This game is over (%(status)s), maybe in another tab: it has been reloaded."),
+        { status: statusWords(error.data.status || table.game.status) })
+      : gettext("This game moved on elsewhere (another tab?): it has been reloaded."), "error");
   } else if (error.status === 401 || (error.status === 403 && !table.me)) {
-    openAccountDialog("signin", "Sign in to play.");
+    openAccountDialog("signin", gettext("Sign in to play."));
   } else {
-    status(error.data.detail || error.message, "error");
+    // A refused move is said from the engine's reason code, in the reader's language.
+    status(reasonText(error.data.reason) || error.data.detail || error.message, "error");
   }
 }
 
@@ -232,12 +283,12 @@ function askHint() {
     if (!table.game || !table.owner) return;
     const button = byId("hint-button");
     button.disabled = true;
-    status("Looking for a winning move…");
+    status(gettext("Looking for a winning move…"));
     try {
       const hint = await fetchHint(table.game.id);
       table.game = { ...table.game, assisted: true };
       byId("assisted-badge").hidden = false;
-      status(describeHint(hint));
+      status(describeHint(hint, table.game.state));
       if (hint.seq === table.game.seq) highlightHint(byId("felt"), hint.move);
     } catch (error) {
       await explain(error);
@@ -254,8 +305,8 @@ function resign() {
     try {
       const game = await postResign(table.game.id, table.game.seq + 1);
       showGame(game);
-      status(`You resigned this game with ${plural(game.cards, "card")} home and ${plural(game.score, "point")}: `
-        + "no more moves can be made.");
+      status(format(gettext("You resigned this game with %(cards)s home and %(points)s: no more moves can be made."),
+        { cards: cardCount(game.cards), points: pointCount(game.score) }));
     } catch (error) {
       await explain(error);
     }
@@ -264,10 +315,10 @@ function resign() {
 
 function wireResign() {
   table.resign = confirmTwice(byId("resign-button"), {
-    armedText: "Confirm resign",
-    onArm: () => status(`Press "Confirm resign" within ${CONFIRM_MS / 1000} seconds to end this game for good: `
-      + "it cannot be undone."),
-    onDisarm: () => status("Not resigned: the game goes on."),
+    armedText: gettext("Confirm resign"),
+    onArm: () => status(format(gettext("Press \"Confirm resign\" within %(seconds)s seconds to end this game for good:"
+      + " it cannot be undone."), { seconds: CONFIRM_MS / 1000 })),
+    onDisarm: () => status(gettext("Not resigned: the game goes on.")),
     onConfirm: resign,
   });
 }
@@ -303,7 +354,8 @@ async function showMyRank(entries) {
     const mine = itemsOf(data).find((entry) => entry.player === me);
     node.hidden = !mine;
     if (mine) {
-      node.textContent = `You: #${mine.rank} of ${data.total}, ${plural(mine.cards, "card")}, ${plural(mine.score, "point")}`;
+      node.textContent = format(gettext("You: #%(rank)s of %(total)s, %(cards)s, %(points)s"),
+        { rank: mine.rank, total: data.total, cards: cardCount(mine.cards), points: pointCount(mine.score) });
     }
   } catch {
     node.hidden = true;
@@ -344,29 +396,16 @@ function followGame(gameId) {
       enqueue(async () => {
         if (message.seq > table.game.seq) {
           await reload();
-          status("Updated with a move made elsewhere (another tab?).");
+          status(gettext("Updated with a move made elsewhere (another tab?)."));
         }
       }).catch(() => false);
       return;
     }
-    const { game, reread } = afterLiveMessage(table.game, message);
-    showGame(game);
-    if (reread) rereadWatched();
+    showGame(afterLiveMessage(table.game, message));
   });
   socket.addEventListener("close", (event) => {
     if (event.code !== 4404 && event.code !== 4400) setTimeout(() => followGame(gameId), 3000);
   });
-}
-
-/** A watcher's REST read of the game, for what a snapshot message cannot say (its status). */
-async function rereadWatched() {
-  try {
-    const game = await api("GET", endpoints.game(table.game.id));
-    // An action message may have overtaken this read: never step back to an older seq.
-    if (game.seq >= table.game.seq) showGame(game);
-  } catch {
-    // The board is drawn already; the status catches up with the next message or a reload.
-  }
 }
 
 async function openGame(page) {
@@ -377,8 +416,17 @@ async function openGame(page) {
       renderStats(page.preview);
       showBoardName(page.code, page.code);
     }
-    status("Sign in or create an account to play this deal.");
-    openAccountDialog("signup", "Create an account (or sign in) to play.");
+    // No dialog: the Play button starts the game, as a guest (never the page view itself).
+    offerGuestGame(byId("status"), page.code, {
+      onStarted: (game, user) => {
+        table.me = user;
+        window.history.replaceState(null, "", pages.game(game.id));
+        showGame(game);
+        followGame(game.id);
+        if (isGuest(user)) status(guestNote(user));
+      },
+      onError: (error) => status(error.data && error.data.detail ? error.data.detail : error.message, "error"),
+    });
     return null;
   }
   const resumed = await resumable(page.code);
@@ -406,7 +454,6 @@ function wireNewGame() {
   const form = byId("new-game-form");
   const error = form.querySelector(".form-error");
   byId("new-game-button").addEventListener("click", () => {
-    if (!table.me) return openAccountDialog("signin", "Sign in to start a game.");
     say(error, "");
     dialog.showModal();
   });
@@ -429,6 +476,11 @@ async function startGame(body, errorNode) {
     const game = await api("POST", endpoints.games, body);
     window.location.assign(pages.game(game.id));
   } catch (problem) {
+    if (needsAccount(problem)) {
+      byId("new-game-dialog").close();
+      askForAccount();
+      return;
+    }
     const message = problem.data ? problem.data.detail || problem.message : problem.message;
     if (errorNode.closest("dialog[open]")) say(errorNode, message, "error");
     else status(message, "error");
@@ -449,6 +501,8 @@ function watchNoteHeight() {
 
 function wireControls() {
   watchNoteHeight();
+  table.clock = new GameClock(byId("stat-time"));
+  byId("finish-button").addEventListener("click", finish);
   const felt = byId("felt");
   felt.addEventListener("click", onFeltClick);
   enableDrag(
@@ -463,8 +517,8 @@ function wireControls() {
   setting.checked = doubleClick();
   setting.addEventListener("change", () => {
     localStorage.setItem(DOUBLE_CLICK_KEY, setting.checked ? "on" : "off");
-    status(setting.checked ? "Double click on: a tapped card goes to a column when no foundation takes it."
-      : "Double click off: a tapped card only goes to its foundation.");
+    status(setting.checked ? gettext("Double click on: a tapped card goes to a column when no foundation takes it.")
+      : gettext("Double click off: a tapped card only goes to its foundation."));
   });
   byId("move-form").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -472,7 +526,7 @@ function wireControls() {
     const body = parseTyped(input.value);
     if (!body) return;
     if (body.resign) {
-      status('"resign" is not a move: press the Resign button twice to end the game.');
+      status(gettext("\"resign\" is not a move: press the Resign button twice to end the game."));
       byId("resign-button").focus();
       return;
     }
@@ -500,6 +554,7 @@ async function main() {
     if (!game) return;
     showGame(game);
     followGame(game.id);
+    if (isGuest(table.me) && table.owner) status(guestNote(table.me));
   } catch (error) {
     status(error.data && error.data.detail ? error.data.detail : error.message, "error");
   }

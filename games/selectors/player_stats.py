@@ -1,0 +1,230 @@
+"""A player's record: daily streaks, win rates, actions against par, and a month of dailies.
+
+**Streak.** A day counts when the player played a ranked daily game of it (either draw mode)
+with at least one action, the same game that puts them on that day's board. The streak is the
+number of consecutive UTC days that count. The *current* one ends on the last day that counts
+if that day is today or yesterday: today does not break a streak while it is still open to
+play. The *best* is the longest run ever.
+
+**Sealed.** Today's ranked games are their owner's alone until the day closes, and a record
+is a read path: the owner's record counts today, anyone else's reading of it counts only the
+closed days (so nobody learns from a streak, a win rate or a calendar whether, or how well, a
+player did today's deal). The current streak does not suffer for it: yesterday still carries
+it.
+
+**Cost.** Whatever the number of games: the totals are one aggregate over the player's game
+rows, the streaks one read of their distinct daily dates (at most one per day), the calendar
+one read of at most 62 leaderboard entries, each ranked by correlated counts over the small
+count tables and the entries tied with it (``games.leaderboard_sql`` does the same reads one
+at a time).
+"""
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db.models import (
+    Avg,
+    Case,
+    Count,
+    F,
+    IntegerField,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
+    When,
+)
+from django.db.models.functions import Coalesce
+
+from games.boards import DAILY_MODES, daily_board, first_sealed_day, utc_today
+from games.models import CardsCount, DailyDeal, Game, LeaderboardEntry, StandingCount
+from games.ranking import tied_better_than_outer
+from games.selectors.games import Viewer
+
+
+@dataclass(frozen=True)
+class Streak:
+    current: int
+    best: int
+    last_day: date | None
+
+
+def counted_until(*, user: User, viewer: Viewer) -> date:
+    """The first day a record of ``user`` must leave out for ``viewer``: tomorrow for the
+    owner (today counts), today for anyone else (today is sealed)."""
+    today = first_sealed_day()
+    owner = viewer is not None and viewer.is_authenticated and viewer.pk == user.pk
+    return today + timedelta(days=1) if owner else today
+
+
+def played_dailies(*, user: User, until: date) -> QuerySet[Game]:
+    """The player's ranked daily games with at least one action, days before ``until``."""
+    return Game.objects.filter(player=user, daily__isnull=False, daily__lt=until, seq__gt=0)
+
+
+def streak_of(*, user: User, until: date) -> Streak:
+    """The current and best runs of consecutive days played (see the module's docstring)."""
+    days = played_dailies(user=user, until=until).order_by("daily").values_list("daily")
+    best = run = 0
+    previous: date | None = None
+    for (day,) in days.distinct():
+        if day is None:  # a ranked game always has its day (played_dailies): never taken
+            continue
+        run = run + 1 if previous is not None and day - previous == timedelta(days=1) else 1
+        best = max(best, run)
+        previous = day
+    alive = previous is not None and previous >= utc_today() - timedelta(days=1)
+    return Streak(current=run if alive else 0, best=best, last_day=previous)
+
+
+def par_of_game() -> Case:
+    """The par of a daily game's day in its draw mode, for an annotation."""
+    day = DailyDeal.objects.filter(date=OuterRef("daily"))
+    return Case(
+        When(draw=3, then=Subquery(day.values("par")[:1])),
+        default=Subquery(day.values("par_d1")[:1]),
+        output_field=IntegerField(),
+    )
+
+
+def _rate(played: int, won: int) -> dict[str, Any]:
+    return {"played": played, "won": won, "rate": round(won / played, 4) if played else None}
+
+
+def record_totals(*, user: User, until: date) -> dict[str, Any]:
+    """Win rates (dailies, open deals) and actions against par over won dailies, per draw
+    mode: one aggregate query. Games count once they have an action, like boards do."""
+    daily = Q(daily__isnull=False, daily__lt=until)
+    won = Q(status=Game.Status.WON)
+    mode_q = {mode: Q(draw=draw) for mode, draw in DAILY_MODES.items()}
+    won_daily_with_par = daily & won & Q(par_of_day__isnull=False)
+    aggregates: dict[str, Any] = {
+        "daily_played": Count("id", filter=daily),
+        "daily_won": Count("id", filter=daily & won),
+        "open_played": Count("id", filter=Q(daily__isnull=True)),
+        "open_won": Count("id", filter=Q(daily__isnull=True) & won),
+    }
+    for mode, in_mode in mode_q.items():
+        aggregates[f"{mode}_games"] = Count("id", filter=won_daily_with_par & in_mode)
+        aggregates[f"{mode}_over"] = Avg(
+            F("action_count") - F("par_of_day"), filter=won_daily_with_par & in_mode
+        )
+    rows = Game.objects.filter(player=user, seq__gt=0).annotate(par_of_day=par_of_game())
+    found = rows.aggregate(**aggregates)
+    return {
+        "dailies": _rate(found["daily_played"], found["daily_won"]),
+        "open": _rate(found["open_played"], found["open_won"]),
+        "against_par": {
+            mode: {
+                "games": found[f"{mode}_games"],
+                "average": None
+                if found[f"{mode}_over"] is None
+                else round(float(found[f"{mode}_over"]), 2),
+            }
+            for mode in DAILY_MODES
+        },
+    }
+
+
+def player_record(*, user: User, viewer: Viewer) -> dict[str, Any]:
+    """Streak, win rates and par averages of ``user`` as ``viewer`` may see them."""
+    until = counted_until(user=user, viewer=viewer)
+    streak = streak_of(user=user, until=until)
+    return {
+        "streak": {"current": streak.current, "best": streak.best, "last_day": streak.last_day},
+        **record_totals(user=user, until=until),
+    }
+
+
+# --- The calendar -------------------------------------------------------------------------
+
+
+def rank_of_entry() -> Any:
+    """1 + the entries of the outer entry's board strictly better than it (``games.ranking``):
+    the better tiers and standings from the count tables, the tied standing's better entries
+    from the entries themselves. One expression, so a month of entries is ranked in one query."""
+    board = OuterRef("board")
+    better_tiers = CardsCount.objects.filter(board=board).filter(
+        Q(assisted__lt=OuterRef("assisted"))
+        | Q(assisted=OuterRef("assisted"), cards__gt=OuterRef("cards"))
+    )
+    fewer_actions = StandingCount.objects.filter(
+        board=board,
+        assisted=OuterRef("assisted"),
+        cards=OuterRef("cards"),
+        action_count__lt=OuterRef("action_count"),
+    )
+    tied_better = LeaderboardEntry.objects.filter(
+        tied_better_than_outer(),
+        board=board,
+        assisted=OuterRef("assisted"),
+        cards=OuterRef("cards"),
+        action_count=OuterRef("action_count"),
+    )
+
+    def total(rows: QuerySet[Any], column: str) -> Coalesce:
+        summed = rows.order_by().values("board").annotate(n=Sum(column) if column else Count("id"))
+        return Coalesce(Subquery(summed.values("n")[:1]), Value(0))
+
+    return (
+        Value(1)
+        + total(better_tiers, "entries")
+        + total(fewer_actions, "entries")
+        + total(tied_better, "")
+    )
+
+
+def month_days(month: date) -> list[date]:
+    """Every day of ``month`` (any date in it)."""
+    first = month.replace(day=1)
+    following = (first + timedelta(days=32)).replace(day=1)
+    return [first + timedelta(days=n) for n in range((following - first).days)]
+
+
+def player_calendar(*, user: User, viewer: Viewer, month: date) -> dict[str, Any]:
+    """The month's days, each with the player's ranked entry per draw mode (played, won,
+    rank of total, the game once the day has closed); days still sealed only for the owner,
+    days to come empty. One query for the entries."""
+    days = month_days(month)
+    until = counted_until(user=user, viewer=viewer)
+    boards = {
+        daily_board(day, mode).id: (day, mode)
+        for day in days
+        if day < until
+        for mode in DAILY_MODES
+    }
+    entries = (
+        LeaderboardEntry.objects.filter(player=user, board__in=list(boards))
+        .annotate(rank=rank_of_entry(), total=board_total())
+        .values_list("board", "won", "cards", "action_count", "rank", "total", "game_id")
+    )
+    sealed_from = first_sealed_day()
+    found: dict[tuple[date, str], dict[str, Any]] = {}
+    for board, won, cards, actions, rank, total, game_id in entries:
+        day, mode = boards[board]
+        found[(day, mode)] = {
+            "board": board,
+            "won": won,
+            "cards": cards,
+            "actions": actions,
+            "rank": rank,
+            "total": total,
+            "game": game_id if day < sealed_from else None,
+        }
+    return {
+        "month": days[0].strftime("%Y-%m"),
+        "days": [
+            {"date": day, "boards": {mode: found.get((day, mode)) for mode in DAILY_MODES}}
+            for day in days
+        ],
+    }
+
+
+def board_total() -> Coalesce:
+    """The entries of the outer entry's board (its count rows' sum)."""
+    rows = CardsCount.objects.filter(board=OuterRef("board")).order_by().values("board")
+    return Coalesce(Subquery(rows.annotate(n=Sum("entries")).values("n")[:1]), Value(0))

@@ -1,0 +1,41 @@
+// The table's clock: the server's time of the game (`clock` in its answers: seconds from its
+// creation, the time the ranking counts), ticking on in the page from the last figure the
+// server gave, frozen once the game is over. The device's own clock only measures the seconds
+// since that figure, so a wrong system time never shows a wrong game time.
+import { clock as minutesAndSeconds } from "./win.js";
+
+export class GameClock {
+  constructor(node) {
+    this.node = node;
+    this.base = null; // the server's figure, seconds
+    this.at = 0; // performance.now() when it arrived
+    this.running = false;
+    this.timer = null;
+  }
+
+  /** Take the figure of a game answer; a repeated one (a watcher's merged state) keeps the tick. */
+  show(game) {
+    const running = game.status === "playing" && game.clock !== null && game.clock !== undefined;
+    if (game.clock !== this.base || running !== this.running) {
+      this.base = game.clock ?? null;
+      this.at = performance.now();
+      this.running = running;
+    }
+    this.node.dataset.running = String(running);
+    this.draw();
+    if (running && !this.timer) this.timer = setInterval(() => this.draw(), 1000);
+    if (!running && this.timer) {
+      clearInterval(this.timer);
+      this.timer = null;
+    }
+  }
+
+  seconds() {
+    if (this.base === null) return null;
+    return this.base + (this.running ? Math.floor((performance.now() - this.at) / 1000) : 0);
+  }
+
+  draw() {
+    this.node.textContent = minutesAndSeconds(this.seconds());
+  }
+}
