@@ -106,8 +106,9 @@ def position_at_close(game: Game) -> dict[str, Any] | None:
     return {field: summary[field] for field in COPIED_FIELDS}
 
 
-def best_games(*, board: str, player_id: Any) -> QuerySet[Game]:
-    """The player's games on a board with at least one action, best first."""
+def best_games(*, board: Any, player_id: Any) -> QuerySet[Game]:
+    r"""The player's games on a board with at least one action, best first (``board`` and
+    ``player_id`` may be ``OuterRef`` expressions: the subquery of ``entry_refresh``)."""
     return Game.objects.filter(board=board, player_id=player_id, seq__gt=0).order_by(
         *order_by(with_assisted=False)
     )

@@ -1,5 +1,6 @@
 """Quotas (games.quotas): what one account may store; a refusal stores nothing."""
 
+from typing import Any
 from unittest.mock import patch
 
 import pytest
@@ -67,11 +68,12 @@ def test_an_action_costs_the_quota_one_redis_round_trip(
     backend = caches["default"]
     if not isinstance(backend, RedisCache):
         missing_service("the action quota's Redis path needs REDIS_URL")
+    assert isinstance(backend, RedisCache)
     settings.CANFIELD_MAX_ACTIONS_PER_HOUR = 2
     sent: list[object] = []
     original = redis.connection.Connection.send_packed_command
 
-    def counted(connection: object, *args: object, **kwargs: object) -> None:
+    def counted(connection: Any, *args: Any, **kwargs: Any) -> None:
         sent.append(args)
         original(connection, *args, **kwargs)
 
@@ -85,4 +87,4 @@ def test_an_action_costs_the_quota_one_redis_round_trip(
     actions_quota_charge(player_id=player.user.id, actions=1)
     with pytest.raises(QuotaExceeded):
         actions_quota_charge(player_id=player.user.id, actions=1)
-    assert int(client.get(key)) == 2
+    assert client.get(key) == b"2"
