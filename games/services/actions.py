@@ -71,7 +71,8 @@ def action_append(
         played = play_token(engine_game, str(token))
         now = timezone.now()
         action = append_row(game=game, token=played, score_after=engine_game.score, at=now)
-        for field, value in engine_summary(engine_game).items():
+        summary = engine_summary(engine_game)
+        for field, value in summary.items():
             setattr(game, field, value)
         game.reached_at = now
         game.action_count = game.seq  # a live game's log has no resign yet
@@ -80,7 +81,8 @@ def action_append(
             verify_won_log(game=game, engine_game=engine_game)
             game.status = Game.Status.WON
             game.finished_at = now
-        return finish_append(game=game, action=action, engine_game=engine_game)
+        fields = [*summary, "seq", "reached_at", "action_count", "elapsed", *FINISHED_FIELDS]
+        return finish_append(game=game, action=action, engine_game=engine_game, fields=fields)
 
 
 def game_resign(*, game_id: int, player: User, expected_seq: int | None = None) -> Appended:
@@ -92,12 +94,13 @@ def game_resign(*, game_id: int, player: User, expected_seq: int | None = None) 
         game.status = Game.Status.RESIGNED
         game.finished_at = now
         engine_game = EngineGame.from_snapshot(game.snapshot)
-        return finish_append(game=game, action=action, engine_game=engine_game)
+        fields = ["seq", *FINISHED_FIELDS]
+        return finish_append(game=game, action=action, engine_game=engine_game, fields=fields)
 
 
 def lock_writable_game(*, game_id: int, player: User, expected_seq: int | None) -> Game:
     """The locked game row, once the player may append the action ``expected_seq`` to it."""
-    game = lock_own_live_game(game_id=game_id, player=player)
+    game = lock_own_live_game(game_id=game_id, player=player, with_player=True)
     if expected_seq is not None and expected_seq != game.seq + 1:
         raise StaleSeq(
             f"seq {expected_seq} is stale: game {game_id} has {game.seq} actions, "
@@ -161,9 +164,17 @@ def verify_won_log(*, game: Game, engine_game: EngineGame) -> None:
         raise LogCorrupt(f"game {game.id}: its stored log does not replay to this win")
 
 
-def finish_append(*, game: Game, action: Action, engine_game: EngineGame) -> Appended:
-    """Save the game row, refresh the player's entry, tell watchers after the commit."""
-    game.save()
+#: What ending a game changes of its row (``updated_at`` is written on every save).
+FINISHED_FIELDS = ("status", "finished_at", "updated_at")
+
+
+def finish_append(
+    *, game: Game, action: Action, engine_game: EngineGame, fields: list[str]
+) -> Appended:
+    """Save the game row's ``fields`` (what the append changed: the UPDATE writes those
+    alone, not the whole row with its code and player), refresh the player's entry (their
+    row was locked with the game's), tell watchers after the commit."""
+    game.save(update_fields=fields)
     state = shown_state(game, engine_game)
-    standing_refresh(game=game, actions=[action], moved=True, state=state)
+    standing_refresh(game=game, actions=[action], moved=True, state=state, player_locked=True)
     return Appended(game=game, action=action, engine_game=engine_game, state=state)

@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 from games.api.current_player import request_player
 from games.api.guests import SignedInOrBrowser, as_new_guest
 from games.api.parsing import validated
+from games.api.representation import represented
 from games.api.serializers import (
     ACTION_SCHEMA,
     GAME_CREATE_SCHEMA,
@@ -46,14 +47,15 @@ ERRORS = {status: ErrorOut for status in (400, 401, 403, 404, 409, 422)}
 def game_json(game: Game, position: Position | None = None) -> dict[str, Any]:
     """A game as clients see it: its summary, its board and the moves it allows."""
     position = position or game_position(game=game)
-    return GameOut(
+    return represented(
+        GameOut,
         {
             **game_summary(game),
             "state": position.state,
             "legal_moves": position.legal_moves,
             "finish": position.finish,
-        }
-    ).data
+        },
+    )
 
 
 def appended_json(appended: Appended) -> dict[str, Any]:
@@ -61,7 +63,7 @@ def appended_json(appended: Appended) -> dict[str, Any]:
     position = game_position(
         game=appended.game, engine_game=appended.engine_game, state=appended.state
     )
-    return {**game_json(appended.game, position), "action": ActionOut(appended.action).data}
+    return {**game_json(appended.game, position), "action": represented(ActionOut, appended.action)}
 
 
 class GameCreateView(APIView):
