@@ -30,11 +30,12 @@ RUN python manage.py collectstatic --noinput --verbosity 0 \
 USER canfield
 
 EXPOSE 8000
-ENV PORT=8000 WEB_CONCURRENCY=2 TRUSTED_PROXIES=
+# CANFIELD_WORKERS: the uvicorn worker count, which the settings also check (several need REDIS_URL).
+ENV PORT=8000 CANFIELD_WORKERS=2 TRUSTED_PROXIES=
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
     CMD python -c "import os, urllib.request; urllib.request.urlopen(f'http://127.0.0.1:{os.environ[\"PORT\"]}/api/health/', timeout=2)"
 
 # Only TRUSTED_PROXIES (addresses/CIDRs of the proxy in front, empty: none) may name the client
 # in X-Forwarded-For; the app reads the same variable.
 # Migrations run at start (idempotent); then several ASGI workers share PostgreSQL and Redis.
-CMD ["sh", "-c", "python manage.py migrate --noinput && exec uvicorn canfield_site.asgi:application --host 0.0.0.0 --port ${PORT} --workers ${WEB_CONCURRENCY} --ws-per-message-deflate false --proxy-headers --forwarded-allow-ips \"${TRUSTED_PROXIES}\""]
+CMD ["sh", "-c", "python manage.py migrate --noinput && exec uvicorn canfield_site.asgi:application --host 0.0.0.0 --port ${PORT} --workers ${CANFIELD_WORKERS} --ws-per-message-deflate false --proxy-headers --forwarded-allow-ips \"${TRUSTED_PROXIES}\""]

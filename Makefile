@@ -5,6 +5,9 @@ BIN    := $(VENV)/bin
 PORT   ?= 8000
 HOST   ?= 127.0.0.1
 WORKERS ?= 1
+# Settings refuse a production start with several workers and no REDIS_URL (the in-memory
+# channel layer does not cross processes): they read the count from here.
+export CANFIELD_WORKERS := $(WORKERS)
 # Peers allowed to name the client in X-Forwarded-For: the app (settings) and uvicorn share it.
 TRUSTED_PROXIES ?=
 export TRUSTED_PROXIES
@@ -15,12 +18,16 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
-$(VENV)/.service: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[service]'
+# constraints.txt pins every package of the service and test environment (pip freeze, the
+# project itself left out), so a new release of a dependency or a linter cannot break CI. To
+# move the pins: install without -c in a fresh virtualenv, run `make test`, then
+# `pip freeze --all --exclude-editable` into constraints.txt (less pip and setuptools).
+$(VENV)/.service: pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -c constraints.txt -e '.[service]'
 	touch $@
 
-$(VENV)/.test: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[service,test]'
+$(VENV)/.test: pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -c constraints.txt -e '.[service,test]'
 	touch $@ $(VENV)/.service
 
 install-service: $(VENV)/.service
@@ -33,17 +40,19 @@ run: $(VENV)/.service
 	$(BIN)/uvicorn canfield_site.asgi:application --host $(HOST) --port $(PORT) --workers $(WORKERS) \
 		--ws-per-message-deflate false --proxy-headers --forwarded-allow-ips '$(TRUSTED_PROXIES)'
 
-## Run every test (PostgreSQL/Redis when DATABASE_URL/REDIS_URL are set, SQLite otherwise).
-test: $(VENV)/.test
-	$(BIN)/ruff check .
+## Lint, then every test (PostgreSQL/Redis when DATABASE_URL/REDIS_URL are set, SQLite otherwise).
+test: lint
 	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
 
 ## The inner loop: no browser, no server process, no timing bound (a minute or so, SQLite).
 test-fast: $(VENV)/.test
 	$(BIN)/python -m pytest -q -x -m "not slow and not browser and not e2e and not perf" $(PYTEST_ARGS)
 
+## What CI and the pre-commit hooks check: ruff's rules, ruff's format, mypy (pyproject.toml).
 lint: $(VENV)/.test
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 ## Update the catalogues (web/locale, games/locale) from the strings marked in the code, then
 ## compile them (needs GNU gettext). Translate the new entries in the .po files in between:

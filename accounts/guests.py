@@ -39,4 +39,5 @@ def is_guest(user: object) -> TypeGuard[AbstractBaseUser]:
         return False
     from accounts.models import Guest
 
-    return Guest.objects.filter(user_id=getattr(user, "pk", None)).exists()
+    pk = getattr(user, "pk", None)
+    return pk is not None and Guest.objects.filter(user_id=pk).exists()

@@ -51,5 +51,6 @@ class DocsInlineHashesMiddleware:
         if hasattr(response, "render") and not getattr(response, "is_rendered", True):
             response.render()
         if response.get("Content-Type", "").startswith("text/html"):
+            # django-csp reads this attribute off the response; HttpResponse does not declare it.
             response._csp_update = inline_hashes(response.content)  # type: ignore[attr-defined]
         return response

@@ -3,8 +3,13 @@
 With no environment at all the project runs embedded: a SQLite file next to ``manage.py``,
 the in-memory channel layer and a local-memory cache, one process. ``DATABASE_URL``
 (PostgreSQL) and ``REDIS_URL`` switch to the production stack; ``CANFIELD_ENV=production``
-refuses to start without its secrets or with DEBUG on. Every variable is listed in the
+refuses to start without its secrets, without ``DATABASE_URL``, without ``REDIS_URL`` when
+several workers run (``CANFIELD_WORKERS``), or with DEBUG on. Every variable is listed in the
 README's "Configuration" section.
+
+This module is the only reader of the environment: the rest of the service reads
+``django.conf.settings`` (the engine reads neither), so a value is parsed and checked once, at
+start, and tests override settings, not variables.
 """
 
 import contextlib
@@ -38,6 +43,26 @@ def env_rate(name: str, default: str) -> str | None:
     """A DRF throttle rate like ``120/minute``; ``off`` or ``none`` disables that throttle."""
     value = os.environ.get(name, default).strip()
     return None if value.lower() in {"", "off", "none"} else value
+
+
+def env_seconds(name: str, default: float) -> float:
+    """A positive number of seconds (a solver budget); anything else refuses to start."""
+    value = os.environ.get(name) or str(default)
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = 0.0
+    if not seconds > 0:
+        raise ImproperlyConfigured(f"{name} must be a positive number of seconds, not {value!r}")
+    return seconds
+
+
+def env_count(name: str, default: int) -> int:
+    """A whole number of at least 1 (a process count)."""
+    value = os.environ.get(name) or str(default)
+    if not value.isdigit() or int(value) < 1:
+        raise ImproperlyConfigured(f"{name} must be a whole number of at least 1, not {value!r}")
+    return int(value)
 
 
 DEBUG = env_bool("DEBUG", False)
@@ -86,6 +111,11 @@ if CANFIELD_ENV == "production":
         raise ImproperlyConfigured("DAILY_SECRET must differ from SECRET_KEY")
     if DEBUG:
         raise ImproperlyConfigured("CANFIELD_ENV=production refuses to run with DEBUG on")
+    if not os.environ.get("DATABASE_URL"):
+        raise ImproperlyConfigured(
+            "CANFIELD_ENV=production needs DATABASE_URL (PostgreSQL): it will not fall back to "
+            "a SQLite file inside the container"
+        )
 else:
     _kept = (
         {}
@@ -231,6 +261,16 @@ else:
             "KEY_PREFIX": CACHE_KEY_PREFIX,
         }
     }
+# ASGI worker processes serving this deployment (the Makefile's WORKERS exports it; the
+# Dockerfile sets it and passes it to uvicorn). The in-memory channel layer and cache live in
+# one process, so several workers without Redis would each see only their own sockets and
+# counters: production refuses that.
+CANFIELD_WORKERS = env_count("CANFIELD_WORKERS", 1)
+if CANFIELD_ENV == "production" and CANFIELD_WORKERS > 1 and not REDIS_URL:
+    raise ImproperlyConfigured(
+        f"CANFIELD_ENV=production with CANFIELD_WORKERS={CANFIELD_WORKERS} needs REDIS_URL: "
+        "without it live updates and throttle counters would not cross worker processes"
+    )
 # Leaderboard reads from a Redis sorted set per board (games.rank_index) instead of the SQL
 # count tables, which stay the fallback; needs REDIS_URL.
 CANFIELD_RANK_INDEX = env_bool("CANFIELD_RANK_INDEX", bool(REDIS_URL))
@@ -309,6 +349,14 @@ CANFIELD_MAX_SOCKETS_PER_ADDRESS = int(os.environ.get("CANFIELD_MAX_SOCKETS_PER_
 CANFIELD_MAX_LOG_ACTIONS = int(os.environ.get("CANFIELD_MAX_LOG_ACTIONS", "10000"))
 # Hint solvers per server process, each a process of its own (games.hint_pool).
 CANFIELD_HINT_WORKERS = int(os.environ.get("CANFIELD_HINT_WORKERS", "1"))
+# --- Solver budgets (games.solver_budgets) ---------------------------------------------------
+# Each daily candidate gets this long to be proven winnable (else the next is tried), in each
+# draw mode; a hint, which a player waits for, gets CANFIELD_HINT_SECONDS.
+CANFIELD_DAILY_SOLVE_SECONDS = env_seconds("CANFIELD_DAILY_SOLVE_SECONDS", 10.0)
+CANFIELD_HINT_SECONDS = env_seconds("CANFIELD_HINT_SECONDS", 3.0)
+# A node budget per daily candidate on top of the time (None: time only); settings only, for
+# tests and for comparing two installs: a choice bounded by nodes does not depend on load.
+CANFIELD_DAILY_SOLVE_NODES: int | None = None
 # What one account may store (games.quotas, which says why these numbers); 0: no quota.
 CANFIELD_MAX_GAMES_PER_DAY = int(os.environ.get("CANFIELD_MAX_GAMES_PER_DAY", "1000"))
 CANFIELD_MAX_ACTIONS_PER_HOUR = int(os.environ.get("CANFIELD_MAX_ACTIONS_PER_HOUR", "20000"))
@@ -321,6 +369,9 @@ CANFIELD_THROTTLE_RATES: dict[str, str | None] = {
     "user": env_rate("CANFIELD_THROTTLE_USER", "1200/minute"),
     # Sign-ups per client address (games.api.throttling.SignUpThrottle).
     "signup": env_rate("CANFIELD_THROTTLE_SIGNUP", "20/hour"),
+    # Hints per player (games.api.throttling.HintThrottle): each may keep a core busy for
+    # CANFIELD_HINT_SECONDS, far more than any other request.
+    "hint": env_rate("CANFIELD_THROTTLE_HINT", "20/minute"),
     # Guests made per client address (games.api.throttling.GuestThrottle).
     "guest": env_rate("CANFIELD_THROTTLE_GUEST", "20/hour"),
 }

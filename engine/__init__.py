@@ -24,21 +24,22 @@ The 10 of clubs cannot go on the clubs foundation: it needs the 3 of clubs next.
 >>> Game.from_snapshot(game.to_snapshot()) == game          # save and restore, undo included
 True
 
-Modules: ``deal`` (codes and the CF1 shuffle), ``notation`` (tokens and Move),
-``game`` (the rules), ``replay``, ``snapshot``, ``reasons`` (why a move is illegal),
-``render`` (text board), ``finishing`` (the moves that finish a game once
-nothing is hidden), ``table`` (what a player at the table sees of a sealed
-deal), ``cli`` (``python -m engine``).
+Modules: ``deal`` (codes and the CF1 shuffle), ``notation`` (tokens and Move), ``parts``
+(what a game is made of), ``game`` (the rules), ``replay``, ``snapshot`` (games to and from
+plain data), ``reasons`` (why a move is illegal), ``render`` (text board), ``finishing`` (the
+moves that finish a game once nothing is hidden), ``table`` (what a player at the table sees of
+a sealed deal), ``cli`` (``python -m engine``).
 """
 
 from .cards import CARD_NAMES, parse_card
-from .deal import Deal, random_code
+from .deal import Deal, NumberedDeal, random_code
 from .errors import DealCodeError, EngineError, IllegalMove, NotationError
 from .finishing import finishing_line
-from .game import UNDO_LIMIT, Game
+from .game import Game, from_snapshot, from_state, to_snapshot
 from .notation import TOKENS, Move
+from .parts import UNDO_LIMIT
 from .replay import replay
-from .snapshot import SnapshotError, from_snapshot, from_state, to_snapshot
+from .snapshot import SnapshotError
 from .table import FACE_DOWN, table_view
 
 __all__ = [
@@ -53,6 +54,7 @@ __all__ = [
     "IllegalMove",
     "Move",
     "NotationError",
+    "NumberedDeal",
     "SnapshotError",
     "finishing_line",
     "from_snapshot",

@@ -10,7 +10,7 @@ one number share the layout.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -28,7 +28,7 @@ COLUMNS = 4
 _MASK64 = (1 << 64) - 1
 
 
-def splitmix64(seed: int) -> Iterable[int]:
+def splitmix64(seed: int) -> Iterator[int]:
     """The SplitMix64 stream for ``seed``; the first output for seed 0 is ``0xE220A8397B1DCDAF``."""
     state = seed & _MASK64
     while True:
@@ -143,18 +143,18 @@ class Deal:
 
     # -- constructors -------------------------------------------------------------------------
     @classmethod
-    def from_code(cls, code: str) -> Deal:
+    def from_code(cls, code: str) -> NumberedDeal:
         """Deal a code; lower case is accepted and normalised (``deal.code`` is upper case)."""
         if isinstance(code, str):
             return _deal_of_code(code)  # cached: the service restores games of few codes
         number, draw = parse_code(code)  # raises the right DealCodeError
         return cls.from_number(number, draw=draw)
 
-    @classmethod
-    def from_number(cls, number: int, draw: int = 3) -> Deal:
+    @staticmethod
+    def from_number(number: int, draw: int = 3) -> NumberedDeal:
         """Deal a number; D1 and D3 of one number have the same layout."""
         code = make_code(number, draw)
-        return cls(cards=shuffled_deck(number), draw=draw, code=code, number=number)
+        return NumberedDeal(cards=shuffled_deck(number), draw=draw, code=code, number=number)
 
     @classmethod
     def from_cards(cls, shuffled: Sequence[str | Card], draw: int = 3) -> Deal:
@@ -218,8 +218,17 @@ class Deal:
         }
 
 
+class NumberedDeal(Deal):
+    """A deal dealt from a number or a code (``from_number``, ``from_code``): its ``code`` and
+    ``number`` are known, and the type says so, where a hand-built deal has neither."""
+
+    __slots__ = ()
+    code: str
+    number: int
+
+
 @lru_cache(maxsize=4096)
-def _deal_of_code(code: str) -> Deal:
+def _deal_of_code(code: str) -> NumberedDeal:
     number, draw = parse_code(code)
     return Deal.from_number(number, draw=draw)
 

@@ -16,9 +16,10 @@ Two invariants keep the checks O(1), and the constructors enforce them:
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
+from . import snapshot
 from .cards import (
     CARD_NAMES,
     EMPTY,
@@ -26,7 +27,6 @@ from .cards import (
     FOUNDATION_SEQUENCES,
     RANK_OF,
     RUN_DEPTH,
-    SUIT_OF,
     SUITS,
     Card,
     parse_card,
@@ -51,15 +51,10 @@ from .notation import (
     WASTE_TO_FOUNDATION,
     Move,
 )
+from .parts import CARD_BITS, REFILLED, UNDO_LIMIT, GameParts, dealt
 
-#: Undo reaches back this many actions; older ones fall off the history.
-UNDO_LIMIT = 100
 #: Points for each card put on a foundation (the casino's $5).
 FOUNDATION_POINTS = 5
-#: ``extra`` flag of an undo record: the move emptied its source column and the reserve refilled
-#: it. The low bits (``CARD_BITS``) of a foundation move's ``extra`` hold the card it put up.
-REFILLED = 64
-CARD_BITS = 63
 
 _RESERVE_TO_COLUMN = [TOKENS[f"R{c + 1}"] for c in range(4)]
 _WASTE_TO_COLUMN = [TOKENS[f"W{c + 1}"] for c in range(4)]
@@ -104,23 +99,50 @@ class Game:
     )
 
     def __init__(self, deal: Deal) -> None:
-        cards = deal.cards
-        self.deal: Deal | None = deal
-        self.code: str | None = deal.code
-        self.draw: int = deal.draw
-        self.base: Card = cards[13]
-        self.reserve: list[Card] = list(cards[:13])
-        self.columns: list[list[Card]] = [[c] for c in cards[14:18]]
-        self.stock: list[Card] = list(reversed(cards[18:]))
-        self.waste: list[Card] = []
-        self.foundations: list[int] = [0, 0, 0, 0]
-        self.foundations[SUIT_OF[self.base]] = 1
+        self._assign(dealt(deal))
+
+    @classmethod
+    def from_parts(cls, parts: GameParts) -> Game:
+        """A game made of ``parts`` as they are (lists not copied): how copies and decoded
+        snapshots are made. Checks nothing: ``engine.snapshot`` checks what it decodes."""
+        game = cls.__new__(cls)
+        game._assign(parts)
+        return game
+
+    def _assign(self, parts: GameParts) -> None:
+        """Every slot is set here and only here."""
+        self.deal: Deal | None = parts.deal
+        self.code: str | None = parts.code
+        self.draw: int = parts.draw
+        self.base: Card = parts.base
+        self.reserve: list[Card] = parts.reserve
+        self.stock: list[Card] = parts.stock
+        self.waste: list[Card] = parts.waste
+        self.columns: list[list[Card]] = parts.columns
+        self.foundations: list[int] = parts.foundations
         #: The cards each foundation takes in order (see ``cards.foundation_sequence``).
-        self.sequence: tuple[int, ...] = FOUNDATION_SEQUENCES[RANK_OF[self.base]]
-        self.on_foundations: int = 1
-        self.score: int = 0
-        self.moves: int = 0
-        self.history: deque[tuple[Move, int]] = deque(maxlen=UNDO_LIMIT)
+        self.sequence: tuple[int, ...] = FOUNDATION_SEQUENCES[RANK_OF[parts.base]]
+        self.on_foundations: int = sum(parts.foundations)
+        self.score: int = parts.score
+        self.moves: int = parts.moves
+        self.history: deque[tuple[Move, int]] = deque(parts.history, maxlen=UNDO_LIMIT)
+
+    def parts(self) -> GameParts:
+        """The game's parts, sharing its lists (copy them before changing any)."""
+        return GameParts(
+            deal=self.deal,
+            code=self.code,
+            draw=self.draw,
+            base=self.base,
+            reserve=self.reserve,
+            stock=self.stock,
+            waste=self.waste,
+            columns=self.columns,
+            foundations=self.foundations,
+            score=self.score,
+            moves=self.moves,
+            history=self.history,
+        )
 
     @classmethod
     def from_code(cls, code: str) -> Game:
@@ -130,34 +152,36 @@ class Game:
     @classmethod
     def from_snapshot(cls, data: Mapping[str, Any]) -> Game:
         """Restore a game saved by :meth:`to_snapshot`, undo history included."""
-        from .snapshot import from_snapshot
-
-        return from_snapshot(data)
+        return cls.from_parts(snapshot.decode_snapshot(data))
 
     @classmethod
     def from_state(cls, state: Mapping[str, Any]) -> Game:
         """A game at any position given in the shape of :meth:`state` (no undo history)."""
-        from .snapshot import from_state
-
-        return from_state(state)
+        return cls.from_parts(snapshot.decode_position(state))
 
     def to_snapshot(self) -> dict[str, Any]:
         """A compact JSON-safe dict with the position and the undo history."""
-        from .snapshot import to_snapshot
-
-        return to_snapshot(self)
+        return snapshot.encode_snapshot(self.parts())
 
     def copy(self) -> Game:
-        """An independent copy, undo history included (much cheaper than a snapshot trip)."""
-        other = Game.__new__(Game)
-        other.deal, other.code, other.draw, other.base = self.deal, self.code, self.draw, self.base
-        other.reserve, other.stock, other.waste = self.reserve[:], self.stock[:], self.waste[:]
-        other.columns = [column[:] for column in self.columns]
-        other.foundations = self.foundations[:]
-        other.sequence = self.sequence
-        other.on_foundations, other.score, other.moves = self.on_foundations, self.score, self.moves
-        other.history = deque(self.history, maxlen=UNDO_LIMIT)  # records are immutable tuples
-        return other
+        """An independent copy, undo history included (much cheaper than a snapshot trip;
+        the undo records are immutable tuples, shared)."""
+        return Game.from_parts(
+            GameParts(
+                self.deal,
+                self.code,
+                self.draw,
+                self.base,
+                self.reserve[:],
+                self.stock[:],
+                self.waste[:],
+                [column[:] for column in self.columns],
+                self.foundations[:],
+                self.score,
+                self.moves,
+                self.history,
+            )
+        )
 
     # -- properties -----------------------------------------------------------------------------
     @property
@@ -468,7 +492,7 @@ class Game:
         chosen = best if best is not None else empty
         return None if chosen is None else to_column[chosen]
 
-    def _locate_playable(self, card: Card) -> tuple[bool, Move, list[Move | None], int] | None:
+    def _locate_playable(self, card: Card) -> tuple[bool, Move, Sequence[Move | None], int] | None:
         """Where a tapped card can be played from: (is a single card, its foundation move,
         its move to each column, its own column or -1); None if it is not playable."""
         if self.reserve and self.reserve[-1] == card:
@@ -564,4 +588,19 @@ def iter_tokens(tokens: Iterable[str] | str) -> Iterator[str]:
     return iter(tokens)
 
 
-__all__ = ["UNDO_LIMIT", "Game", "iter_tokens"]
+def to_snapshot(game: Game) -> dict[str, Any]:
+    """A JSON-safe dict that :func:`from_snapshot` turns back into an equal game."""
+    return game.to_snapshot()
+
+
+def from_snapshot(data: Mapping[str, Any]) -> Game:
+    """The game a snapshot describes, undo history included (``SnapshotError`` if bad)."""
+    return Game.from_snapshot(data)
+
+
+def from_state(state: Mapping[str, Any]) -> Game:
+    """A game at the position ``state`` describes (see ``engine.snapshot.decode_position``)."""
+    return Game.from_state(state)
+
+
+__all__ = ["UNDO_LIMIT", "Game", "from_snapshot", "from_state", "iter_tokens", "to_snapshot"]

@@ -38,15 +38,16 @@ class Move(NamedTuple):
     """One action, e.g. ``Move.parse("24x3")``; ``str(move)`` is its token.
 
     ``src``/``dst`` are 0-based columns (``src`` is the suit index for a take-back,
-    -1 when unused) and ``count`` the number of cards moved between columns.
-    Frozen and hashable; compare moves by value or by token.
+    -1 when unused) and ``block_size`` the number of cards moved between columns (the 3 of
+    ``24x3``; 1 for every other move). Frozen and hashable; compare moves by value or by
+    token. (Not ``count``: a Move is a tuple, and that name would hide ``tuple.count``.)
     """
 
     token: str
     kind: int
     src: int = -1
     dst: int = -1
-    count: int = 1
+    block_size: int = 1
 
     @classmethod
     def parse(cls, token: str) -> Move:
@@ -82,7 +83,7 @@ def _build_tokens() -> dict[str, Move]:
             if dst != col:
                 moves.append(Move(f"{n}{dst + 1}", COLUMN_TO_COLUMN, src=col, dst=dst))
                 moves += [
-                    Move(f"{n}{dst + 1}x{k}", COLUMN_TO_COLUMN, src=col, dst=dst, count=k)
+                    Move(f"{n}{dst + 1}x{k}", COLUMN_TO_COLUMN, src=col, dst=dst, block_size=k)
                     for k in range(2, MAX_BLOCK + 1)
                 ]
     return {m.token: m for m in moves}
@@ -92,10 +93,11 @@ def _build_tokens() -> dict[str, Move]:
 TOKENS: dict[str, Move] = _build_tokens()
 DRAW_MOVE, RECYCLE_MOVE, UNDO_MOVE = TOKENS["draw"], TOKENS["recycle"], TOKENS["undo"]
 
-#: ``COLUMN_MOVES[src][dst][count]`` -> the interned Move (index 0 unused).
-COLUMN_MOVES: list[list[list[Move | None]]] = [
+#: ``COLUMN_MOVES[src][dst][block_size]`` -> the interned Move. Index 0 is unused and holds
+#: the 1-card move again, so that every entry is a Move.
+COLUMN_MOVES: list[list[list[Move]]] = [
     [
-        [None] + [TOKENS[f"{s + 1}{d + 1}" + (f"x{k}" if k > 1 else "")] for k in range(1, 53)]
+        [TOKENS[f"{s + 1}{d + 1}" + (f"x{k}" if k > 1 else "")] for k in (1, *range(1, 53))]
         if s != d
         else []
         for d in range(COLUMNS)

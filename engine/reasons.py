@@ -222,9 +222,9 @@ def why_illegal(game: Game, move: Move) -> Reason:
         return empty
     if kind in (RESERVE_TO_FOUNDATION, WASTE_TO_FOUNDATION, COLUMN_TO_FOUNDATION):
         return _why_not_on_foundation(game, pile[-1])
-    if kind == COLUMN_TO_COLUMN and move.count > len(pile):
-        return Reason("block_too_tall", column=move.src + 1, count=len(pile), block=move.count)
-    card = pile[-move.count] if kind == COLUMN_TO_COLUMN else pile[-1]
+    if kind == COLUMN_TO_COLUMN and move.block_size > len(pile):
+        return Reason("block_too_tall", column=move.src + 1, count=len(pile), block=move.block_size)
+    card = pile[-move.block_size] if kind == COLUMN_TO_COLUMN else pile[-1]
     return _why_not_on_column(game, card, move.dst)
 
 

@@ -4,11 +4,14 @@ A snapshot is what the service stores on the game row so that each move costs
 O(1) in the log's length: the piles as strings of two-letter cards, foundation
 counts, score, moves and the undo records (``"token"`` or ``"token:extra"``).
 Restoring one is a few list comprehensions, no replay.
+
+A codec between plain data and :class:`~engine.parts.GameParts`, checked on the way in;
+``Game.from_snapshot``, ``Game.from_state`` and ``Game.to_snapshot`` call it. It knows
+nothing of ``Game`` itself, so the two modules do not import each other.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Container, Mapping
 from itertools import pairwise
 from typing import Any
@@ -16,7 +19,6 @@ from typing import Any
 from .cards import CARD_BY_NAME, CARD_NAMES, FOUNDATION_SEQUENCES, RANK_OF, STACKS_ON, SUITS, Card
 from .deal import Deal
 from .errors import EngineError
-from .game import REFILLED, UNDO_LIMIT, Game
 from .notation import (
     COLUMN_TO_COLUMN,
     COLUMN_TO_FOUNDATION,
@@ -31,6 +33,7 @@ from .notation import (
     WASTE_TO_FOUNDATION,
     Move,
 )
+from .parts import REFILLED, GameParts
 
 SNAPSHOT_VERSION = 1
 _DECK = set(range(52))
@@ -55,8 +58,8 @@ class SnapshotError(EngineError):
     """A snapshot or position that cannot be a Canfield game (says what is wrong)."""
 
 
-def to_snapshot(game: Game) -> dict[str, Any]:
-    """A JSON-safe dict that :func:`from_snapshot` turns back into an equal game."""
+def encode_snapshot(game: GameParts) -> dict[str, Any]:
+    """A JSON-safe dict that :func:`decode_snapshot` turns back into equal parts."""
     names = CARD_NAMES
     snapshot: dict[str, Any] = {
         "v": SNAPSHOT_VERSION,
@@ -77,8 +80,8 @@ def to_snapshot(game: Game) -> dict[str, Any]:
     return snapshot
 
 
-def from_snapshot(data: Mapping[str, Any]) -> Game:
-    """The game a snapshot describes, undo history included."""
+def decode_snapshot(data: Mapping[str, Any]) -> GameParts:
+    """The parts a snapshot describes, undo history included."""
     try:
         if data.get("v") != SNAPSHOT_VERSION:
             raise SnapshotError(f"unknown snapshot version {data.get('v')!r}")
@@ -89,18 +92,23 @@ def from_snapshot(data: Mapping[str, Any]) -> Game:
             deal = Deal(cards=tuple(_cards(data["deal"])), draw=data["draw"])
         else:
             deal = None
-        game = _blank(code, data["draw"], CARD_BY_NAME[data["base"]], deal)
-        game.reserve = _cards(data["reserve"])
-        game.stock = _cards(data["stock"])
-        game.waste = _cards(data["waste"])
-        game.columns = [_cards(col) for col in data["tableau"]]
-        game.foundations = [int(n) for n in data["foundations"]]
+        draw = _draw(data["draw"])
+        game = GameParts(
+            deal=deal,
+            code=code,
+            draw=draw,
+            base=CARD_BY_NAME[data["base"]],
+            reserve=_cards(data["reserve"]),
+            stock=_cards(data["stock"]),
+            waste=_cards(data["waste"]),
+            columns=[_cards(col) for col in data["tableau"]],
+            foundations=[int(n) for n in data["foundations"]],
+            score=int(data["score"]),
+            moves=int(data["moves"]),
+            history=_decode_records(data["history"], draw),
+        )
         if len(game.columns) != 4 or len(game.foundations) != 4:
             raise SnapshotError("a snapshot has 4 columns and 4 foundation counts")
-        game.on_foundations = sum(game.foundations)
-        game.score = int(data["score"])
-        game.moves = int(data["moves"])
-        game.history = deque(_decode_records(data["history"], game.draw), maxlen=UNDO_LIMIT)
     except (KeyError, TypeError, ValueError) as exc:
         if isinstance(exc, EngineError):
             raise
@@ -109,8 +117,8 @@ def from_snapshot(data: Mapping[str, Any]) -> Game:
     return game
 
 
-def from_state(state: Mapping[str, Any]) -> Game:
-    """A game at the position ``state`` describes, in the shape of ``Game.state()``.
+def decode_position(state: Mapping[str, Any]) -> GameParts:
+    """The parts of the position ``state`` describes, in the shape of ``Game.state()``.
 
     For tests, puzzles and bots: any legal-looking position, with no undo history.
     ``code`` is kept as a label; ``score`` and ``moves`` default to 0. The position
@@ -119,28 +127,36 @@ def from_state(state: Mapping[str, Any]) -> Game:
     """
     try:
         base = CARD_BY_NAME[state["base"]]
-        game = _blank(state.get("code"), state.get("draw", 3), base, None)
-        game.reserve = [_name(c) for c in state.get("reserve", [])]
-        game.stock = [_name(c) for c in state.get("stock", [])]
-        game.waste = [_name(c) for c in state.get("waste", [])]
+        draw = _draw(state.get("draw", 3))
         tableau = state.get("tableau", [[], [], [], []])
         if len(tableau) != 4:
             raise SnapshotError("the tableau has exactly 4 columns")
-        game.columns = [[_name(c) for c in col] for col in tableau]
-        foundations = state.get("foundations", {})
+        sequence = FOUNDATION_SEQUENCES[RANK_OF[base]]
+        given = state.get("foundations", {})
+        foundations = [0, 0, 0, 0]
         for suit, letter in enumerate(SUITS):
-            pile = [_name(c) for c in foundations.get(letter, [])]
+            pile = [_name(c) for c in given.get(letter, [])]
             start = suit * 14
-            expected = [c for c in game.sequence[start : start + len(pile)] if c >= 0]
+            expected = [c for c in sequence[start : start + len(pile)] if c >= 0]
             if pile != expected:
                 raise SnapshotError(
                     f"the {letter} foundation must hold "
                     f"{' '.join(CARD_NAMES[c] for c in expected)} (built from the base rank)"
                 )
-            game.foundations[suit] = len(pile)
-        game.on_foundations = sum(game.foundations)
-        game.score = int(state.get("score", 0))
-        game.moves = int(state.get("moves", 0))
+            foundations[suit] = len(pile)
+        game = GameParts(
+            deal=None,
+            code=state.get("code"),
+            draw=draw,
+            base=base,
+            reserve=[_name(c) for c in state.get("reserve", [])],
+            stock=[_name(c) for c in state.get("stock", [])],
+            waste=[_name(c) for c in state.get("waste", [])],
+            columns=[[_name(c) for c in col] for col in tableau],
+            foundations=foundations,
+            score=int(state.get("score", 0)),
+            moves=int(state.get("moves", 0)),
+        )
     except (KeyError, TypeError) as exc:
         raise SnapshotError(f"malformed position: {exc!r}") from exc
     _check_cards(game)
@@ -148,22 +164,10 @@ def from_state(state: Mapping[str, Any]) -> Game:
     return game
 
 
-def _blank(code: str | None, draw: int, base: Card, deal: Deal | None) -> Game:
-    if draw not in (1, 3):
-        raise SnapshotError(f"draw mode {draw!r} must be 1 or 3")
-    game = Game.__new__(Game)
-    game.deal = deal
-    game.code = code
-    game.draw = draw
-    game.base = base
-    game.sequence = FOUNDATION_SEQUENCES[RANK_OF[base]]
-    game.reserve, game.stock, game.waste = [], [], []
-    game.columns = [[], [], [], []]
-    game.foundations = [0, 0, 0, 0]
-    game.on_foundations = 0
-    game.score = game.moves = 0
-    game.history = deque(maxlen=UNDO_LIMIT)
-    return game
+def _draw(draw: object) -> int:
+    if isinstance(draw, int) and draw in (1, 3):
+        return draw
+    raise SnapshotError(f"draw mode {draw!r} must be 1 or 3")
 
 
 def _cards(text: str) -> list[Card]:
@@ -213,19 +217,20 @@ def _decode_new_record(text: str, draw: int) -> tuple[Move, int]:
     return move, extra
 
 
-def _check_cards(game: Game) -> None:
+def _check_cards(game: GameParts) -> None:
     if min(game.foundations) < 0 or max(game.foundations) > 13:
         raise SnapshotError(f"a foundation holds 0 to 13 cards, not {game.foundations}")
     seen = game.reserve + game.stock + game.waste
     for column in game.columns:
         seen += column
+    sequence = FOUNDATION_SEQUENCES[RANK_OF[game.base]]
     for suit, count in enumerate(game.foundations):
-        seen += game.sequence[suit * 14 : suit * 14 + count]
+        seen += sequence[suit * 14 : suit * 14 + count]
     if len(seen) != 52 or set(seen) != _DECK:
         raise SnapshotError(f"a game holds each of the 52 cards exactly once, not {len(seen)}")
 
 
-def _check_columns(game: Game) -> None:
+def _check_columns(game: GameParts) -> None:
     for number, column in enumerate(game.columns, start=1):
         for below, above in pairwise(column):
             if not STACKS_ON[above * 52 + below]:

@@ -23,7 +23,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import connection
-from django.db.models import Count
+from django.db.models import Count, OuterRef, QuerySet, Subquery
 
 from engine import Game as EngineGame
 from games.boards import closes_at
@@ -106,13 +106,17 @@ def position_at_close(game: Game) -> dict[str, Any] | None:
     return {field: summary[field] for field in COPIED_FIELDS}
 
 
+def best_games(*, board: Any, player_id: Any) -> QuerySet[Game]:
+    r"""The player's games on a board with at least one action, best first (``board`` and
+    ``player_id`` may be ``OuterRef`` expressions: the subquery of ``entry_refresh``)."""
+    return Game.objects.filter(board=board, player_id=player_id, seq__gt=0).order_by(
+        *order_by(with_assisted=False)
+    )
+
+
 def best_game(*, board: str, player_id: int) -> Game | None:
     """The player's best game on a board with at least one action: what their entry shows."""
-    return (
-        Game.objects.filter(board=board, player_id=player_id, seq__gt=0)
-        .order_by(*order_by(with_assisted=False))
-        .first()
-    )
+    return best_games(board=board, player_id=player_id).first()
 
 
 def is_assisted(*, board: str, player_id: int) -> bool:
@@ -165,10 +169,17 @@ def entry_refresh(*, board: str, player_id: int, moved: Game | None = None) -> E
     The best game after such a write is the entry's game or ``moved``, unless ``moved`` *was*
     the entry's game and fell back (an action that put up no card: every action counts),
     where another game of the player may now be ahead; a ranked daily game is its player's
-    only game on its board, so even then it stays the best. Assistance only changes with a
-    hint, which refreshes without ``moved``: the entry's flag is current.
+    only game on its board, so even then it stays the best. For that case the entry is read
+    with the id of the player's best game on the board (a subquery on the best-game index):
+    only when another game is ahead is that game read. Assistance only changes with a hint,
+    which refreshes without ``moved``: the entry's flag is current.
     """
-    entry = LeaderboardEntry.objects.filter(board=board, player_id=player_id).first()
+    entries = LeaderboardEntry.objects.filter(board=board, player_id=player_id)
+    if moved is not None:  # read with the entry: whether ``moved`` is still the best game
+        first = best_games(board=OuterRef("board"), player_id=OuterRef("player_id"))
+        entries = entries.annotate(best_game_id=Subquery(first.values("id")[:1]))
+    entry = entries.first()
+    best: Game | None
     if moved is not None and moved.seq > 0 and entry is not None:
         if entry.game_id != moved.id:
             if not better_than(moved, entry):
@@ -176,7 +187,10 @@ def entry_refresh(*, board: str, player_id: int, moved: Game | None = None) -> E
             return entry_written(entry, entry_values(moved, assisted=entry.assisted))
         if moved.daily is not None or row_key(moved) <= row_key(entry):
             return entry_written(entry, entry_values(moved, assisted=entry.assisted))
-    best = best_game(board=board, player_id=player_id)
+    if moved is not None and entry is not None and getattr(entry, "best_game_id", None) == moved.id:
+        best = moved  # it fell back and is still ahead of the player's other games
+    else:
+        best = best_game(board=board, player_id=player_id)
     if best is None:
         if entry is None:
             return EntryRefresh(changed=False, entry=None)
@@ -200,10 +214,11 @@ def entry_written(entry: LeaderboardEntry, wanted: dict[str, Any]) -> EntryRefre
     if entry_current_values(entry) == wanted:
         return EntryRefresh(changed=False, entry=entry)
     before = standing_of(entry)
-    for field, value in wanted.items():
-        setattr(entry, field, value)
+    changed = [field for field, value in wanted.items() if getattr(entry, field) != value]
+    for field in changed:
+        setattr(entry, field, wanted[field])
     entry.revision += 1
-    entry.save(update_fields=[*wanted.keys(), "revision"])
+    entry.save(update_fields=[*changed, "revision"])
     board_counts_move(board=entry.board, before=before, after=standing_of(entry))
     return EntryRefresh(changed=True, entry=entry)
 
@@ -219,40 +234,94 @@ def board_counts_move(*, board: str, before: Standing | None, after: Standing | 
     """
     if before == after:
         return
-    changes = [(key, delta) for key, delta in ((before, -1), (after, 1)) if key is not None]
-    for (assisted, cards, actions), delta in sorted(changes):
-        key = {"board": board, "assisted": assisted, "cards": cards, "action_count": actions}
-        count_add(StandingCount, key, delta)
+    changes = sorted((key, delta) for key, delta in ((before, -1), (after, 1)) if key is not None)
+    moves: list[CountChanges] = [
+        (StandingCount, [((board, *standing), delta) for standing, delta in changes])
+    ]
     if before is None or after is None or before[:2] != after[:2]:
-        for (assisted, cards, _), delta in sorted(changes):
-            count_add(CardsCount, {"board": board, "assisted": assisted, "cards": cards}, delta)
+        moves.append((CardsCount, [((board, *standing[:2]), delta) for standing, delta in changes]))
+    counts_add(moves)
 
 
-def count_add(
-    model: type[CardsCount] | type[StandingCount], key: dict[str, Any], delta: int
-) -> None:
-    """Add ``delta`` to the count row ``key``; a row that reaches 0 is deleted, so the table
-    stays exactly a GROUP BY of the entries. One statement in the usual case."""
-    table = connection.ops.quote_name(model._meta.db_table)
-    names = [connection.ops.quote_name(name) for name in key]
+#: A count table and the (key values, delta) to add to its rows, keys in ascending order.
+CountChanges = tuple[type[CardsCount] | type[StandingCount], list[tuple[tuple[Any, ...], int]]]
+
+
+def counts_add(moves: Sequence[CountChanges]) -> None:
+    """Add each delta to its count row; a row that reaches 0 is deleted, so the tables stay
+    exactly a GROUP BY of the entries.
+
+    One statement per row changed (an ``UPDATE`` for a -1, an ``INSERT ... ON CONFLICT DO
+    UPDATE`` for a +1, as the entries never make a row negative), in the order given; on
+    PostgreSQL they all go in one round trip, and the ``DELETE`` of a row that fell to 0 in a
+    second one.
+    """
+    changes = [(model, key, delta) for model, rows in moves for key, delta in rows]
+    counts = together([count_change(model, key, delta) for model, key, delta in changes])
+    deletes = [
+        count_delete(model, key)
+        for (model, key, _), entries in zip(changes, counts, strict=True)
+        if entries and entries[0] <= 0
+    ]
+    if deletes:
+        together(deletes)
+
+
+def together(statements: Sequence[tuple[str, list[Any]]]) -> list[list[int]]:
+    """Run data-modifying statements that each return one integer column (``RETURNING x``)
+    and give each one's values. On PostgreSQL several go in one round trip, each a
+    data-modifying ``WITH`` query of one statement, in the order given; elsewhere one by one."""
+    results: list[list[int]] = [[] for _ in statements]
     with connection.cursor() as cursor:
-        if delta > 0:
-            placeholders = ", ".join(["%s"] * (len(key) + 1))
+        if connection.vendor == "postgresql" and len(statements) > 1:
+            queries = ", ".join(f"s{i} AS ({sql})" for i, (sql, _) in enumerate(statements))
+            union = " UNION ALL ".join(f"SELECT {i}, * FROM s{i}" for i in range(len(statements)))
             cursor.execute(
-                f"INSERT INTO {table} ({', '.join(names)}, entries) VALUES ({placeholders})"
-                f" ON CONFLICT ({', '.join(names)})"
-                f" DO UPDATE SET entries = {table}.entries + EXCLUDED.entries",
-                [*key.values(), delta],
+                f"WITH {queries} {union}", [value for _, params in statements for value in params]
             )
-            return
-        where = " AND ".join(f"{name} = %s" for name in names)
-        cursor.execute(
-            f"UPDATE {table} SET entries = entries + %s WHERE {where} RETURNING entries",
-            [delta, *key.values()],
+            for index, value in cursor.fetchall():
+                results[index].append(value)
+            return results
+        for index, (sql, params) in enumerate(statements):
+            cursor.execute(sql, params)
+            results[index] = [value for (value,) in cursor.fetchall()]
+    return results
+
+
+def count_change(
+    model: type[CardsCount] | type[StandingCount], key: tuple[Any, ...], delta: int
+) -> tuple[str, list[Any]]:
+    """The statement adding ``delta`` to the row ``key`` of ``model``, returning its count."""
+    table, names = quoted_table(model), count_key_names(model)
+    if delta > 0:
+        columns = ", ".join(names)
+        placeholders = ", ".join(["%s"] * (len(key) + 1))
+        sql = (
+            f"INSERT INTO {table} ({columns}, entries) VALUES ({placeholders})"
+            f" ON CONFLICT ({columns}) DO UPDATE SET entries = {table}.entries + EXCLUDED.entries"
+            " RETURNING entries"
         )
-        row = cursor.fetchone()
-        if row is not None and row[0] <= 0:
-            cursor.execute(f"DELETE FROM {table} WHERE {where}", [*key.values()])
+        return sql, [*key, delta]
+    where = " AND ".join(f"{name} = %s" for name in names)
+    sql = f"UPDATE {table} SET entries = entries + %s WHERE {where} RETURNING entries"
+    return sql, [delta, *key]
+
+
+def count_delete(
+    model: type[CardsCount] | type[StandingCount], key: tuple[Any, ...]
+) -> tuple[str, list[Any]]:
+    """The ``DELETE`` of the row ``key`` of ``model``, which fell to 0."""
+    where = " AND ".join(f"{name} = %s" for name in count_key_names(model))
+    return f"DELETE FROM {quoted_table(model)} WHERE {where} RETURNING entries", list(key)
+
+
+def count_key_names(model: type[CardsCount] | type[StandingCount]) -> list[str]:
+    fields = STANDING_KEY if model is StandingCount else CARDS_KEY
+    return [connection.ops.quote_name(name) for name in fields]
+
+
+def quoted_table(model: type[CardsCount] | type[StandingCount]) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
 
 
 #: The key fields of the two count tables, in the order of their keys.

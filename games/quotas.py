@@ -20,7 +20,8 @@ import logging
 from datetime import UTC, datetime, time, timedelta
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import DEFAULT_CACHE_ALIAS, cache, caches
+from django.core.cache.backends.redis import RedisCache
 from django.utils import timezone
 from django.utils.translation import gettext
 from redis.exceptions import RedisError
@@ -58,8 +59,7 @@ def actions_quota_charge(*, player_id: int, actions: int) -> None:
     now = timezone.now()
     key = f"quota:actions:{player_id}:{now:%Y%m%d%H}"
     try:
-        cache.add(key, 0, timeout=3600)
-        used = cache.incr(key, actions)
+        used = counter_add(key, actions, timeout=3600)
         if used > limit:
             cache.decr(key, actions)  # refused actions are not stored: they do not count
     except (RedisError, ValueError) as error:  # ValueError: the key expired in between
@@ -77,3 +77,19 @@ def actions_quota_charge(*, player_id: int, actions: int) -> None:
             limit=limit,
             wait=wait,
         )
+
+
+def counter_add(key: str, amount: int, *, timeout: int) -> int:
+    """Add ``amount`` to the cache counter ``key`` (created at 0 to live ``timeout`` seconds
+    if missing) and return its new value. On Redis that is one round trip (``SET NX EX`` and
+    ``INCRBY`` in a pipeline), where ``cache.add`` then ``cache.incr`` cost three (Django's
+    ``incr`` asks ``EXISTS`` first): it runs on every move."""
+    backend = caches[DEFAULT_CACHE_ALIAS]  # ``cache`` is a proxy of it
+    if not isinstance(backend, RedisCache):
+        backend.add(key, 0, timeout=timeout)
+        return backend.incr(key, amount)
+    name = backend.make_and_validate_key(key)
+    pipeline = backend._cache.get_client(name, write=True).pipeline(transaction=False)
+    pipeline.set(name, 0, ex=timeout, nx=True)
+    pipeline.incrby(name, amount)
+    return int(pipeline.execute()[-1])

@@ -26,11 +26,17 @@ from django.db.models.lookups import Exact, LessThan
 
 
 class Ranked(Protocol):
-    """What the rule reads of an entry, a game row or a page row."""
+    """What the rule reads of an entry, a game row or a page row (read-only members: a page
+    row is a NamedTuple)."""
 
-    assisted: bool
-    cards: int
-    reached_at: datetime
+    @property
+    def assisted(self) -> bool: ...
+
+    @property
+    def cards(self) -> int: ...
+
+    @property
+    def reached_at(self) -> datetime: ...
 
     @property
     def actions(self) -> int: ...

@@ -1,21 +1,20 @@
-"""How long the service lets the solver think (seconds), from settings or the environment.
+"""How long the service lets the solver think, from settings (``canfield_site.settings`` reads
+and checks ``CANFIELD_DAILY_SOLVE_SECONDS`` and ``CANFIELD_HINT_SECONDS`` from the environment
+once, at start).
 
 ``CANFIELD_DAILY_SOLVE_SECONDS`` (default 10) bounds each daily candidate: a deal not proven
-winnable within it is skipped (``CANFIELD_DAILY_SOLVE_NODES``, a Django setting, adds a node
-budget). ``CANFIELD_HINT_SECONDS`` (default 3) bounds one hint, which a
-player waits for. A Django setting of that name wins over the environment variable, so tests
-and deployments can set either.
+winnable within it is skipped (``CANFIELD_DAILY_SOLVE_NODES`` adds a node budget).
+``CANFIELD_HINT_SECONDS`` (default 3) bounds one hint, which a player waits for. Read on every
+call, so a test's settings override takes effect.
 """
-
-import os
 
 from django.conf import settings
 
 
-def seconds_setting(name: str, default: float) -> float:
-    value = getattr(settings, name, None)
-    if value is None:
-        value = os.environ.get(name) or default
+def positive_seconds(name: str) -> float:
+    """The setting ``name`` as seconds; a non-positive override is refused here as the
+    environment's value is refused at start."""
+    value = getattr(settings, name)
     seconds = float(value)
     if not seconds > 0:
         raise ValueError(f"{name} must be a positive number of seconds, not {value!r}")
@@ -23,16 +22,16 @@ def seconds_setting(name: str, default: float) -> float:
 
 
 def daily_solve_seconds() -> float:
-    return seconds_setting("CANFIELD_DAILY_SOLVE_SECONDS", 10.0)
+    return positive_seconds("CANFIELD_DAILY_SOLVE_SECONDS")
 
 
 def daily_solve_nodes() -> int | None:
     """A node budget per daily candidate on top of the time budget (None: time only). A
     choice bounded by nodes alone does not depend on how busy the machine is, which tests
     (and an operator comparing two installs) need."""
-    value = getattr(settings, "CANFIELD_DAILY_SOLVE_NODES", None)
+    value = settings.CANFIELD_DAILY_SOLVE_NODES
     return None if value is None else int(value)
 
 
 def hint_seconds() -> float:
-    return seconds_setting("CANFIELD_HINT_SECONDS", 3.0)
+    return positive_seconds("CANFIELD_HINT_SECONDS")

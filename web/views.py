@@ -82,7 +82,7 @@ def play(request: HttpRequest, code: str) -> HttpResponse:
     normalised, reason = normalise_code(code)
     if normalised is None:
         return _bad_code(request, code, reason)
-    data = {"code": normalised, "game": None}
+    data: dict[str, object] = {"code": normalised, "game": None}
     if not request.user.is_authenticated:
         data["preview"] = deal_preview(normalised)
     return _page(
@@ -174,9 +174,10 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
 @ensure_csrf_cookie
 def archive(request: HttpRequest) -> HttpResponse:
     """Past days, newest first, from ``GET /api/daily/?before=``; ``?before=<date>`` pages."""
-    before = request.GET.get("before", "")
+    asked = request.GET.get("before", "")
+    before: str | None
     try:
-        before = date.fromisoformat(before).isoformat() if len(before) == 10 else None
+        before = date.fromisoformat(asked).isoformat() if len(asked) == 10 else None
     except ValueError:
         before = None
     return _page(

@@ -50,8 +50,9 @@ the moves ``guided_moves`` would drop come after all of those.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol, TypeVar
 
-from engine.cards import FOUNDATION_SEQUENCES, RUN_DEPTH
+from engine.cards import FOUNDATION_SEQUENCES, RUN_DEPTH, SUIT_OF
 from engine.solver.position import (
     CC,
     CF,
@@ -60,14 +61,22 @@ from engine.solver.position import (
     RC,
     RF,
     SIBLING,
-    SUIT_OF,
     WC,
     WF,
     Move,
     Position,
 )
 
-Shuffle = Callable[[list[Move]], None]
+T = TypeVar("T")
+
+
+class Shuffle(Protocol):
+    """Shuffles a list in place (``random.Random(seed).shuffle``): the move groups, and the
+    order of the groups themselves."""
+
+    def __call__(self, items: list[T], /) -> None: ...
+
+
 MoveGenerator = Callable[[Position, "Shuffle | None"], list[Move]]
 
 

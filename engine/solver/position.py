@@ -56,9 +56,10 @@ Move = tuple[int, int, int, int]
 Undo = tuple[Move, int, int, bool]
 
 # The engine token of every card move, looked up by the engine Move's fields (kind, src, dst,
-# count), so that no token is spelled here: the waste position ``a`` of WF/WC is the solver's.
+# block_size), so that no token is spelled here: the waste position ``a`` of WF/WC is the
+# solver's.
 _TOKEN_OF: dict[tuple[int, int, int, int], str] = {
-    (move.kind, move.src, move.dst, move.count): move.token for move in TOKENS.values()
+    (move.kind, move.src, move.dst, move.block_size): move.token for move in TOKENS.values()
 }
 DRAW_TOKEN, RECYCLE_TOKEN = DRAW_MOVE.token, RECYCLE_MOVE.token
 

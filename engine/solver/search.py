@@ -152,10 +152,10 @@ class DepthFirst:
             if key in lost or key in known:
                 undo(record)
                 continue
-            number = active.get(key)
-            if number is not None:  # on the current line, or pending on an open frame's result
-                if number < lows[-1]:
-                    lows[-1] = number
+            seen_as = active.get(key)
+            if seen_as is not None:  # on the current line, or pending on an open frame's result
+                if seen_as < lows[-1]:
+                    lows[-1] = seen_as
                 undo(record)
                 continue
             active[key] = counter

@@ -10,7 +10,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.db import InterfaceError, OperationalError
 from django.http import Http404
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext
 from rest_framework import exceptions
 from rest_framework.response import Response
 
@@ -29,7 +29,10 @@ DRF_ERROR_CODES: dict[type[exceptions.APIException], str] = {
     exceptions.Throttled: "throttled",
 }
 
-DATABASE_DOWN = DatabaseUnavailable(gettext_lazy("the database does not answer; try again shortly"))
+
+def database_down() -> DatabaseUnavailable:
+    """The answer while the database is down, in the language of the request being answered."""
+    return DatabaseUnavailable(gettext("the database does not answer; try again shortly"))
 
 
 def first_message(detail: Any) -> str:
@@ -60,11 +63,15 @@ def drf_error_response(exc: exceptions.APIException) -> Response:
     if isinstance(exc, exceptions.ValidationError):
         body["fields"] = exc.detail
     headers: dict[str, str] = {}
-    if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
-        body["wait"] = exc.wait
-        headers["Retry-After"] = str(max(1, round(exc.wait)))
-    if getattr(exc, "auth_header", None):
-        headers["WWW-Authenticate"] = exc.auth_header  # type: ignore[attr-defined]
+    # Read with getattr: Throttled.wait is set in DRF's __init__ but missing from its stubs, and
+    # auth_header exists only on the exceptions an authentication class raised.
+    wait = getattr(exc, "wait", None) if isinstance(exc, exceptions.Throttled) else None
+    if wait is not None:
+        body["wait"] = wait
+        headers["Retry-After"] = str(max(1, round(wait)))
+    auth_header = getattr(exc, "auth_header", None)
+    if auth_header:
+        headers["WWW-Authenticate"] = auth_header
     return Response(body, status=exc.status_code, headers=headers)
 
 
@@ -73,7 +80,7 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     if isinstance(exc, ServiceError):
         return error_response(exc)
     if isinstance(exc, OperationalError | InterfaceError):
-        return error_response(DATABASE_DOWN)
+        return error_response(database_down())
     if isinstance(exc, Http404):
         exc = exceptions.NotFound(str(exc) or "not found")
     elif isinstance(exc, DjangoPermissionDenied):

@@ -1,10 +1,11 @@
 """DRF throttles whose rates are read from settings at request time.
 
 DRF's stock classes copy ``DEFAULT_THROTTLE_RATES`` once at import, so a test (or an
-operator's override) could not change them; ours read ``CANFIELD_THROTTLE_RATES`` (set from
-``CANFIELD_THROTTLE_ANON`` / ``CANFIELD_THROTTLE_USER``) on every request. A rate of None
-disables that throttle. Counters live in the default cache: Redis when ``REDIS_URL`` is set,
-so every worker shares them; if Redis does not answer, requests are let through.
+operator's override) could not change them; ours read ``CANFIELD_THROTTLE_RATES`` (which the
+settings build from ``CANFIELD_THROTTLE_ANON``, ``_USER``, ``_SIGNUP`` and ``_HINT``) on every
+request. A rate of None, or a scope missing from the setting, disables that throttle.
+Counters live in the default cache: Redis when ``REDIS_URL`` is set, so every worker shares
+them; if Redis does not answer, requests are let through.
 
 Anonymous requests are counted per client address as ``canfield_site.client_address``
 decides it: DRF's own ``get_ident`` believes any ``X-Forwarded-For`` when ``NUM_PROXIES`` is
@@ -12,23 +13,20 @@ unset, so each forged value would be a fresh bucket.
 """
 
 import logging
-import os
 from typing import Any
 
 from django.conf import settings
 from redis.exceptions import RedisError
-from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
+from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle, UserRateThrottle
 
 from canfield_site.client_address import request_client_address
 
 logger = logging.getLogger(__name__)
 
 
-class SettingsRateMixin:
-    scope: str
-
+class SettingsRateMixin(SimpleRateThrottle):
     def get_rate(self) -> str | None:
-        return settings.CANFIELD_THROTTLE_RATES.get(self.scope)
+        return settings.CANFIELD_THROTTLE_RATES.get(self.scope) if self.scope else None
 
     def get_ident(self, request: Any) -> str:
         """The client address by the project's one rule (trusted proxies only)."""
@@ -38,7 +36,7 @@ class SettingsRateMixin:
         """Fail open when the counters' cache (Redis) is down: a Redis outage may cost rate
         limiting for a while, never a player's move."""
         try:
-            return super().allow_request(request, view)  # type: ignore[misc]
+            return super().allow_request(request, view)
         except RedisError as error:
             logger.warning("throttle counters unavailable, request allowed: %s", error)
             return True
@@ -52,23 +50,11 @@ class UserThrottle(SettingsRateMixin, UserRateThrottle):
     """Requests of a signed-in player, counted per player."""
 
 
-#: Hints per player and minute unless ``CANFIELD_THROTTLE_RATES["hint"]`` or the environment's
-#: ``CANFIELD_THROTTLE_HINT`` (``off`` disables) says otherwise: each one may keep a CPU busy
-#: for ``CANFIELD_HINT_SECONDS``, far more than any other request.
-DEFAULT_HINT_RATE = "20/minute"
-
-
 class HintThrottle(SettingsRateMixin, UserRateThrottle):
-    """Hints of one player (on top of the general per-player throttle)."""
+    """Hints of one player (``CANFIELD_THROTTLE_RATES["hint"]``), on top of the general
+    per-player throttle."""
 
     scope = "hint"
-
-    def get_rate(self) -> str | None:
-        rates = settings.CANFIELD_THROTTLE_RATES
-        if "hint" in rates:
-            return rates["hint"]
-        value = os.environ.get("CANFIELD_THROTTLE_HINT", DEFAULT_HINT_RATE).strip()
-        return None if value.lower() in {"", "off", "none"} else value
 
 
 class PerAddressThrottle(SettingsRateMixin, AnonRateThrottle):

@@ -151,6 +151,7 @@ class BackgroundPublisher(Generic[Item]):
                     batch.append(self._queue.get_nowait())
                 except queue.Empty:
                     break
+            # The queue holds Item | object (the marker): `is not` cannot narrow that to Item.
             items: list[Item] = [item for item in batch if item is not _IDLE_MARKER]  # type: ignore[misc]
             if items:
                 self._call(partial(self._handle_batch, items), f"a batch of {len(items)} items")

@@ -31,7 +31,8 @@ The JSON text of a message (``games.live.protocol``) is encoded once here, not o
 watcher: consumers relay the text as is, which matters when thousands of sockets watch one
 board. A batch reads what it announces with as few queries as it can: none for the live
 moves (the service hands over each one's player and board state), the count rows once per
-board, the game rows in one query for the rest (submissions, new games).
+board and the board's changed entries from the rank index in one round trip, the game rows
+in one query for the rest (submissions, new games).
 """
 
 from __future__ import annotations
@@ -52,8 +53,7 @@ from games.live.snapshots import states_after
 from games.live.versions import versions
 from games.models import Game
 from games.replaying import RESIGN, game_status
-from games.selectors.leaderboard_sql import BoardCounts
-from games.selectors.leaderboards import leaderboard_entry_ranked
+from games.selectors.leaderboards import leaderboard_entries_ranked
 
 logger = logging.getLogger(__name__)
 
@@ -117,17 +117,20 @@ def entry_events(entries: list[tuple[str, int]]) -> list[tuple[str, dict[str, An
     except Exception:
         missed_boards.add([*gaps, *boards])
         raise
-    events = []
-    counts: dict[str, BoardCounts] = {}
+    by_board: dict[str, list[tuple[int, int]]] = {}
     for (board, player_id), version in zip(entries, numbers, strict=True):
-        if board not in counts:
-            counts[board] = BoardCounts(board)
-        entry = leaderboard_entry_ranked(board=board, player_id=player_id, counts=counts[board])
-        if entry is None:
-            # The entry is gone (cannot happen today: entries are never removed by play).
-            # The version still moved, so watchers see a gap and re-fetch: the safe answer.
-            continue
-        events.append(entry_event(EntryMessage(board=board, version=version, entry=entry)))
+        by_board.setdefault(board, []).append((player_id, version))
+    events = []
+    for board, changed in by_board.items():  # one count read and one index read per board
+        ranked = leaderboard_entries_ranked(
+            board=board, player_ids=[player_id for player_id, _ in changed]
+        )
+        for (_, version), entry in zip(changed, ranked, strict=True):
+            if entry is None:
+                # The entry is gone (cannot happen today: entries are never removed by play).
+                # The version still moved, so watchers see a gap and re-fetch: the safe answer.
+                continue
+            events.append(entry_event(EntryMessage(board=board, version=version, entry=entry)))
     return events
 
 

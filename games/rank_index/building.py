@@ -74,7 +74,8 @@ def board_build(
     if not acquire(client, keys, token, wait=wait):
         return None
     try:
-        epoch = (client.get(keys.epoch) or b"0").decode()
+        stored = client.get(keys.epoch)  # bytes (decode_responses=False), None before any
+        epoch = stored.decode() if isinstance(stored, bytes) else stored or "0"
         client.delete(keys.ready)
         # UNLINK frees a big set in Redis's background thread: DEL of a million members
         # would block every client of this Redis for about a second.

@@ -71,20 +71,41 @@ def read(board: str, *, total: int, call: Call) -> Reply | None:
         return None
     try:
         client = connection()
-        keys = board_keys(board)
-        reply = call(client, keys)
-        if reply is None:
-            background.start(board)
-            return None
-        if reply[0] == total:
-            mismatches.lasting(board, agree=True)
-            return reply
-        if mismatches.lasting(board, agree=False):
-            declare_stale(client, {board})
-        return None
+        return checked(client, board, call(client, board_keys(board)), total=total)
     except redis.RedisError as error:
         health.failed(board=None, error=error)
         return None
+
+
+#: A script to run on a board: its source, keys and arguments, from the board's keys.
+Spec = Callable[[BoardKeys], scripts.ScriptCall]
+
+
+def read_many(board: str, *, total: int, specs: list[Spec]) -> list[Reply | None]:
+    """``read`` for several scripts of one board in one round trip (a pipeline)."""
+    if not enabled() or database.in_atomic_block:
+        return [None] * len(specs)
+    try:
+        client = connection()
+        keys = board_keys(board)
+        replies = scripts.run_many(client, [spec(keys) for spec in specs])
+        return [checked(client, board, reply, total=total) for reply in replies]  # type: ignore[arg-type]
+    except redis.RedisError as error:
+        health.failed(board=None, error=error)
+        return [None] * len(specs)
+
+
+def checked(client: redis.Redis, board: str, reply: Reply | None, *, total: int) -> Reply | None:
+    """A script's reply if the board's index is ready and agrees with SQL on its size."""
+    if reply is None:
+        background.start(board)
+        return None
+    if reply[0] == total:
+        mismatches.lasting(board, agree=True)
+        return reply
+    if mismatches.lasting(board, agree=False):
+        declare_stale(client, {board})
+    return None
 
 
 def indexed_page(board: str, reply: Reply) -> IndexedPage:
@@ -100,7 +121,7 @@ def page(*, board: str, offset: int, limit: int, total: int) -> IndexedPage | No
 
     def call(client: redis.Redis, keys: BoardKeys) -> Reply | None:
         args = [offset, limit, RANK_KEY_WIDTH]
-        return scripts.run(client, scripts.PAGE, keys=[keys.order, keys.ready], args=args)  # type: ignore[return-value]
+        return scripts.run(client, scripts.PAGE, keys=[keys.order, keys.ready], args=args)
 
     reply = read(board, total=total, call=call)
     return None if reply is None else indexed_page(board, reply)
@@ -109,14 +130,32 @@ def page(*, board: str, offset: int, limit: int, total: int) -> IndexedPage | No
 def around(*, board: str, player_id: int, limit: int, total: int) -> IndexedPage | None:
     """``limit`` entries centred on the player's (``limit`` 0: the entry alone), if the
     index can answer; raises ``PlayerNotIndexed`` if the player has no entry."""
+    found = entries_around(board=board, player_ids=[player_id], limit=limit, total=total)[0]
+    if isinstance(found, PlayerNotIndexed):
+        raise found
+    return found
 
-    def call(client: redis.Redis, keys: BoardKeys) -> Reply | None:
-        source, used = scripts.AROUND, [keys.order, keys.ready, keys.members]
-        return scripts.run(client, source, keys=used, args=[player_id, limit, RANK_KEY_WIDTH])  # type: ignore[return-value]
 
-    reply = read(board, total=total, call=call)
-    if reply is None:
-        return None
-    if reply[1] < 0:
-        raise PlayerNotIndexed(player_id)
-    return indexed_page(board, reply)
+def entries_around(
+    *, board: str, player_ids: list[int], limit: int, total: int
+) -> list[IndexedPage | PlayerNotIndexed | None]:
+    """``around`` for several players of one board in one round trip (the live publisher's
+    batch): for each, the page, ``PlayerNotIndexed`` (returned, not raised), or None."""
+
+    def spec_for(player_id: int) -> Spec:
+        def spec(keys: BoardKeys) -> scripts.ScriptCall:
+            used = [keys.order, keys.ready, keys.members]
+            return scripts.AROUND, used, [player_id, limit, RANK_KEY_WIDTH]
+
+        return spec
+
+    replies = read_many(board, total=total, specs=[spec_for(player) for player in player_ids])
+    found: list[IndexedPage | PlayerNotIndexed | None] = []
+    for player_id, reply in zip(player_ids, replies, strict=True):
+        if reply is None:
+            found.append(None)
+        elif reply[1] < 0:
+            found.append(PlayerNotIndexed(player_id))
+        else:
+            found.append(indexed_page(board, reply))
+    return found

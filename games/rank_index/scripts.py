@@ -1,10 +1,14 @@
 """The index's Lua scripts: each runs atomically in Redis, so a reader never sees an entry
 half replaced and two writers never interleave inside one update."""
 
+from collections.abc import Sequence
 from functools import cache
+from typing import Any
 
 import redis
 from redis.commands.core import Script
+from redis.exceptions import NoScriptError
+from redis.typing import EncodableT
 
 #: Apply entries given as (player id, revision, member) triples after ARGV[1] (a TTL), each
 #: only if its revision is newer than the one held for that player; an empty member removes
@@ -88,6 +92,36 @@ def _script(client: redis.Redis, source: str) -> Script:
     return client.register_script(source)
 
 
-def run(client: redis.Redis, source: str, *, keys: list[str], args: list[object]) -> object:
-    """Run a script by its SHA (loading it on first use or after a Redis restart)."""
+def run(client: redis.Redis, source: str, *, keys: list[str], args: Sequence[EncodableT]) -> Any:
+    """Run a script by its SHA (loading it on first use or after a Redis restart). The reply
+    is typed ``Any``: its shape is the script's, which its caller knows."""
     return _script(client, source)(keys=keys, args=args)
+
+
+#: A script call: its source, keys and arguments.
+ScriptCall = tuple[str, list[str], list[EncodableT]]
+
+
+def run_many(client: redis.Redis, calls: list[ScriptCall]) -> list[object]:
+    """Run scripts ``(source, keys, args)`` in order in one round trip (a pipeline; one
+    call alone goes as ``run``), their replies in the same order.
+
+    By SHA alone: redis-py's pipelined scripts ask ``SCRIPT EXISTS`` first, a second round
+    trip every time; here a script Redis lost (a restart) costs one retry after loading it.
+    """
+    if len(calls) == 1:
+        source, keys, args = calls[0]
+        return [run(client, source, keys=keys, args=args)]
+    try:
+        return pipelined(client, calls)
+    except NoScriptError:
+        for source in {source for source, _, _ in calls}:
+            client.script_load(source)
+        return pipelined(client, calls)
+
+
+def pipelined(client: redis.Redis, calls: list[ScriptCall]) -> list[object]:
+    pipeline = client.pipeline(transaction=False)
+    for source, keys, args in calls:
+        pipeline.evalsha(_script(client, source).sha, len(keys), *keys, *args)
+    return pipeline.execute()

@@ -4,6 +4,7 @@ import logging
 from collections.abc import Iterable
 
 import redis
+from redis.typing import EncodableT
 
 from games.models import LeaderboardEntry
 from games.rank_index import scripts
@@ -40,11 +41,11 @@ def change_of_entry(entry: LeaderboardEntry, *, username: str) -> Change:
 def apply(client: redis.Redis, keys: BoardKeys, changes: Iterable[Change]) -> int:
     """Apply changes atomically, each only if newer than what the index holds; how many
     were applied."""
-    args: list[object] = [value for change in changes for value in change]
+    args: list[EncodableT] = [value for change in changes for value in change]
     if not args:
         return 0
     used = [*keys.data, keys.ready]
-    return int(scripts.run(client, scripts.APPLY, keys=used, args=[IDLE_TTL_S, *args]))  # type: ignore[arg-type]
+    return int(scripts.run(client, scripts.APPLY, keys=used, args=[IDLE_TTL_S, *args]))
 
 
 def entry_changed(*, board: str, player_id: int, change: Change | None = None) -> None:

@@ -42,6 +42,7 @@ __all__ = [
     "RankedEntry",
     "Row",
     "leaderboard_around",
+    "leaderboard_entries_ranked",
     "leaderboard_entry_ranked",
     "leaderboard_page",
 ]
@@ -103,19 +104,35 @@ def leaderboard_entry_ranked(
 ) -> RankedEntry | None:
     """One player's entry with its rank (for live updates), or None if they have none.
     ``counts``: the board's, already read (a batch of entries of one board reads them once)."""
+    return leaderboard_entries_ranked(board=board, player_ids=[player_id], counts=counts)[0]
+
+
+def leaderboard_entries_ranked(
+    *, board: str, player_ids: list[int], counts: BoardCounts | None = None
+) -> list[RankedEntry | None]:
+    """``leaderboard_entry_ranked`` of several players of one board: the rank index answers
+    them in one round trip; those it cannot answer are read from SQL one by one."""
     counts = counts or BoardCounts(board)
-    try:
-        found = rank_index.around(board=board, player_id=player_id, limit=0, total=counts.total)
-    except rank_index.PlayerNotIndexed:
-        return None
-    if found is not None:
-        entry = ranked(found.rows, offset=0, first_rank=found.first_rank)[0]
-    else:
-        row = entry_row(board, player_id=player_id)
-        if row is None:
-            return None
-        entry = ranked([row], offset=0, first_rank=1 + better_count(row, counts))[0]
-    return replace(entry, game=None) if board_sealed(board) else entry
+    found = rank_index.entries_around(
+        board=board, player_ids=player_ids, limit=0, total=counts.total
+    )
+    sealed = board_sealed(board)
+    entries: list[RankedEntry | None] = []
+    for player_id, indexed in zip(player_ids, found, strict=True):
+        entry: RankedEntry | None
+        if isinstance(indexed, rank_index.PlayerNotIndexed):
+            entry = None
+        elif indexed is not None:
+            entry = ranked(indexed.rows, offset=0, first_rank=indexed.first_rank)[0]
+        else:
+            row = entry_row(board, player_id=player_id)
+            entry = (
+                None
+                if row is None
+                else ranked([row], offset=0, first_rank=1 + better_count(row, counts))[0]
+            )
+        entries.append(replace(entry, game=None) if entry is not None and sealed else entry)
+    return entries
 
 
 def board_field_counts(*, board: str) -> dict[int, int]:

@@ -72,6 +72,8 @@ def streak_of(*, user: User, until: date) -> Streak:
     best = run = 0
     previous: date | None = None
     for (day,) in days.distinct():
+        if day is None:  # a ranked game always has its day (played_dailies): never taken
+            continue
         run = run + 1 if previous is not None and day - previous == timedelta(days=1) else 1
         best = max(best, run)
         previous = day

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -50,7 +50,7 @@ class Appended:
 def action_append(
     *,
     game_id: int,
-    player: AbstractBaseUser,
+    player: User,
     token: str | None = None,
     tap: str | None = None,
     double_click: bool = True,
@@ -71,7 +71,8 @@ def action_append(
         played = play_token(engine_game, str(token))
         now = timezone.now()
         action = append_row(game=game, token=played, score_after=engine_game.score, at=now)
-        for field, value in engine_summary(engine_game).items():
+        summary = engine_summary(engine_game)
+        for field, value in summary.items():
             setattr(game, field, value)
         game.reached_at = now
         game.action_count = game.seq  # a live game's log has no resign yet
@@ -80,12 +81,11 @@ def action_append(
             verify_won_log(game=game, engine_game=engine_game)
             game.status = Game.Status.WON
             game.finished_at = now
-        return finish_append(game=game, action=action, engine_game=engine_game)
+        fields = [*summary, "seq", "reached_at", "action_count", "elapsed", *FINISHED_FIELDS]
+        return finish_append(game=game, action=action, engine_game=engine_game, fields=fields)
 
 
-def game_resign(
-    *, game_id: int, player: AbstractBaseUser, expected_seq: int | None = None
-) -> Appended:
+def game_resign(*, game_id: int, player: User, expected_seq: int | None = None) -> Appended:
     """Give up a live game: a ``resign`` action ends it (its position and entry stay)."""
     with appending(game_id=game_id):
         game = lock_writable_game(game_id=game_id, player=player, expected_seq=expected_seq)
@@ -94,12 +94,13 @@ def game_resign(
         game.status = Game.Status.RESIGNED
         game.finished_at = now
         engine_game = EngineGame.from_snapshot(game.snapshot)
-        return finish_append(game=game, action=action, engine_game=engine_game)
+        fields = ["seq", *FINISHED_FIELDS]
+        return finish_append(game=game, action=action, engine_game=engine_game, fields=fields)
 
 
-def lock_writable_game(*, game_id: int, player: AbstractBaseUser, expected_seq: int | None) -> Game:
+def lock_writable_game(*, game_id: int, player: User, expected_seq: int | None) -> Game:
     """The locked game row, once the player may append the action ``expected_seq`` to it."""
-    game = lock_own_live_game(game_id=game_id, player=player)
+    game = lock_own_live_game(game_id=game_id, player=player, with_player=True)
     if expected_seq is not None and expected_seq != game.seq + 1:
         raise StaleSeq(
             f"seq {expected_seq} is stale: game {game_id} has {game.seq} actions, "
@@ -163,9 +164,17 @@ def verify_won_log(*, game: Game, engine_game: EngineGame) -> None:
         raise LogCorrupt(f"game {game.id}: its stored log does not replay to this win")
 
 
-def finish_append(*, game: Game, action: Action, engine_game: EngineGame) -> Appended:
-    """Save the game row, refresh the player's entry, tell watchers after the commit."""
-    game.save()
+#: What ending a game changes of its row (``updated_at`` is written on every save).
+FINISHED_FIELDS = ("status", "finished_at", "updated_at")
+
+
+def finish_append(
+    *, game: Game, action: Action, engine_game: EngineGame, fields: list[str]
+) -> Appended:
+    """Save the game row's ``fields`` (what the append changed: the UPDATE writes those
+    alone, not the whole row with its code and player), refresh the player's entry (their
+    row was locked with the game's), tell watchers after the commit."""
+    game.save(update_fields=fields)
     state = shown_state(game, engine_game)
-    standing_refresh(game=game, actions=[action], moved=True, state=state)
+    standing_refresh(game=game, actions=[action], moved=True, state=state, player_locked=True)
     return Appended(game=game, action=action, engine_game=engine_game, state=state)

@@ -2,13 +2,13 @@
 
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from engine import Deal, random_code
 from engine import Game as EngineGame
+from engine import NumberedDeal, random_code
 from games.boards import DAILY_MODES, Board, daily_board, utc_today
 from games.daily.store import daily_code, daily_deal_get
 from games.errors import InvalidInput
@@ -29,7 +29,9 @@ class Started:
     created: bool
 
 
-def resolve_deal(*, code: str | None, daily: str | None, draw: int | None) -> tuple[Deal, Board]:
+def resolve_deal(
+    *, code: str | None, daily: str | None, draw: int | None
+) -> tuple[NumberedDeal, Board]:
     """The deal a new game is for and the board it ranks on; exactly one way of naming it
     must be given."""
     named = {"code": code or None, "daily": daily or None, "draw": draw}
@@ -56,7 +58,7 @@ def resolve_deal(*, code: str | None, daily: str | None, draw: int | None) -> tu
 
 def game_create(
     *,
-    player: AbstractBaseUser,
+    player: User,
     code: str | None = None,
     daily: str | None = None,
     draw: int | None = None,
@@ -95,5 +97,5 @@ def game_create(
     return Started(game=game, created=True)
 
 
-def ranked_game(*, board: Board, player: AbstractBaseUser) -> Game | None:
+def ranked_game(*, board: Board, player: User) -> Game | None:
     return Game.objects.filter(board=board.id, player_id=player.pk).first()

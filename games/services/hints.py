@@ -15,7 +15,7 @@ solver would read the face-down cards the player cannot.
 
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext
 
@@ -45,7 +45,7 @@ class Hint:
         return self.line[0] if self.line else None
 
 
-def hint_begin(*, game_id: int, player: AbstractBaseUser) -> Game:
+def hint_begin(*, game_id: int, player: User) -> Game:
     """Take a solver slot, then mark the player assisted on the game's board (committed);
     the game to solve. Call ``hint_finish`` next: it gives the slot back."""
     reserve_slot()
@@ -69,7 +69,7 @@ async def hint_finish(game: Game) -> Hint:
     )
 
 
-def game_mark_assisted(*, game_id: int, player: AbstractBaseUser) -> Game:
+def game_mark_assisted(*, game_id: int, player: User) -> Game:
     """The locked game (owner only, still being played, not a ranked daily), with its
     player marked assisted on its board and committed; the entry is re-ranked and watchers
     are told when that changed it."""

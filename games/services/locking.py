@@ -4,7 +4,7 @@ On SQLite ``select_for_update`` is a no-op, but the backend opens every transact
 ``BEGIN IMMEDIATE`` (see settings), so writers queue on the database lock instead.
 """
 
-from django.contrib.auth.models import AbstractBaseUser, User
+from django.contrib.auth.models import User
 from django.utils.translation import gettext
 
 from games.boards import game_sealed
@@ -16,19 +16,25 @@ def no_game(game_id: int) -> str:
     return gettext("there is no game %(id)s") % {"id": game_id}
 
 
-def lock_game(*, game_id: int) -> Game:
-    """The game row, locked until the transaction ends (``GameNotFound`` if there is none)."""
+def lock_game(*, game_id: int, with_player: bool = False) -> Game:
+    """The game row, locked until the transaction ends (``GameNotFound`` if there is none);
+    ``with_player``: its player's row too, in the same statement (game first, then player:
+    the one lock order), for a write that goes on to refresh the player's entry."""
     if not 0 < game_id <= MAX_ID:
         raise GameNotFound(no_game(game_id), game=game_id)
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    games = Game.objects.select_for_update()
+    if with_player:
+        games = Game.objects.select_related("player").select_for_update(of=("self", "player"))
+    game = games.filter(pk=game_id).first()
     if game is None:
         raise GameNotFound(no_game(game_id), game=game_id)
     return game
 
 
-def lock_own_live_game(*, game_id: int, player: AbstractBaseUser) -> Game:
-    """The locked game row, if ``player`` owns it and it is still being played."""
-    game = lock_game(game_id=game_id)
+def lock_own_live_game(*, game_id: int, player: User, with_player: bool = False) -> Game:
+    """The locked game row, if ``player`` owns it and it is still being played
+    (``with_player``: see ``lock_game``)."""
+    game = lock_game(game_id=game_id, with_player=with_player)
     if game.player_id != player.pk:
         if game_sealed(game):  # another player's sealed game does not exist for them
             raise GameNotFound(no_game(game_id), game=game_id)

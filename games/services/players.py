@@ -8,7 +8,7 @@ page script (and whatever else runs on the page) never holds a permanent credent
 """
 
 from django.contrib.auth import authenticate, password_validation
-from django.contrib.auth.models import AbstractBaseUser, User
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
@@ -79,25 +79,25 @@ def player_create(
     return user, token
 
 
-def player_authenticate(*, username: str, password: str, request: HttpRequest) -> AbstractBaseUser:
+def player_authenticate(*, username: str, password: str, request: HttpRequest) -> User:
     """The player with these credentials, or ``BadCredentials`` (no hint which one was wrong).
 
     ``request`` is the Django request: django-axes counts failures per account and client
     address on it and refuses a locked-out login before any password is hashed (its
     middleware then answers 429, ``games.api.lockout``)."""
     user = authenticate(request=request, username=username, password=password)
-    if user is None:
+    if not isinstance(user, User):  # None: refused (ModelBackend only ever returns a User)
         raise BadCredentials(gettext("unknown username or wrong password"))
     return user
 
 
-def player_token_rotate(*, user: AbstractBaseUser) -> Token:
+def player_token_rotate(*, user: User) -> Token:
     """A new API token for the player; the one they had stops working."""
     with transaction.atomic():
         Token.objects.filter(user=user).delete()
         return Token.objects.create(user=user)
 
 
-def player_token_revoke(*, user: AbstractBaseUser) -> None:
+def player_token_revoke(*, user: User) -> None:
     """The player's API token stops working (they may log in for a new one)."""
     Token.objects.filter(user=user).delete()

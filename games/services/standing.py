@@ -34,6 +34,7 @@ def standing_refresh(
     actions: Sequence[Action] = (),
     moved: bool = False,
     state: dict[str, Any] | None = None,
+    player_locked: bool = False,
 ) -> None:
     """Refresh the entry of ``game``'s player on its board and announce ``actions`` (the
     rows just appended, if any) after the commit. Call inside the write's transaction, after
@@ -44,6 +45,8 @@ def standing_refresh(
     the entry may be decided without a best-game query (``games.projections.entry_refresh``).
     ``state``: the board after the last action as clients may see it (``shown_state``),
     already built for the answer, so the announcement need not restore the engine again.
+    ``player_locked``: the caller locked the player's row with the game's
+    (``lock_own_live_game(with_player=True)``), one statement instead of two.
     A game with no action yet cannot change any entry (entries show games that have one),
     unless it just asked for a hint: that marks the player's entry on the board, whichever
     game holds it.
@@ -51,7 +54,8 @@ def standing_refresh(
     at = actions[-1].created_at if actions else timezone.now()
     refreshed = None
     if (game.seq > 0 or game.assisted) and not board_is_final(game=game, at=at):
-        lock_player(player_id=game.player_id)
+        if not player_locked:
+            lock_player(player_id=game.player_id)
         refreshed = entry_refresh(
             board=game.board, player_id=game.player_id, moved=game if moved else None
         )

@@ -5,7 +5,7 @@ clock, one action at a time. A submitted game ranks with no elapsed time (``offl
 """
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -32,7 +32,7 @@ def submission_tokens(*, actions: list[str] | None, log: str | None) -> list[str
 
 def submission_create(
     *,
-    player: AbstractBaseUser,
+    player: User,
     code: str,
     actions: list[str] | None = None,
     log: str | None = None,

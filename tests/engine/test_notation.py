@@ -17,7 +17,8 @@ def test_every_token_round_trips_through_move() -> None:
 
 def test_tokens_name_what_they_move() -> None:
     move = Move.parse("24x3")
-    assert (move.kind, move.src, move.dst, move.count) == (COLUMN_TO_COLUMN, 1, 3, 3)
+    assert (move.kind, move.src, move.dst, move.block_size) == (COLUMN_TO_COLUMN, 1, 3, 3)
+    assert move.count(3) == 2  # a Move is a tuple: no field hides tuple.count (3 = dst, size)
     take_back = Move.parse("FH2")
     assert (take_back.kind, take_back.src, take_back.dst) == (FOUNDATION_TO_COLUMN, 2, 1)
 
@@ -26,7 +27,7 @@ def test_moves_are_frozen_and_hashable() -> None:
     move = Move.parse("24")
     assert {move, Move.parse("24")} == {move}
     with pytest.raises(AttributeError):
-        move.count = 3  # type: ignore[misc]
+        move.block_size = 3  # type: ignore[misc]
 
 
 @pytest.mark.parametrize(

@@ -5,19 +5,25 @@ same channel layer the consumers listen on (Redis with ``REDIS_URL``, else in me
 """
 
 import asyncio
+import json
 import threading
 from typing import Any
+from unittest.mock import patch
 
 import pytest
+import redis.connection
 from channels.db import database_sync_to_async
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from engine import Game as EngineGame
-from games import live
+from games import live, rank_index
 from games.live import publishing
 from games.live.background import BackgroundPublisher
 from games.models import Game
 from games.selectors.leaderboards import leaderboard_page
 from games.services.actions import action_append
+from games.services.games import game_create
 from tests.conftest import Player
 from tests.live.conftest import receive, start, websocket
 
@@ -43,6 +49,10 @@ def stock_moves(player: Player, game_id: int, count: int) -> list[str]:
         action_append(game_id=game_id, player=player.user, token=token)
         tokens.append(token)
     return tokens
+
+
+def page_entries(code: str) -> list[Any]:
+    return list(leaderboard_page(board=code).entries)
 
 
 @database_sync_to_async
@@ -138,3 +148,39 @@ def test_a_change_dropped_on_a_full_queue_leaves_a_version_gap(
     # One version for the gap, one for the entry message: a watcher that saw ``before``
     # sees ``before + 2`` and re-fetches.
     assert live.versions().current(CODE) == before + 2
+
+
+def test_a_batch_reads_a_board_s_changed_entries_together(make_player: Any) -> None:
+    """Several players' changes on one board in one batch: one ``entry`` message each, with
+    the entry and rank a page of the board gives; the board's count rows are read once and,
+    with the rank index, its entries in one Redis round trip (after the versions' one)."""
+    players = [make_player(f"batch{n}") for n in range(3)]
+    for count, player in enumerate(players, start=1):
+        game = game_create(player=player.user, code=CODE).game
+        for _ in range(count):
+            action_append(game_id=game.id, player=player.user, token="draw")
+    assert live.wait_idle()
+    indexed = rank_index.enabled()
+    if indexed:
+        rank_index.background.wait()
+        assert rank_index.board_build(CODE) == 3
+    changed = [(CODE, player.user.id) for player in players]
+    sent: list[object] = []
+    original = redis.connection.Connection.send_packed_command
+
+    def counted(connection: Any, *args: Any, **kwargs: Any) -> None:
+        sent.append(args)
+        original(connection, *args, **kwargs)
+
+    with (
+        CaptureQueriesContext(connection) as queries,
+        patch.object(redis.connection.Connection, "send_packed_command", counted),
+    ):
+        events = publishing.entry_events(changed)
+    page = {entry["player"]: entry for entry in map(live.entry_json, page_entries(CODE))}
+    assert [json.loads(event["text"])["entry"] for _, event in events] == [
+        page[player.user.username] for player in players
+    ]
+    if indexed:  # the count rows in SQL, then the versions and the three entries in Redis
+        assert len(queries) == 1 and len(sent) == 2
+    assert len(events) == 3

@@ -9,6 +9,7 @@ from rest_framework.test import APIClient
 
 from games import rank_index
 from games.models import LeaderboardEntry
+from games.rank_index import store
 from tests.conftest import Player
 from tests.rank_index.boards import (
     CODE,
@@ -67,3 +68,23 @@ def test_an_update_missed_while_redis_was_unreachable_forces_a_rebuild(
     entry = LeaderboardEntry.objects.get(player=players[4])
     assert_paths_agree(settings, limits=(6,))
     assert entry.revision == 2
+
+
+def test_a_batch_of_reads_reloads_the_scripts_redis_forgot(
+    stoppable_redis: PrivateRedis, make_player: Callable[..., Player]
+) -> None:
+    """The publisher's batched reads go by script SHA alone (one round trip); a Redis that
+    lost its scripts (a restart, ``SCRIPT FLUSH``) answers NOSCRIPT, and the batch loads
+    them and reads again, with the same answers as one read at a time."""
+    board_made([crowded_standing(random.Random(5)) for _ in range(6)])
+    assert rank_index.board_build(CODE) == 6
+    players = list(
+        LeaderboardEntry.objects.filter(board=CODE).values_list("player_id", flat=True)[:3]
+    )
+    one_by_one = [
+        rank_index.around(board=CODE, player_id=player, limit=0, total=6) for player in players
+    ]
+    assert all(page is not None for page in one_by_one)
+    store.connection().script_flush()
+    together = rank_index.entries_around(board=CODE, player_ids=players, limit=0, total=6)
+    assert together == one_by_one

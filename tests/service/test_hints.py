@@ -164,15 +164,6 @@ def test_the_field_chart_counts_assisted_and_unassisted_players_together(
     assert (field["total"], field["counts"]) == (2, [{"cards": 1, "players": 2}])
 
 
-def test_the_hint_rate_can_come_from_the_environment(
-    player_client: APIClient, settings: LazySettings, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    settings.CANFIELD_THROTTLE_RATES = {"anon": None, "user": None}  # no "hint" setting
-    monkeypatch.setenv("CANFIELD_THROTTLE_HINT", "1/minute")
-    game = start_game(player_client, code(QUICK_WIN))
-    assert [hint(player_client, game["id"]).status_code for _ in range(2)] == [200, 429]
-
-
 def test_a_hint_is_a_post_a_cross_site_get_marks_nothing(player_client: APIClient) -> None:
     game = start_game(player_client, code(QUICK_WIN))
     response = player_client.get(f"/api/games/{game['id']}/hint/")

@@ -119,3 +119,21 @@ def test_an_unknown_player_is_a_json_404(api_client: APIClient) -> None:
     response = api_client.get("/api/players/nobody/")
     assert response.status_code == 404
     assert response.json()["error"] == "player_not_found"
+
+
+def test_a_view_reaches_a_real_player_or_answers_not_authenticated(player: Player) -> None:
+    """``request_player`` is how a view hands a service its player: an anonymous request
+    (a view that forgot ``IsAuthenticated``) is DRF's 401/403, never an anonymous user
+    passed on to a service."""
+    from rest_framework.exceptions import NotAuthenticated
+    from rest_framework.request import Request
+    from rest_framework.test import APIRequestFactory, force_authenticate
+
+    from games.api.current_player import request_player
+
+    anonymous = Request(APIRequestFactory().get("/api/me/"))
+    with pytest.raises(NotAuthenticated):
+        request_player(anonymous)
+    signed_in = APIRequestFactory().get("/api/me/")
+    force_authenticate(signed_in, user=player.user)
+    assert request_player(Request(signed_in, authenticators=[])) == player.user

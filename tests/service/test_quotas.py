@@ -1,11 +1,22 @@
 """Quotas (games.quotas): what one account may store; a refusal stores nothing."""
 
+from typing import Any
+from unittest.mock import patch
+
 import pytest
+import redis.connection
 import time_machine
 from django.conf import LazySettings
+from django.core.cache import caches
+from django.core.cache.backends.redis import RedisCache
+from django.utils import timezone
 from rest_framework.test import APIClient
 
+from games.errors import QuotaExceeded
 from games.models import Action, Game
+from games.quotas import actions_quota_charge
+from tests.conftest import Player
+from tests.robustness.faults import missing_service
 from tests.service.helpers import SIMPLE_CODE, play, start_game
 
 pytestmark = pytest.mark.django_db
@@ -46,3 +57,34 @@ def test_actions_per_hour_count_moves_and_submissions_and_refuse_without_storing
     assert Action.objects.count() == 4 and Game.objects.count() == 1
     with time_machine.travel("2026-01-02 11:00Z", tick=False):
         assert play(player_client, game["id"], "draw").status_code == 201
+
+
+def test_an_action_costs_the_quota_one_redis_round_trip(
+    player: Player, settings: LazySettings
+) -> None:
+    """Charging a move is one pipeline (create the hour's counter, add to it), not an
+    ``add`` then an ``incr`` (Django's asks ``EXISTS`` first: three round trips); the
+    counter lives for the hour, and a refusal gives its actions back."""
+    backend = caches["default"]
+    if not isinstance(backend, RedisCache):
+        missing_service("the action quota's Redis path needs REDIS_URL")
+    assert isinstance(backend, RedisCache)
+    settings.CANFIELD_MAX_ACTIONS_PER_HOUR = 2
+    sent: list[object] = []
+    original = redis.connection.Connection.send_packed_command
+
+    def counted(connection: Any, *args: Any, **kwargs: Any) -> None:
+        sent.append(args)
+        original(connection, *args, **kwargs)
+
+    backend.get("connected")  # the connection's own set-up is not the quota's
+    with patch.object(redis.connection.Connection, "send_packed_command", counted):
+        actions_quota_charge(player_id=player.user.id, actions=1)
+    assert len(sent) == 1
+    key = backend.make_and_validate_key(f"quota:actions:{player.user.id}:{timezone.now():%Y%m%d%H}")
+    client = backend._cache.get_client(key)
+    assert 3590 < client.ttl(key) <= 3600
+    actions_quota_charge(player_id=player.user.id, actions=1)
+    with pytest.raises(QuotaExceeded):
+        actions_quota_charge(player_id=player.user.id, actions=1)
+    assert client.get(key) == b"2"

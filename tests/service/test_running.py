@@ -15,15 +15,25 @@ from tests.support.servers import UVICORN, free_port
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
-def django_setup(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    """Import the settings in a fresh interpreter with exactly this extra environment."""
-    clean = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in {"SECRET_KEY", "DAILY_SECRET", "DEBUG", "CANFIELD_DATA_DIR"}
-    }
+#: Variables the settings read that the test run itself may have set (CI sets the services').
+SETTINGS_VARIABLES = {
+    "SECRET_KEY",
+    "DAILY_SECRET",
+    "DEBUG",
+    "CANFIELD_DATA_DIR",
+    "DATABASE_URL",
+    "REDIS_URL",
+    "CANFIELD_WORKERS",
+}
+
+
+def django_setup(env: dict[str, str], show: str = "'started'") -> subprocess.CompletedProcess[str]:
+    """Import the settings in a fresh interpreter with exactly this extra environment, then
+    print ``show`` (an expression over ``settings``)."""
+    clean = {k: v for k, v in os.environ.items() if k not in SETTINGS_VARIABLES}
+    script = f"import django; django.setup(); from django.conf import settings; print({show})"
     return subprocess.run(
-        [sys.executable, "-c", "import django; django.setup(); print('started')"],
+        [sys.executable, "-c", script],
         cwd=REPO_ROOT,
         env={**clean, "DJANGO_SETTINGS_MODULE": "canfield_site.settings", **env},
         capture_output=True,
@@ -32,7 +42,13 @@ def django_setup(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     )
 
 
-PRODUCTION = {"CANFIELD_ENV": "production", "SECRET_KEY": "s" * 50, "DAILY_SECRET": "d" * 50}
+PRODUCTION = {
+    "CANFIELD_ENV": "production",
+    "SECRET_KEY": "s" * 50,
+    "DAILY_SECRET": "d" * 50,
+    # Parsed, never connected to: django.setup() opens no connection.
+    "DATABASE_URL": "postgresql://canfield@127.0.0.1:5432/canfield",
+}
 
 
 @pytest.mark.parametrize(
@@ -44,6 +60,11 @@ PRODUCTION = {"CANFIELD_ENV": "production", "SECRET_KEY": "s" * 50, "DAILY_SECRE
         ({**PRODUCTION, "DAILY_SECRET": "short"}, "DAILY_SECRET"),
         ({**PRODUCTION, "DAILY_SECRET": "s" * 50}, "DAILY_SECRET must differ"),
         ({**PRODUCTION, "DEBUG": "1"}, "DEBUG"),
+        ({**PRODUCTION, "DATABASE_URL": ""}, "needs DATABASE_URL"),
+        ({**PRODUCTION, "CANFIELD_WORKERS": "2"}, "CANFIELD_WORKERS=2 needs REDIS_URL"),
+        ({"CANFIELD_WORKERS": "0"}, "CANFIELD_WORKERS must be a whole number"),
+        ({"CANFIELD_HINT_SECONDS": "0"}, "CANFIELD_HINT_SECONDS must be a positive number"),
+        ({"CANFIELD_DAILY_SOLVE_SECONDS": "soon"}, "CANFIELD_DAILY_SOLVE_SECONDS must be"),
     ],
 )
 def test_production_refuses_to_start_unsafely(env: dict[str, str], message: str) -> None:
@@ -56,6 +77,31 @@ def test_production_starts_with_its_secrets() -> None:
     result = django_setup(PRODUCTION)
     assert result.returncode == 0, result.stderr
     assert "started" in result.stdout
+
+
+def test_production_runs_several_workers_on_redis() -> None:
+    env = {**PRODUCTION, "CANFIELD_WORKERS": "3", "REDIS_URL": "redis://127.0.0.1:6379/1"}
+    result = django_setup(env, show="settings.CANFIELD_WORKERS")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["3"]
+
+
+def test_the_settings_read_the_budgets_and_rates_the_service_uses() -> None:
+    """games.solver_budgets and games.api.throttling read these settings, never the
+    environment: the variables reach them only through here."""
+    env = {
+        "CANFIELD_HINT_SECONDS": "1.5",
+        "CANFIELD_DAILY_SOLVE_SECONDS": "7",
+        "CANFIELD_THROTTLE_HINT": "4/minute",
+        "CANFIELD_THROTTLE_SIGNUP": "off",
+    }
+    show = (
+        "settings.CANFIELD_HINT_SECONDS, settings.CANFIELD_DAILY_SOLVE_SECONDS, "
+        "settings.CANFIELD_THROTTLE_RATES['hint'], settings.CANFIELD_THROTTLE_RATES['signup']"
+    )
+    result = django_setup(env, show=show)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["1.5", "7.0", "4/minute", "None"]
 
 
 def test_the_embedded_default_generates_its_secrets_once_and_keeps_them(tmp_path: Path) -> None:

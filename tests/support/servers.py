@@ -144,7 +144,13 @@ def run_asgi_server(
         process = subprocess.Popen(
             command,
             cwd=REPO_ROOT,
-            env={**os.environ, **TEST_SERVER_DEFAULTS, **(env or {})},
+            # CANFIELD_WORKERS: the settings check what several workers need (REDIS_URL).
+            env={
+                **os.environ,
+                **TEST_SERVER_DEFAULTS,
+                "CANFIELD_WORKERS": str(workers),
+                **(env or {}),
+            },
             stdout=subprocess.DEVNULL,
             stderr=stderr,
             start_new_session=True,

@@ -9,8 +9,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.api.current_player import request_player
 from games.api.guests import SignedInOrBrowser, as_new_guest
 from games.api.parsing import validated
+from games.api.representation import represented
 from games.api.serializers import (
     ACTION_SCHEMA,
     GAME_CREATE_SCHEMA,
@@ -45,14 +47,15 @@ ERRORS = {status: ErrorOut for status in (400, 401, 403, 404, 409, 422)}
 def game_json(game: Game, position: Position | None = None) -> dict[str, Any]:
     """A game as clients see it: its summary, its board and the moves it allows."""
     position = position or game_position(game=game)
-    return GameOut(
+    return represented(
+        GameOut,
         {
             **game_summary(game),
             "state": position.state,
             "legal_moves": position.legal_moves,
             "finish": position.finish,
-        }
-    ).data
+        },
+    )
 
 
 def appended_json(appended: Appended) -> dict[str, Any]:
@@ -60,7 +63,7 @@ def appended_json(appended: Appended) -> dict[str, Any]:
     position = game_position(
         game=appended.game, engine_game=appended.engine_game, state=appended.state
     )
-    return {**game_json(appended.game, position), "action": ActionOut(appended.action).data}
+    return {**game_json(appended.game, position), "action": represented(ActionOut, appended.action)}
 
 
 class GameCreateView(APIView):
@@ -79,7 +82,8 @@ class GameCreateView(APIView):
         """An anonymous browser's first game makes it a guest (``games.api.guests``)."""
         data = validated(GameCreateIn, request.data)
         if request.user.is_authenticated:
-            viewer, started = request.user, game_create(player=request.user, **data)
+            viewer = request_player(request)
+            started = game_create(player=viewer, **data)
         else:
             started = as_new_guest(request, self, lambda guest: game_create(player=guest, **data))
             viewer = started.game.player
@@ -134,10 +138,11 @@ class GameActionsView(APIView):
     )
     def post(self, request: Request, game_id: int) -> Response:
         data = validated(ActionIn, request.data)
-        actions_quota_charge(player_id=request.user.pk, actions=1)
+        player = request_player(request)
+        actions_quota_charge(player_id=player.pk, actions=1)
         appended = action_append(
             game_id=game_id,
-            player=request.user,
+            player=player,
             token=data.get("action"),
             tap=data.get("tap"),
             double_click=data["double_click"],
@@ -156,8 +161,9 @@ class GameResignView(APIView):
     )
     def post(self, request: Request, game_id: int) -> Response:
         data = validated(ResignIn, request.data)
-        actions_quota_charge(player_id=request.user.pk, actions=1)
-        appended = game_resign(game_id=game_id, player=request.user, expected_seq=data.get("seq"))
+        player = request_player(request)
+        actions_quota_charge(player_id=player.pk, actions=1)
+        appended = game_resign(game_id=game_id, player=player, expected_seq=data.get("seq"))
         return Response(appended_json(appended), status=201)
 
 

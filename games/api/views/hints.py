@@ -13,14 +13,15 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.http import HttpRequest, HttpResponse
+from django.template.response import SimpleTemplateResponse
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
+from games.api.current_player import request_player
 from games.api.serializers import ErrorOut, HintOut
 from games.api.throttling import HintThrottle
 from games.models import Game
@@ -33,7 +34,7 @@ class GameHintView(APIView):
     Ranked daily games take no hints; when every solver is busy, 503 ``hints_busy``."""
 
     permission_classes = (IsAuthenticated,)
-    throttle_classes = (*api_settings.DEFAULT_THROTTLE_CLASSES, HintThrottle)
+    throttle_classes = (*APIView.throttle_classes, HintThrottle)  # the defaults, and hints'
 
     @extend_schema(
         operation_id="game_hint",
@@ -42,30 +43,39 @@ class GameHintView(APIView):
     )
     def post(self, request: Request, game_id: int) -> Response:
         """Mark the player and hand the game to the async half (never sent as it is)."""
-        response = Response(status=200)
-        response.hint_game = hint_begin(game_id=game_id, player=request.user)  # type: ignore[attr-defined]
+        response = MarkedResponse(status=200)
+        response.hint_game = hint_begin(game_id=game_id, player=request_player(request))
         return response
 
     @classmethod
-    def as_view(cls, **initkwargs: Any) -> Callable[..., Any]:
+    def as_view(  # type: ignore[override]  # an async view: DRF's AsView types the sync one
+        cls, **initkwargs: Any
+    ) -> Callable[..., Any]:
         marking = super().as_view(**initkwargs)
         mark = sync_to_async(marking, thread_sensitive=True)
 
         async def view(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             response = await mark(request, *args, **kwargs)
-            game = getattr(response, "hint_game", None)
-            if game is not None:  # marked: solve, then answer with the hint in place of it
+            if isinstance(response, MarkedResponse) and response.hint_game is not None:
+                # marked: solve, then answer with the hint in place of it
+                game, response.hint_game = response.hint_game, None
                 response.data = hint_json(await hint_finish(game))
-                del response.hint_game
             return await sync_to_async(rendered, thread_sensitive=False)(response)
 
         view.cls = cls  # type: ignore[attr-defined]  # drf-spectacular reads the view class
-        view.initkwargs = initkwargs  # type: ignore[attr-defined]
+        view.initkwargs = initkwargs  # type: ignore[attr-defined]  # likewise
         return csrf_exempt(view)  # DRF's SessionAuthentication checks CSRF itself
 
 
+class MarkedResponse(Response):
+    """The sync half's answer: the game it marked, for the async half to solve."""
+
+    hint_game: Game | None = None
+
+
 def rendered(response: HttpResponse) -> HttpResponse:
-    response.render()  # type: ignore[attr-defined]
+    if isinstance(response, SimpleTemplateResponse):  # DRF's Response renders lazily
+        response.render()
     return response
 
 

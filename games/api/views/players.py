@@ -19,6 +19,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.guests import is_guest
+from games.api.current_player import request_player
 from games.api.guests import session_login
 from games.api.parsing import validated
 from games.api.serializers import (
@@ -97,7 +98,7 @@ class TokenView(APIView):
 
     @extend_schema(operation_id="token_revoke", request=None, responses={204: None, 401: ErrorOut})
     def delete(self, request: Request) -> Response:
-        player_token_revoke(user=request.user)
+        player_token_revoke(user=request_player(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -135,7 +136,7 @@ class MeView(APIView):
 
     @extend_schema(operation_id="me", responses={200: MeOut, 401: ErrorOut})
     def get(self, request: Request) -> Response:
-        return Response(me_json(request.user))
+        return Response(me_json(request_player(request)))
 
 
 def me_json(user: Any) -> dict[str, Any]:

@@ -1,0 +1,253 @@
+"""What one move costs inside one process: SQL statements, Redis round trips, CPU, a profile.
+
+``bench/load.py`` measures moves over real HTTP against several workers, where load from the
+rest of the machine blurs wall-clock figures. This bench counts what does not blur: for each
+move through Django's full stack (middleware, DRF, the service; the test client, no socket)
+it counts the SQL statements and the Redis round trips of the request thread and of the live
+publisher's thread (what the move's announcement costs after the answer), and the request
+thread's own CPU time (``time.thread_time``). A ``GET /api/health/`` is measured the same way:
+the floor any request pays on this stack. ``--profile N`` prints the top of a cProfile of the
+request thread over N more moves.
+
+Run: ``DATABASE_URL=postgresql://postgres@127.0.0.1:5432/canfield_bench
+REDIS_URL=redis://127.0.0.1:6379/6 python bench/move_cost.py --moves 300 --profile 300``
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import statistics
+import threading
+import time
+import uuid
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from _common import setup_django
+
+#: The open board the moves are played on (any valid code would do).
+CODE = "CF1-D3-AAJHJUE"
+
+
+class RedisTrips:
+    """Redis round trips per thread: one per ``send_packed_command`` (a pipeline is one)."""
+
+    def __init__(self) -> None:
+        self.by_thread: Counter[str] = Counter()
+
+    def install(self) -> None:
+        import redis.asyncio.connection
+        import redis.connection
+
+        for cls in (redis.connection.Connection, redis.asyncio.connection.Connection):
+            original = cls.send_packed_command
+            if asyncio_like(original):
+                cls.send_packed_command = self.counted_async(original)  # type: ignore[method-assign]
+            else:
+                cls.send_packed_command = self.counted(original)  # type: ignore[method-assign]
+
+    def counted(self, original: Callable[..., Any]) -> Callable[..., Any]:
+        def send(connection: Any, *args: Any, **kwargs: Any) -> Any:
+            self.by_thread[threading.current_thread().name] += 1
+            return original(connection, *args, **kwargs)
+
+        return send
+
+    def counted_async(self, original: Callable[..., Any]) -> Callable[..., Any]:
+        async def send(connection: Any, *args: Any, **kwargs: Any) -> Any:
+            self.by_thread[threading.current_thread().name] += 1
+            return await original(connection, *args, **kwargs)
+
+        return send
+
+
+def asyncio_like(function: Callable[..., Any]) -> bool:
+    import inspect
+
+    return inspect.iscoroutinefunction(function)
+
+
+class Queries:
+    """SQL statements per thread, counted in Django's cursor wrapper (every thread's
+    connection: the publisher's thread opens its own)."""
+
+    def __init__(self) -> None:
+        self.by_thread: Counter[str] = Counter()
+        self.statements: list[str] = []
+        self.keep = False
+
+    def install(self) -> None:
+        from django.db.backends.utils import CursorWrapper
+
+        counter = self
+        original = CursorWrapper._execute_with_wrappers  # type: ignore[attr-defined]
+
+        def counted(cursor: Any, sql: str, params: Any, many: bool, executor: Any) -> Any:
+            counter.by_thread[threading.current_thread().name] += 1
+            if counter.keep and threading.current_thread() is threading.main_thread():
+                counter.statements.append(sql)
+            return original(cursor, sql, params, many, executor)
+
+        CursorWrapper._execute_with_wrappers = counted  # type: ignore[attr-defined]
+
+
+class Player:
+    """One player of the bench: a token, a game on ``CODE``, random legal moves with ``seq``."""
+
+    def __init__(self, rng: random.Random) -> None:
+        from django.contrib.auth.models import User
+        from rest_framework.authtoken.models import Token
+        from rest_framework.test import APIClient
+
+        user = User.objects.create_user(username=f"cost_{uuid.uuid4().hex[:12]}")
+        token = Token.objects.create(user=user)
+        self.client = APIClient()
+        self.client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+        self.rng = rng
+        self.game: dict[str, Any] = {}
+        self.start()
+
+    def start(self) -> None:
+        response = self.client.post("/api/games/", {"code": CODE}, format="json")
+        assert response.status_code == 201, response.content
+        self.game = response.json()
+
+    def next_move(self) -> str:
+        legal = self.game["legal_moves"]
+        if self.game["status"] != "playing" or not legal:
+            self.start()
+            legal = self.game["legal_moves"]
+        card_moves = [m for m in legal if m not in ("draw", "recycle", "undo")]
+        if card_moves and self.rng.random() < 0.7:
+            return self.rng.choice(card_moves)
+        return self.rng.choice([m for m in legal if m != "undo"] or legal)
+
+    def move(self) -> None:
+        body = {"action": self.next_move(), "seq": self.game["seq"] + 1}
+        response = self.client.post(f"/api/games/{self.game['id']}/actions/", body, format="json")
+        assert response.status_code == 201, response.content
+        self.game = response.json()
+
+
+#: The live publisher's thread (``games.live.publishing``).
+PUBLISHER = "live-publisher"
+
+
+@dataclass(frozen=True)
+class Cost:
+    sql: float
+    redis: float
+    publisher_sql: float
+    publisher_redis: float
+    cpu_ms: float
+    process_cpu_ms: float
+
+
+@contextmanager
+def thread_cpu() -> Iterator[list[float]]:
+    """The calling thread's CPU seconds spent in the block (appended on exit)."""
+    spent: list[float] = []
+    start = time.thread_time()
+    yield spent
+    spent.append(time.thread_time() - start)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--moves", type=int, default=300)
+    parser.add_argument("--players", type=int, default=4, help="moves go round-robin")
+    parser.add_argument("--profile", type=int, default=0, help="profile this many more moves")
+    parser.add_argument("--show-sql", action="store_true", help="print one move's statements")
+    args = parser.parse_args()
+    setup_django()
+    from django.conf import settings
+
+    settings.CANFIELD_THROTTLE_RATES = {"anon": None, "user": None}
+    settings.ALLOWED_HOSTS = ["*"]
+    from rest_framework.test import APIClient
+
+    from games import live
+
+    queries, trips = Queries(), RedisTrips()
+    queries.install()
+    trips.install()
+    rng = random.Random(12)
+    players = [Player(rng) for _ in range(args.players)]
+    for player in players:  # every player on the board: later moves are the usual case
+        player.move()
+    live.wait_idle()
+
+    def measure(step: Callable[[], None], count: int) -> Cost:
+        """Mean SQL and Redis of the request thread and of the publisher, mean CPU ms of
+        the request thread and of the whole process (the publisher's work included)."""
+        main_name = threading.current_thread().name
+        live.wait_idle()
+        q0, r0 = Counter(queries.by_thread), Counter(trips.by_thread)
+        cpu: list[float] = []
+        process = time.process_time()
+        for _ in range(count):
+            with thread_cpu() as spent:
+                step()
+            cpu.extend(spent)
+        live.wait_idle()
+        process = time.process_time() - process
+        q, r = queries.by_thread - q0, trips.by_thread - r0
+        return Cost(
+            sql=q[main_name] / count,
+            redis=r[main_name] / count,
+            publisher_sql=q[PUBLISHER] / count,
+            publisher_redis=r[PUBLISHER] / count,
+            cpu_ms=statistics.fmean(cpu) * 1000,
+            process_cpu_ms=process * 1000 / count,
+        )
+
+    turn = iter(range(10**9))
+
+    def one_move() -> None:
+        players[next(turn) % len(players)].move()
+
+    health = APIClient()
+
+    def one_health() -> None:
+        assert health.get("/api/health/").status_code == 200
+
+    measure(one_health, 50)  # warm
+    health_cost = measure(one_health, 500)
+    move = measure(one_move, args.moves)
+    print(f"{args.moves} moves, {args.players} players round-robin on {CODE}")
+    print(
+        f"health: {health_cost.sql:.2f} SQL, {health_cost.redis:.2f} Redis, "
+        f"{health_cost.cpu_ms:.2f} ms CPU per request"
+    )
+    print(
+        f"move:   {move.sql:.2f} SQL, {move.redis:.2f} Redis, {move.cpu_ms:.2f} ms CPU per "
+        f"move in the request thread, {move.process_cpu_ms:.2f} ms in the process; publisher: "
+        f"{move.publisher_sql:.2f} SQL, {move.publisher_redis:.2f} Redis per move"
+    )
+    if args.show_sql:
+        queries.keep = True
+        one_move()
+        queries.keep = False
+        for sql in queries.statements:
+            print("  ", sql[:160])
+    if args.profile:
+        profile = cProfile.Profile(timer=time.thread_time)  # CPU, not waits: robust to load
+        profile.enable()
+        for _ in range(args.profile):
+            one_move()
+        profile.disable()
+        stats = pstats.Stats(profile)
+        stats.sort_stats("cumulative").print_stats(45)
+        stats.sort_stats("tottime").print_stats(25)
+    live.wait_idle()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
