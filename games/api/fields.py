@@ -12,7 +12,7 @@ from rest_framework import serializers
 #: What a deal code looks like (case-insensitive); the engine says what is wrong otherwise.
 DEAL_CODE_PATTERN = r"^[Cc][Ff]1-[Dd][13]-[A-Za-z]{7}$"
 
-#: Every move token of DESIGN.md's notation, exactly (``tests/service/test_schema.py`` checks
+#: Every move token of DESIGN.md's notation, exactly (``tests/games/api/test_schema.py`` checks
 #: it against the engine's own table). Published in the schema; the engine validates tokens
 #: and explains what is wrong with a bad one.
 MOVE_TOKEN_PATTERN = (

@@ -13,7 +13,7 @@ Four messages, each a small frozen dataclass that knows its JSON (``json()``), i
 
 An entry is exactly what ``GET /api/leaderboards/<board>/`` shows (``EntryOut``), written
 here without the REST framework so that the publisher and the consumers do not import it:
-``tests/live/test_protocol.py`` holds the two to the same JSON. States are given as clients
+``tests/games/live/test_protocol.py`` holds the two to the same JSON. States are given as clients
 may see them (``games.selectors.games.shown_state``: no face-down card of a sealed game); this
 module only carries them.
 """

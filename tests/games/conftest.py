@@ -14,7 +14,7 @@ import time_machine
 from engine import Deal
 from games.models import DailyDeal, Game
 from tests.conftest import Player
-from tests.service.helpers import SIMPLE_CODE
+from tests.support.games import SIMPLE_CODE
 
 #: The day of the ranked games below, and its close (the next 00:00 UTC).
 DAY = date(2026, 1, 2)

@@ -35,7 +35,7 @@ from games.services.hints import game_mark_assisted
 from games.services.submissions import submission_create
 from tests.conftest import Player
 from tests.games.conftest import CLOSE, NOON
-from tests.service.helpers import SIMPLE_CODE
+from tests.support.games import SIMPLE_CODE
 from tests.web.situations import tap_to_foundation
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ from engine import Deal, replay
 from engine import Game as EngineGame
 from games.errors import BadDealCode, BadNotation, RejectedAction
 from games.replaying import RESIGN, game_status, replay_log
-from tests.service.helpers import SIMPLE_CODE, won_logs
+from tests.support.games import SIMPLE_CODE, won_logs
 from tests.web.situations import tap_to_foundation
 
 

@@ -15,7 +15,7 @@ from games.services.actions import action_append, game_resign
 from games.services.games import game_create
 from games.verification import GameCheck, check_game, gap_hint, iter_game_checks
 from tests.conftest import Player
-from tests.service.helpers import SIMPLE_CODE, tamper_action
+from tests.support.games import SIMPLE_CODE, tamper_action
 from tests.web.situations import tap_to_foundation
 
 pytestmark = pytest.mark.django_db

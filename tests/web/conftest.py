@@ -8,15 +8,17 @@ contexts are two players.
 
 from __future__ import annotations
 
+import os
 import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
+import redis
 from playwright.sync_api import Browser, Page, expect
 
 from tests.support.browser import launch_options
-from tests.support.servers import run_asgi_server, server_env_for_test_db
+from tests.support.servers import RUN_PREFIX, run_asgi_server, server_env_for_test_db
 
 PASSWORD = "correct horse 42"
 #: The daily deals' secret and solve budget of the test server and of this process alike, so
@@ -55,7 +57,21 @@ def server_url(transactional_db: None, _asgi_server: str, settings) -> str:
     other agrees with it (``games.daily.store``)."""
     settings.DAILY_SECRET = DAILY_ENV["DAILY_SECRET"]
     settings.CANFIELD_DAILY_SOLVE_SECONDS = float(DAILY_ENV["CANFIELD_DAILY_SOLVE_SECONDS"])
+    forget_server_rank_index()
     return _asgi_server
+
+
+def forget_server_rank_index() -> None:
+    """Empty the server's rank index: the tables are emptied between tests, and an index still
+    holding the last test's entries of the same board (every test plays today's deal) would
+    answer for players the tables no longer have. The index rebuilds itself from the tables."""
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        return
+    client = redis.Redis.from_url(url)
+    keys = list(client.scan_iter(match=f"{RUN_PREFIX}:rank*", count=1000))
+    if keys:
+        client.delete(*keys)
 
 
 @pytest.fixture

@@ -21,7 +21,7 @@ from games.services.hints import game_mark_assisted
 from games.services.standing import board_is_final, standing_refresh
 from tests.conftest import Player
 from tests.games.conftest import CLOSE, NOON
-from tests.service.helpers import SIMPLE_CODE
+from tests.support.games import SIMPLE_CODE
 
 pytestmark = pytest.mark.django_db
 

@@ -1,0 +1,84 @@
+"""Hints are solved off the request thread, a few at a time (``games.hint_pool``)."""
+
+import time
+import uuid
+from concurrent.futures import ThreadPoolExecutor, as_completed
+
+import httpx
+import pytest
+from django.conf import LazySettings
+from rest_framework.test import APIClient
+
+from engine import Deal
+from games.hint_pool import slots
+from games.models import Assistance
+from games.models import Game as GameRow
+from tests.support.games import start_game
+from tests.support.servers import run_asgi_server, server_env_for_test_db
+
+#: A deal the solver could not decide in 4 s (measured): a hint on it takes its whole budget.
+HARD = Deal.from_number(1_000_062, draw=3).code
+
+
+@pytest.mark.django_db
+def test_a_hint_asked_while_every_solver_is_busy_is_refused_and_marks_nothing(
+    player_client: APIClient, settings: LazySettings
+) -> None:
+    settings.CANFIELD_HINT_WORKERS = 1
+    settings.CANFIELD_THROTTLE_RATES = {**settings.CANFIELD_THROTTLE_RATES, "hint": None}
+    game = start_game(player_client, HARD)
+    held = slots(1)
+    assert held.acquire(blocking=False)  # the one solver is busy with someone else's hint
+    try:
+        response = player_client.post(f"/api/games/{game['id']}/hint/")
+    finally:
+        held.release()
+    assert response.status_code == 503
+    assert response.json()["error"] == "hints_busy"
+    assert response["Retry-After"] == "2"
+    assert GameRow.objects.get(pk=game["id"]).assisted is False
+    assert not Assistance.objects.exists()
+
+
+@pytest.mark.e2e
+@pytest.mark.perf
+@pytest.mark.django_db(transaction=True)
+def test_the_server_answers_other_requests_while_hints_are_solved() -> None:
+    """One worker; a hint keeps a solver busy for 3 s. Health checks meanwhile answer at once
+    (a solve on the request thread held every other request of the worker for its length),
+    and a second hint while the first runs is refused, not queued."""
+    env = {
+        **server_env_for_test_db(),
+        "CANFIELD_HINT_SECONDS": "3",
+        "CANFIELD_THROTTLE_HINT": "off",
+    }
+    with run_asgi_server(env=env) as base, httpx.Client(base_url=base, timeout=30) as http:
+        name = f"hinter_{uuid.uuid4().hex[:8]}"
+        signed = http.post("/api/players/", json={"username": name, "password": "correct horse 42"})
+        auth = {"Authorization": f"Token {signed.json()['token']}"}
+        games = [
+            http.post("/api/games/", json={"code": HARD}, headers=auth).json()["id"]
+            for _ in range(2)
+        ]
+        # Both at once: whichever reaches the one solver first is solved for 3 s, the other is
+        # refused at once; its answer is the sign that a solve is running.
+        with ThreadPoolExecutor(max_workers=2) as hints:
+            asked = [
+                hints.submit(http.post, f"/api/games/{game}/hint/", headers=auth) for game in games
+            ]
+            refused = next(as_completed(asked)).result()
+            solving = next(future for future in asked if not future.done())
+            waits = []
+            for _ in range(5):
+                started = time.monotonic()
+                assert http.get("/api/health/").status_code == 200
+                waits.append(time.monotonic() - started)
+            overlapped = not solving.done()
+            hinted_answer = solving.result(timeout=30)
+    assert refused.status_code == 503 and refused.json()["error"] == "hints_busy"
+    assert hinted_answer.status_code == 200, hinted_answer.text
+    hinted = hinted_answer.json()
+    assert hinted["status"] == "unknown", f"{HARD} is no longer hard for the solver: pick another"
+    assert hinted["seconds"] >= 2.5
+    assert overlapped, "the health checks were not made while the hint was solved"
+    assert max(waits) < 1.5, waits  # held behind the 3 s solve, the first would wait ~2 s
