@@ -9,6 +9,7 @@ situation holds, together with what the test should do and expect.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from itertools import count
 
@@ -180,3 +181,28 @@ def long_column_along(code: str, line: tuple[str, ...] | list[str], cards: int) 
         if longest >= cards:
             return LongColumn(code, tuple(line[:played]), longest)
     raise LookupError(f"no column of {cards} cards along the line of {code}")
+
+
+def long_column_by_search(
+    code: str, cards: int, *, walks: int = 500, steps: int = 300
+) -> LongColumn:
+    """A log of ``code`` that builds a column of ``cards`` cards, for a deal whose solver line
+    never builds one (a draw-1 line may send nearly every card home straight away): seeded
+    random walks over the legal moves, undo left out, each walk leaning to moves onto a
+    column. Seeded, so a deal always gets the same log."""
+    rng = random.Random(code)
+    for _ in range(walks):
+        game = Game.from_code(code)
+        log: list[str] = []
+        for _ in range(steps):
+            tokens = [str(move) for move in game.legal_moves() if str(move) != "undo"]
+            if not tokens:
+                break
+            onto_column = [token for token in tokens if token[-1].isdigit()]
+            token = rng.choice(onto_column if onto_column and rng.random() < 0.7 else tokens)
+            game.play(token)
+            log.append(token)
+            longest = max(len(column) for column in game.state()["tableau"])
+            if longest >= cards:
+                return LongColumn(code, tuple(log), longest)
+    raise LookupError(f"no column of {cards} cards found by {walks} walks of {code}")

@@ -42,24 +42,15 @@ export async function api(method, path, body) {
   return data;
 }
 
-/** The items of a list answer, whether it is paginated (`{results}`) or a bare list. */
-export function itemsOf(data) {
-  if (Array.isArray(data)) return data;
-  if (data && Array.isArray(data.results)) return data.results;
-  if (data && Array.isArray(data.entries)) return data.entries;
-  if (data && Array.isArray(data.games)) return data.games;
-  if (data && Array.isArray(data.actions)) return data.actions;
-  return [];
-}
-
-/** Follow `next` links of a paginated list and return every item (bounded by `maxPages`). */
-export async function allItems(path, maxPages = 200) {
+/** Follow the `next` links of a paged list (`GET …/actions/`) and return every item of its
+ * `field` (bounded by `maxPages`). */
+export async function allItems(path, field, maxPages = 200) {
   const items = [];
   let next = path;
   for (let page = 0; next && page < maxPages; page += 1) {
     const data = await api("GET", next);
-    items.push(...itemsOf(data));
-    next = data && !Array.isArray(data) && data.next ? sameOriginPath(data.next) : null;
+    items.push(...data[field]);
+    next = data.next ? sameOriginPath(data.next) : null;
   }
   return items;
 }

@@ -4,7 +4,7 @@
 // re-reads the board over REST instead of showing a wrong order. If the socket
 // drops it reconnects with backoff; if the server refuses the board (4404/4400)
 // it falls back to polling the REST board.
-import { api, endpoints, itemsOf } from "./api.js";
+import { api, endpoints } from "./api.js";
 
 const POLL_MS = 15000;
 const MAX_BACKOFF_MS = 15000;
@@ -83,7 +83,7 @@ export class LiveBoard {
   receive(message) {
     if (message.type === "snapshot") {
       this.version = message.version;
-      this.total = message.total ?? message.entries.length;
+      this.total = message.total;
       this.entries = orderEntries(message.entries).slice(0, this.limit);
       this.onState("live");
       this.emit(null);
@@ -125,8 +125,8 @@ export class LiveBoard {
   async read(changed) {
     try {
       const data = await api("GET", endpoints.board(this.board, `?limit=${this.limit}`));
-      this.entries = orderEntries(itemsOf(data));
-      this.total = data.total ?? this.entries.length;
+      this.entries = orderEntries(data.entries);
+      this.total = data.total;
     } catch {
       // Show what we hold; the next message or reconnection will try again.
     }

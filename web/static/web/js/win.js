@@ -1,6 +1,6 @@
 // The win: a real modal (<dialog>, focus kept inside, Escape closes) with the player's rank on
 // the board, the board's par, the actions and time of the game, and a line to share.
-import { api, endpoints, itemsOf, pages } from "./api.js";
+import { api, endpoints, pages } from "./api.js";
 import { byId, h } from "./dom.js";
 import { format, gettext, ngettext } from "./i18n.js";
 import { moveCount, pointCount } from "./words.js";
@@ -32,7 +32,7 @@ export function shareLine(game, rank) {
 async function standing(board, username) {
   try {
     const data = await api("GET", endpoints.board(board, `?around=${encodeURIComponent(username)}&limit=1`));
-    const mine = itemsOf(data).find((entry) => entry.player === username);
+    const mine = data.entries.find((entry) => entry.player === username);
     return { rank: mine ? { rank: mine.rank, total: data.total } : null, par: data.par ?? null };
   } catch {
     return { rank: null, par: null };

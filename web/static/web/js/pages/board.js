@@ -2,7 +2,7 @@
 // (paged, or around me) with the server's ranks (ties share one), a chart of the whole field,
 // live updates over the WebSocket. A sealed daily board shows no code and no game links and
 // counts down to its close; a closed one shows its code, its par and the solver's line.
-import { api, endpoints, itemsOf, pageData, pages } from "../api.js";
+import { api, endpoints, pageData, pages } from "../api.js";
 import { renderLiveState } from "../board_list.js";
 import { barChart, redrawOnResize } from "../charts.js";
 import { startCountdown } from "../daily.js";
@@ -86,10 +86,10 @@ async function loadPage() {
   const query = view.around ? `?around=${encodeURIComponent(view.me)}&limit=${PAGE_SIZE}`
     : `?limit=${PAGE_SIZE}&offset=${view.offset}`;
   const data = await api("GET", endpoints.board(view.board, query));
-  view.total = data.total ?? data.count ?? view.total;
+  view.total = data.total;
   showPar(data.par);
   if (view.daily) showDailyState(data);
-  renderRows(itemsOf(data));
+  renderRows(data.entries);
   renderPager();
 }
 
@@ -124,7 +124,7 @@ async function findMe() {
   if (!view.me) return;
   try {
     const data = await api("GET", endpoints.board(view.board, `?around=${encodeURIComponent(view.me)}&limit=1`));
-    const mine = itemsOf(data).find((entry) => entry.player === view.me);
+    const mine = data.entries.find((entry) => entry.player === view.me);
     if (mine) {
       view.myCards = mine.cards;
       byId("around-me").hidden = false;

@@ -1,5 +1,5 @@
 // A player's page: totals, a chart of recent results, every game with links.
-import { api, endpoints, itemsOf, pageData, pages } from "../api.js";
+import { api, endpoints, pageData, pages } from "../api.js";
 import { barChart, redrawOnResize } from "../charts.js";
 import { boardLabel } from "../daily.js";
 import { byId, h, say, statusText } from "../dom.js";
@@ -162,7 +162,7 @@ async function main() {
   });
   try {
     const profile = await api("GET", endpoints.player(username));
-    const games = itemsOf(profile.games ?? profile);
+    const games = profile.games;
     renderTotals(profile.totals, games);
     renderChart(games);
     redrawOnResize(() => renderChart(games));

@@ -122,7 +122,7 @@ async function main() {
   try {
     const [game, log] = await Promise.all([
       api("GET", endpoints.game(replay.id)),
-      allItems(endpoints.actions(replay.id)),
+      allItems(endpoints.actions(replay.id), "actions"),
     ]);
     const player = playerName(game.player);
     byId("replay-who").textContent = format(gettext("of %(name)s's game #%(id)s"), { name: player, id: game.id });

@@ -1,5 +1,5 @@
 // The table: play one game through the REST API, watch the deal's board live.
-import { api, ApiError, endpoints, itemsOf, pageData, pages } from "../api.js";
+import { api, ApiError, endpoints, pageData, pages } from "../api.js";
 import { renderBoardList, renderLiveState } from "../board_list.js";
 import { GameClock } from "../clock.js";
 import { boardLabel, startCountdown } from "../daily.js";
@@ -351,7 +351,7 @@ async function showMyRank(entries) {
   }
   try {
     const data = await api("GET", endpoints.board(table.board.board, `?around=${encodeURIComponent(me)}&limit=1`));
-    const mine = itemsOf(data).find((entry) => entry.player === me);
+    const mine = data.entries.find((entry) => entry.player === me);
     node.hidden = !mine;
     if (mine) {
       node.textContent = format(gettext("You: #%(rank)s of %(total)s, %(cards)s, %(points)s"),
@@ -440,7 +440,7 @@ async function openGame(page) {
 async function resumable(code) {
   try {
     const profile = await api("GET", endpoints.player(table.me.username));
-    const games = itemsOf(profile.games || profile);
+    const games = profile.games;
     return games
       .filter((game) => game.board === code && game.status === "playing")
       .sort((a, b) => b.id - a.id)[0] || null;
