@@ -18,6 +18,7 @@ import redis
 from playwright.sync_api import Browser, Page, expect
 
 from tests.support.browser import launch_options
+from tests.support.redis_keys import delete_keys
 from tests.support.servers import RUN_PREFIX, run_asgi_server, server_env_for_test_db
 
 PASSWORD = "correct horse 42"
@@ -68,10 +69,7 @@ def forget_server_rank_index() -> None:
     url = os.environ.get("REDIS_URL")
     if not url:
         return
-    client = redis.Redis.from_url(url)
-    keys = list(client.scan_iter(match=f"{RUN_PREFIX}:rank*", count=1000))
-    if keys:
-        client.delete(*keys)
+    delete_keys(redis.Redis.from_url(url), f"{RUN_PREFIX}:rank*")
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ from games.rank_index import background, health, store
 from games.rank_index.reads import mismatches
 from tests.robustness.conftest import redis_url
 from tests.robustness.faults import PrivateRedis, missing_service, private_redis
+from tests.support.redis_keys import delete_keys
 
 
 def forget_process_state() -> None:
@@ -33,10 +34,7 @@ def use_redis(settings: LazySettings, url: str) -> None:
 
 
 def delete_index_keys() -> None:
-    client = store.client_for(store.settings.REDIS_URL)
-    keys = list(client.scan_iter(match=f"{store.key_prefix()}*", count=1000))
-    if keys:
-        client.delete(*keys)
+    delete_keys(store.client_for(store.settings.REDIS_URL), f"{store.key_prefix()}*")
 
 
 @pytest.fixture
