@@ -9,7 +9,7 @@ rule of ``canfield_site.client_address``.
 
 import os
 
-from django.core.asgi import get_asgi_application
+from canfield_site.http_handler import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "canfield_site.settings")
 # Set up Django (apps, models) before anything imports a consumer.

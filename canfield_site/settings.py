@@ -250,7 +250,12 @@ if REDIS_URL:
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": CACHE_KEY_PREFIX,
             # A Redis outage must cost a throttle check, not hang a request.
-            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+            "OPTIONS": {
+                "socket_connect_timeout": 0.5,
+                "socket_timeout": 0.5,
+                # One pool per process, not one per request (canfield_site.redis_pool).
+                "pool_class": "canfield_site.redis_pool.SharedConnectionPool",
+            },
         }
     }
 else:
