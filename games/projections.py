@@ -27,6 +27,7 @@ from django.db.models import Count, OuterRef, QuerySet, Subquery
 
 from engine import Game as EngineGame
 from games.boards import closes_at
+from games.compiled import CompiledQuery, update_row
 from games.models import (
     Action,
     Assistance,
@@ -161,6 +162,28 @@ def leaderboard_entry_refresh(*, board: str, player_id: int) -> bool:
     return entry_refresh(board=board, player_id=player_id).changed
 
 
+def player_entries(*, board: str, player_id: int) -> QuerySet[LeaderboardEntry]:
+    return LeaderboardEntry.objects.filter(board=board, player_id=player_id)
+
+
+#: The entry a write refreshes, alone or with the id of the player's best game on the board
+#: (compiled once: every move reads one of them).
+ENTRY = CompiledQuery(
+    lambda board, player_id: player_entries(board=board, player_id=player_id)[:1],
+    board=str,
+    player_id=int,
+)
+ENTRY_AND_BEST_GAME = CompiledQuery(
+    lambda board, player_id: player_entries(board=board, player_id=player_id).annotate(
+        best_game_id=Subquery(
+            best_games(board=OuterRef("board"), player_id=OuterRef("player_id")).values("id")[:1]
+        )
+    )[:1],
+    board=str,
+    player_id=int,
+)
+
+
 def entry_refresh(*, board: str, player_id: int, moved: Game | None = None) -> EntryRefresh:
     """``leaderboard_entry_refresh``, telling the entry too; ``moved`` is the one game row
     this write changed, if only one did (a live action, already saved): the entry is then
@@ -174,11 +197,10 @@ def entry_refresh(*, board: str, player_id: int, moved: Game | None = None) -> E
     only when another game is ahead is that game read. Assistance only changes with a hint,
     which refreshes without ``moved``: the entry's flag is current.
     """
-    entries = LeaderboardEntry.objects.filter(board=board, player_id=player_id)
-    if moved is not None:  # read with the entry: whether ``moved`` is still the best game
-        first = best_games(board=OuterRef("board"), player_id=OuterRef("player_id"))
-        entries = entries.annotate(best_game_id=Subquery(first.values("id")[:1]))
-    entry = entries.first()
+    if moved is None:
+        entry = ENTRY.first(board=board, player_id=player_id)
+    else:  # read with the entry: whether ``moved`` is still the best game
+        entry = ENTRY_AND_BEST_GAME.first(board=board, player_id=player_id)
     best: Game | None
     if moved is not None and moved.seq > 0 and entry is not None:
         if entry.game_id != moved.id:
@@ -218,7 +240,7 @@ def entry_written(entry: LeaderboardEntry, wanted: dict[str, Any]) -> EntryRefre
     for field in changed:
         setattr(entry, field, wanted[field])
     entry.revision += 1
-    entry.save(update_fields=[*changed, "revision"])
+    update_row(entry, [*changed, "revision"])
     board_counts_move(board=entry.board, before=before, after=standing_of(entry))
     return EntryRefresh(changed=True, entry=entry)
 

@@ -20,6 +20,7 @@ from django.utils import timezone
 from engine import Game as EngineGame
 from engine import NotationError
 from engine.reasons import why_tap_does_nothing
+from games.compiled import insert_row, update_row
 from games.errors import (
     BadNotation,
     InvalidInput,
@@ -125,9 +126,9 @@ def resolve_tap(engine_game: EngineGame, tap: str, *, double_click: bool) -> str
 def append_row(*, game: Game, token: str, score_after: int, at: datetime) -> Action:
     """Write the next action row (see ``appending`` for what guards its seq)."""
     game.seq += 1
-    return Action.objects.create(
-        game=game, seq=game.seq, token=token, score_after=score_after, created_at=at
-    )
+    action = Action(game=game, seq=game.seq, token=token, score_after=score_after, created_at=at)
+    insert_row(action)
+    return action
 
 
 #: How the databases name a violation of unique(game, seq) in their messages.
@@ -174,7 +175,7 @@ def finish_append(
     """Save the game row's ``fields`` (what the append changed: the UPDATE writes those
     alone, not the whole row with its code and player), refresh the player's entry (their
     row was locked with the game's), tell watchers after the commit."""
-    game.save(update_fields=fields)
+    update_row(game, fields)
     state = shown_state(game, engine_game)
     standing_refresh(game=game, actions=[action], moved=True, state=state, player_locked=True)
     return Appended(game=game, action=action, engine_game=engine_game, state=state)

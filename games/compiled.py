@@ -1,0 +1,241 @@
+"""Querysets compiled to SQL once per process, and rows written without the ORM's compiler.
+
+Django compiles a queryset to SQL every time it runs it. For the statements of a move (lock
+the game and its player, read the entry, write the action, the game and the entry) that
+compilation cost more server CPU than everything else the move does: 700 us for the game
+lock alone, where PostgreSQL answers in 50 (bench/move_cost.py). The statements of a move
+are the same every time but for a few values, so:
+
+* :class:`CompiledQuery` builds its queryset once, with placeholder values standing for the
+  parameters, lets Django compile it, and keeps the SQL, which parameter is which, and what
+  Django needs to turn a row back into model instances (its converters, the columns of
+  ``select_related`` models, the annotations). Later runs only execute the SQL and build the
+  instances: the queryset stays the one definition of the query.
+* :func:`insert_row` and :func:`update_row` write a model instance's fields with one
+  statement built from the model's own field definitions (cached per model and field list),
+  with the values Django's ``save`` would send (``pre_save``, so ``auto_now`` fields are set,
+  and ``get_db_prep_save``). They send no signals: they are for models that have none.
+
+Everything runs through Django's cursor wrapper, so errors are Django's (an
+``IntegrityError`` stays one), statements are logged under ``DEBUG`` and counted by tests.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Generic, TypeVar
+
+from django.db import connections
+from django.db.models import Field, Model, QuerySet
+from django.db.models.query import get_related_populators
+from django.db.transaction import TransactionManagementError
+
+M = TypeVar("M", bound=Model)
+
+_sentinels = itertools.count(1)
+
+
+def _sentinel(kind: type) -> Any:
+    """A value of ``kind`` no real query parameter has, to find where a parameter goes."""
+    number = next(_sentinels)
+    if kind is int:
+        return -(2**52) - number
+    if kind is str:
+        return f"\x1fcompiled-query-parameter-{number}\x1f"
+    raise TypeError(f"no placeholder value for parameters of type {kind.__name__}")
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    sql: str
+    #: Per SQL parameter: the name of the value that goes there, or None for a constant.
+    slots: tuple[str | None, ...]
+    constants: tuple[Any, ...]
+    converters: tuple[tuple[int, tuple[Callable[..., Any], ...], Any], ...]
+    model: type[Model]
+    start: int
+    end: int
+    init_list: tuple[str, ...]
+    related_populators: tuple[Any, ...]
+    annotations: tuple[tuple[str, int], ...]
+    locks: bool
+
+    def params(self, values: dict[str, Any]) -> list[Any]:
+        return [
+            constant if slot is None else values[slot]
+            for slot, constant in zip(self.slots, self.constants, strict=True)
+        ]
+
+
+class CompiledQuery(Generic[M]):
+    """``build(**placeholders)`` returns the queryset; ``kinds`` names its parameters and
+    their types (``int`` or ``str``). ``first(**values)`` runs it with those values.
+
+    Example::
+
+        game_by_id = CompiledQuery(lambda pk: Game.objects.filter(pk=pk)[:1], pk=int)
+        game = game_by_id.first(pk=12)
+    """
+
+    def __init__(self, build: Callable[..., QuerySet[M]], **kinds: type) -> None:
+        self._build = build
+        self._kinds = kinds
+        self._compiled: dict[tuple[str, str], _Compiled] = {}
+        self._lock = threading.Lock()
+
+    def first(self, *, using: str = "default", **values: Any) -> M | None:
+        rows = self.all(using=using, **values)
+        return rows[0] if rows else None
+
+    def all(self, *, using: str = "default", **values: Any) -> list[M]:
+        if values.keys() != self._kinds.keys():
+            raise TypeError(f"give exactly {sorted(self._kinds)}, not {sorted(values)}")
+        connection = connections[using]
+        compiled = self._compiled.get((using, connection.vendor)) or self._compile(using)
+        if compiled.locks and connection.get_autocommit():
+            raise TransactionManagementError(
+                "select_for_update cannot be used outside of a transaction."
+            )
+        with connection.cursor() as cursor:
+            cursor.execute(compiled.sql, compiled.params(values))
+            rows = cursor.fetchall()
+        return [self._instance(compiled, list(row), connection, using) for row in rows]
+
+    def _compile(self, using: str) -> _Compiled:
+        with self._lock:
+            connection = connections[using]
+            key = (using, connection.vendor)
+            if key in self._compiled:
+                return self._compiled[key]
+            placeholders = {name: _sentinel(kind) for name, kind in self._kinds.items()}
+            queryset = self._build(**placeholders)
+            compiler = queryset.query.get_compiler(using=using)
+            sql, params = compiler.as_sql()
+            by_value = {value: name for name, value in placeholders.items()}
+            slots = tuple(
+                by_value.get(value) if isinstance(value, int | str) else None for value in params
+            )
+            missing = set(placeholders) - set(slots)
+            if missing:
+                raise ValueError(f"the queryset does not use {sorted(missing)}")
+            select, klass_info = compiler.select, compiler.klass_info
+            assert klass_info is not None, "a CompiledQuery builds model instances"
+            fields = [column[0] for column in select[: compiler.col_count]]
+            start, end = klass_info["select_fields"][0], klass_info["select_fields"][-1] + 1
+            compiled = _Compiled(
+                sql=sql,
+                slots=slots,
+                constants=tuple(
+                    None if slot else value for slot, value in zip(slots, params, strict=True)
+                ),
+                converters=tuple(
+                    (position, tuple(functions), expression)
+                    for position, (functions, expression) in compiler.get_converters(fields).items()
+                ),
+                model=klass_info["model"],
+                start=start,
+                end=end,
+                init_list=tuple(column[0].target.attname for column in select[start:end]),
+                related_populators=tuple(
+                    get_related_populators(klass_info, select, using)  # type: ignore[call-arg]  # the stubs follow Django 6
+                ),
+                annotations=tuple((compiler.annotation_col_map or {}).items()),
+                locks=bool(queryset.query.select_for_update),
+            )
+            self._compiled[key] = compiled
+            return compiled
+
+    @staticmethod
+    def _instance(compiled: _Compiled, row: list[Any], connection: Any, using: str) -> Any:
+        for position, functions, expression in compiled.converters:
+            value = row[position]
+            for function in functions:
+                value = function(value, expression, connection)
+            row[position] = value
+        instance = compiled.model.from_db(
+            using, list(compiled.init_list), row[compiled.start : compiled.end]
+        )
+        for populator in compiled.related_populators:
+            populator.populate(row, instance)
+        for name, position in compiled.annotations:
+            setattr(instance, name, row[position])
+        return instance
+
+
+def _field(model: type[Model], name: str) -> Field[Any, Any]:
+    field = model._meta.get_field(name)
+    if not isinstance(field, Field) or field.column is None:
+        raise ValueError(f"{model.__name__}.{name} is not a column")
+    return field
+
+
+def _quote(vendor: str) -> Callable[[str], str]:
+    return next(c for c in connections.all() if c.vendor == vendor).ops.quote_name
+
+
+def _pk_column(model: type[Model]) -> str:
+    pk = model._meta.pk
+    assert pk is not None and pk.column is not None
+    return pk.column
+
+
+@cache
+def _update_sql(model: type[Model], fields: tuple[str, ...], vendor: str) -> str:
+    quote = _quote(vendor)
+    columns = ", ".join(f"{quote(str(_field(model, name).column))} = %s" for name in fields)
+    table, pk = quote(model._meta.db_table), quote(_pk_column(model))
+    return f"UPDATE {table} SET {columns} WHERE {pk} = %s"
+
+
+def update_row(instance: Model, fields: Sequence[str], *, using: str = "default") -> None:
+    """``instance.save(update_fields=fields)`` in one precompiled ``UPDATE``; ``auto_now``
+    fields of the model are written too, as ``save`` writes them."""
+    meta = type(instance)._meta
+    automatic = [
+        f.name
+        for f in meta.concrete_fields
+        if getattr(f, "auto_now", False) and f.name not in fields
+    ]
+    names = (*fields, *automatic)
+    connection = connections[using]
+    values = []
+    for name in names:
+        field = _field(type(instance), name)
+        values.append(field.get_db_prep_save(field.pre_save(instance, False), connection))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _update_sql(type(instance), names, connection.vendor), [*values, instance.pk]
+        )
+
+
+@cache
+def _insert_sql(model: type[Model], vendor: str, returning: bool) -> tuple[str, tuple[str, ...]]:
+    quote = _quote(vendor)
+    fields = tuple(f.name for f in model._meta.concrete_fields if not f.primary_key)
+    columns = ", ".join(quote(str(_field(model, name).column)) for name in fields)
+    values = ", ".join(["%s"] * len(fields))
+    sql = f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES ({values})"
+    if returning:
+        sql += f" RETURNING {quote(_pk_column(model))}"
+    return sql, fields
+
+
+def insert_row(instance: Model, *, using: str = "default") -> None:
+    """``instance.save(force_insert=True)`` for a model whose primary key the database
+    assigns, in one precompiled ``INSERT``; the instance gets its key."""
+    connection = connections[using]
+    returning = connection.features.can_return_columns_from_insert
+    sql, fields = _insert_sql(type(instance), connection.vendor, returning)
+    values = []
+    for name in fields:
+        field = _field(type(instance), name)
+        values.append(field.get_db_prep_save(field.pre_save(instance, True), connection))
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+        instance.pk = cursor.fetchone()[0] if returning else cursor.lastrowid
+    instance._state.adding = False
+    instance._state.db = using

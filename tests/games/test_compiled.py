@@ -1,0 +1,124 @@
+"""Querysets compiled once and rows written without the ORM's compiler (games.compiled).
+
+Each compiled query is checked against what Django's own queryset returns for the same
+values, on whichever database the suite runs (PostgreSQL in CI, SQLite in test-fast).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Count
+from django.db.transaction import TransactionManagementError
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from games.compiled import CompiledQuery, insert_row, update_row
+from games.models import Action, Game
+from games.services.games import game_create
+
+pytestmark = pytest.mark.django_db
+
+CODE = "CF1-D3-AAAAACL"
+
+
+def new_game(player: User) -> Game:
+    return game_create(player=player, code=CODE).game
+
+
+@pytest.fixture
+def players() -> list[User]:
+    return [User.objects.create_user(name, password="x") for name in ("ana", "budi")]
+
+
+GAME_WITH_PLAYER = CompiledQuery(
+    lambda pk: Game.objects.select_related("player").filter(pk=pk)[:1], pk=int
+)
+GAMES_OF = CompiledQuery(
+    lambda name, board: (
+        Game.objects.filter(player__username=name, board=board)
+        .annotate(actions_n=Count("actions"))
+        .order_by("id")
+    ),
+    name=str,
+    board=str,
+)
+
+
+def test_a_compiled_query_builds_what_the_queryset_builds(players: list[User]) -> None:
+    games = [new_game(player) for player in players]
+    for game in games:
+        fetched = GAME_WITH_PLAYER.first(pk=game.pk)
+        expected = Game.objects.select_related("player").get(pk=game.pk)
+        assert fetched is not None
+        assert [getattr(fetched, f.attname) for f in Game._meta.concrete_fields] == [
+            getattr(expected, f.attname) for f in Game._meta.concrete_fields
+        ]
+        assert fetched.snapshot == expected.snapshot  # a JSON column, through its converter
+        with CaptureQueriesContext(connection) as queries:
+            assert fetched.player.username == expected.player.username  # loaded with the game
+        assert len(queries) == 0
+        assert not fetched._state.adding and fetched._state.db == "default"
+    assert GAME_WITH_PLAYER.first(pk=games[-1].pk + 1000) is None
+
+
+def test_each_run_takes_its_own_values_and_one_statement(players: list[User]) -> None:
+    ana, budi = players
+    new_game(ana), new_game(ana), new_game(budi)
+    with CaptureQueriesContext(connection) as queries:
+        ana_games = GAMES_OF.all(name="ana", board=CODE)
+        budi_games = GAMES_OF.all(name="budi", board=CODE)
+    assert len(queries) == 2
+    assert [g.player_id for g in ana_games] == [ana.pk, ana.pk]
+    assert [g.player_id for g in budi_games] == [budi.pk]
+    assert [g.actions_n for g in ana_games] == [0, 0]  # the annotation
+    assert GAMES_OF.all(name="nobody", board=CODE) == []
+
+
+def test_values_must_be_the_declared_ones() -> None:
+    with pytest.raises(TypeError, match="give exactly"):
+        GAME_WITH_PLAYER.first(id=1)
+
+
+def test_a_query_must_use_every_declared_value() -> None:
+    unused = CompiledQuery(lambda pk, other: Game.objects.filter(pk=pk), pk=int, other=int)
+    with pytest.raises(ValueError, match="does not use"):
+        unused.first(pk=1, other=2)
+
+
+@pytest.mark.django_db(transaction=True)  # not inside the test's own transaction
+def test_a_locking_query_refuses_to_run_outside_a_transaction(players: list[User]) -> None:
+    game = new_game(players[0])
+    lock = CompiledQuery(lambda pk: Game.objects.select_for_update().filter(pk=pk), pk=int)
+    with transaction.atomic():
+        assert lock.first(pk=game.pk) == game
+    with pytest.raises(TransactionManagementError):
+        lock.first(pk=game.pk)
+
+
+def test_update_row_writes_the_fields_named_and_the_automatic_ones(players: list[User]) -> None:
+    game = new_game(players[0])
+    before = Game.objects.get(pk=game.pk)
+    game.score, game.moves = 15, 3  # two fields changed...
+    game.code = "changed in memory only"  # ...and one not named
+    with CaptureQueriesContext(connection) as queries:
+        update_row(game, ["score", "moves"])
+    assert len(queries) == 1
+    stored = Game.objects.get(pk=game.pk)
+    assert (stored.score, stored.moves, stored.code) == (15, 3, CODE)
+    assert stored.updated_at > before.updated_at  # auto_now, as save() writes it
+
+
+def test_insert_row_gives_the_row_its_key_and_keeps_the_constraints(players: list[User]) -> None:
+    game = new_game(players[0])
+    at = timezone.now() - timedelta(seconds=5)
+    action = Action(game=game, seq=1, token="draw", score_after=0, created_at=at)
+    insert_row(action)
+    assert action.pk is not None and not action._state.adding
+    stored = Action.objects.get(pk=action.pk)
+    assert (stored.game_id, stored.seq, stored.token, stored.created_at) == (game.pk, 1, "draw", at)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        insert_row(Action(game=game, seq=1, token="draw", score_after=0))
