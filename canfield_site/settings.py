@@ -174,6 +174,11 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
+# The admin's flash messages live in the session: the default (a signed cookie, falling back
+# to the session) builds a cookie signer on every request, API calls included, and that was
+# 7% of a health check's server CPU (bench/load.py).
+MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
+
 ROOT_URLCONF = "canfield_site.urls"
 WSGI_APPLICATION = "canfield_site.wsgi.application"
 ASGI_APPLICATION = "canfield_site.asgi.application"

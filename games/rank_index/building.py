@@ -141,8 +141,10 @@ class BackgroundBuilds:
             thread = threading.Thread(
                 target=self._build, args=(board,), name=f"rank-index {board}", daemon=True
             )
+            # Started before the lock is released: ``wait`` must never see a thread it
+            # cannot join yet ("cannot join thread before it is started").
+            thread.start()
             self.running[board] = thread
-        thread.start()
 
     def _build(self, board: str) -> None:
         try:
