@@ -219,6 +219,19 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL
         # A request waits this long for a free connection (or a dead database), then is a 503.
         "timeout": float(os.environ.get("CANFIELD_DB_POOL_TIMEOUT", "3")),
     }
+# Request threads per server process (canfield_site.http_handler): requests beyond them wait
+# on the event loop. Fewer than the pooled connections, so that a request never waits for one:
+# the live publisher, rank-index builds and WebSocket reads take theirs from the same pool.
+POOLED = DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL_MAX_SIZE > 0
+CANFIELD_REQUEST_THREADS = env_count(
+    "CANFIELD_REQUEST_THREADS", max(1, DB_POOL_MAX_SIZE - 2) if POOLED else 6
+)
+if POOLED and CANFIELD_REQUEST_THREADS >= DB_POOL_MAX_SIZE:
+    raise ImproperlyConfigured(
+        f"CANFIELD_REQUEST_THREADS={CANFIELD_REQUEST_THREADS} needs a larger database pool: "
+        f"CANFIELD_DB_POOL_MAX_SIZE={DB_POOL_MAX_SIZE} leaves no connection for the live "
+        "publisher (keep the threads below the pool size; the default is two fewer)"
+    )
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Our backend lifts the append-only triggers during `flush` (see its docstring).
     DATABASES["default"]["ENGINE"] = "canfield_site.sqlite_backend"

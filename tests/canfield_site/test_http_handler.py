@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from asgiref.sync import SyncToAsync
 from asgiref.testing import ApplicationCommunicator
+from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import path
 
@@ -23,7 +24,7 @@ from canfield_site.http_handler import SyncChainASGIHandler
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SEEN: dict[str, int] = {}
+SEEN: dict[str, int | set[int]] = {}
 
 
 class OuterMiddleware:
@@ -65,7 +66,18 @@ async def async_view(request: HttpRequest) -> HttpResponse:
     return JsonResponse({"async": True})
 
 
-urlpatterns = [path("sync/", sync_view), path("async/", async_view)]
+def database_view(request: HttpRequest) -> HttpResponse:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+    SEEN.setdefault("threads", set()).add(threading.get_ident())  # type: ignore[union-attr]
+    return JsonResponse({"database": True})
+
+
+urlpatterns = [
+    path("sync/", sync_view),
+    path("async/", async_view),
+    path("database/", database_view),
+]
 
 
 def http_scope(url: str) -> dict[str, Any]:
@@ -152,3 +164,27 @@ def test_the_project_application_uses_this_handler() -> None:
     assert isinstance(asgi.django_http_application, SyncChainASGIHandler)
     status, body = asyncio.run(get(asgi.application, "/api/health/"))
     assert (status, json.loads(body)) == (200, {"status": "ok"})
+
+
+def test_requests_share_a_fixed_set_of_threads_and_give_their_connection_back(
+    settings: Any,
+) -> None:
+    """Twenty requests at once on a handler of two threads: all answered, by those two
+    threads, each of which holds no database connection once its request is answered."""
+    settings.ROOT_URLCONF = __name__
+    settings.MIDDLEWARE = MIDDLEWARE
+    SEEN.clear()
+    handler = SyncChainASGIHandler(threads=2)
+
+    async def burst() -> list[tuple[int, bytes]]:
+        return await asyncio.gather(*(get(handler, "/database/") for _ in range(20)))
+
+    answers = asyncio.run(burst())
+    assert answers == [(200, b'{"database": true}')] * 20
+    threads = SEEN["threads"]
+    assert isinstance(threads, set) and 1 <= len(threads) <= 2
+
+    def holds_a_connection() -> bool:
+        return connection.connection is not None
+
+    assert [handler._executor.submit(holds_a_connection).result() for _ in range(4)] == [False] * 4

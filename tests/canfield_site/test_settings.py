@@ -65,6 +65,10 @@ PRODUCTION = {
         ({"CANFIELD_WORKERS": "0"}, "CANFIELD_WORKERS must be a whole number"),
         ({"CANFIELD_HINT_SECONDS": "0"}, "CANFIELD_HINT_SECONDS must be a positive number"),
         ({"CANFIELD_DAILY_SOLVE_SECONDS": "soon"}, "CANFIELD_DAILY_SOLVE_SECONDS must be"),
+        (
+            {**PRODUCTION, "CANFIELD_DB_POOL_MAX_SIZE": "8", "CANFIELD_REQUEST_THREADS": "8"},
+            "CANFIELD_REQUEST_THREADS=8 needs a larger database pool",
+        ),
     ],
 )
 def test_production_refuses_to_start_unsafely(env: dict[str, str], message: str) -> None:
@@ -84,6 +88,21 @@ def test_production_runs_several_workers_on_redis() -> None:
     result = django_setup(env, show="settings.CANFIELD_WORKERS")
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["3"]
+
+
+@pytest.mark.parametrize(
+    ("env", "threads"),
+    [
+        ({}, "6"),  # the embedded default (SQLite): no pool to stay under
+        ({"DATABASE_URL": PRODUCTION["DATABASE_URL"]}, "6"),  # two fewer than the pool's 8
+        ({"DATABASE_URL": PRODUCTION["DATABASE_URL"], "CANFIELD_DB_POOL_MAX_SIZE": "20"}, "18"),
+        ({"DATABASE_URL": PRODUCTION["DATABASE_URL"], "CANFIELD_REQUEST_THREADS": "3"}, "3"),
+    ],
+)
+def test_request_threads_stay_below_the_database_pool(env: dict[str, str], threads: str) -> None:
+    result = django_setup(env, show="settings.CANFIELD_REQUEST_THREADS")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == [threads]
 
 
 def test_the_settings_read_the_budgets_and_rates_the_service_uses() -> None:

@@ -2,10 +2,10 @@
 thread (``games.hint_pool``).
 
 A DRF view like the others (authentication, CSRF for sessions, permissions, throttles, the
-one error shape, the schema), split in two: its ``post`` runs on Django's shared sync thread
-and only marks the player (``hint_begin``, a few milliseconds); ``as_view`` wraps it in an
-async view that then awaits the solve on the event loop, so the worker goes on serving other
-requests for the seconds a hint can take.
+one error shape, the schema), split in two: its ``post`` runs on the request's thread and
+only marks the player (``hint_begin``, a few milliseconds); ``as_view`` wraps it in an async
+view that then awaits the solve on the event loop, in a solver process
+(``canfield_site.http_handler`` says what the request's thread does meanwhile).
 """
 
 from collections.abc import Callable
