@@ -31,15 +31,16 @@ def test_the_same_address_and_options_give_the_same_pool() -> None:
 
 @pytest.mark.skipif(not REDIS_URL, reason="the cache is Redis only when REDIS_URL is set")
 def test_cache_objects_of_different_requests_share_one_connection() -> None:
-    def one_request() -> tuple[int, object]:
+    def one_request() -> tuple[RedisCache, object]:
         cache = caches["default"]
         assert isinstance(cache, RedisCache)
         cache.get("redis-pool-test")  # a throttle check's round trip
-        return id(cache), cache._cache._get_connection_pool(write=False)
+        return cache, cache._cache._get_connection_pool(write=False)
 
     first_cache, first_pool = contextvars.Context().run(one_request)
-    second_cache, second_pool = contextvars.Context().run(one_request)
-    assert first_cache != second_cache  # what Django does: a cache object per context
-    assert first_pool is second_pool
     assert isinstance(first_pool, redis.ConnectionPool)
-    assert len(first_pool._available_connections) + len(first_pool._in_use_connections) == 1
+    opened = first_pool._created_connections
+    second_cache, second_pool = contextvars.Context().run(one_request)
+    assert first_cache is not second_cache  # what Django does: a cache object per context
+    assert second_pool is first_pool
+    assert first_pool._created_connections == opened  # the second request opened none
