@@ -1,8 +1,9 @@
 """Hints are solved in a small pool of processes, never on a request thread.
 
-A hint keeps a core busy for up to ``CANFIELD_HINT_SECONDS``. Under ASGI, Django runs every
-sync view of a worker on one shared thread, so a solve there stalls every other request of
-that worker (20 hints from one account once stalled health checks for 2.4 s). Here:
+A hint keeps a core busy for up to ``CANFIELD_HINT_SECONDS``. Solved on a request thread it
+would hold the GIL of the whole worker and take one of its few request threads
+(``canfield_site.http_handler``): 20 hints from one account once stalled health checks for
+2.4 s. Here:
 
 * at most ``CANFIELD_HINT_WORKERS`` solves run at once per server process, each in a process
   of its own (the solver is pure Python: a thread would still hold the GIL); a hint asked while
@@ -12,14 +13,18 @@ that worker (20 hints from one account once stalled health checks for 2.4 s). He
   requests go on meanwhile.
 
 The pool's processes are started with ``spawn`` (a fork of a threaded server is unsafe) and
-import the engine alone (``engine.solver``); they live as long as the server process.
+import the engine alone (``engine.solver``); they live as long as the server process, and no
+longer: one whose server was killed (a worker's crash, ``kill -9``) would otherwise wait on its
+task queue forever, its write end held open by the pool's own pickled queue.
 """
 
 from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from functools import cache
 from typing import Any
@@ -42,9 +47,30 @@ def slots(size: int) -> threading.BoundedSemaphore:
     return threading.BoundedSemaphore(size)
 
 
+#: How often a pool process looks whether its server is still there.
+PARENT_CHECK_S = 1.0
+
+
+def exit_with_parent(parent: int) -> None:
+    """Runs first in each pool process: a daemon thread that ends the process once its
+    server is gone (it is then the child of another process)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_S)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
+
+
 @cache
 def executor(size: int) -> ProcessPoolExecutor:
-    return ProcessPoolExecutor(max_workers=size, mp_context=multiprocessing.get_context("spawn"))
+    return ProcessPoolExecutor(
+        max_workers=size,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=exit_with_parent,
+        initargs=(os.getpid(),),
+    )
 
 
 def workers() -> int:

@@ -1,8 +1,12 @@
 """Hints are solved off the request thread, a few at a time (``games.hint_pool``)."""
 
+import os
+import subprocess
+import sys
 import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor, as_completed
+from pathlib import Path
 
 import httpx
 import pytest
@@ -10,11 +14,11 @@ from django.conf import LazySettings
 from rest_framework.test import APIClient
 
 from engine import Deal
-from games.hint_pool import slots
+from games.hint_pool import PARENT_CHECK_S, slots
 from games.models import Assistance
 from games.models import Game as GameRow
 from tests.support.games import start_game
-from tests.support.servers import run_asgi_server, server_env_for_test_db
+from tests.support.servers import REPO_ROOT, run_asgi_server, server_env_for_test_db
 
 #: A deal the solver could not decide in 4 s (measured): a hint on it takes its whole budget.
 HARD = Deal.from_number(1_000_062, draw=3).code
@@ -82,3 +86,35 @@ def test_the_server_answers_other_requests_while_hints_are_solved() -> None:
     assert hinted["seconds"] >= 2.5
     assert overlapped, "the health checks were not made while the hint was solved"
     assert max(waits) < 1.5, waits  # held behind the 3 s solve, the first would wait ~2 s
+
+
+#: Starts the hint pool's one process (a task makes it spawn), prints its pid, then waits to
+#: be killed, as a server worker that crashes would be.
+SERVER_STAND_IN = """
+import os, sys, time
+from games.hint_pool import executor
+pool = executor(1)
+print(pool.submit(os.getpid).result(timeout=60), flush=True)
+time.sleep(600)
+"""
+
+
+def test_a_pool_process_ends_when_its_server_is_killed() -> None:
+    server = subprocess.Popen(
+        [sys.executable, "-c", SERVER_STAND_IN],
+        cwd=REPO_ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "canfield_site.settings"},
+    )
+    try:
+        assert server.stdout is not None
+        solver = int(server.stdout.readline())
+        assert Path(f"/proc/{solver}").exists()
+    finally:
+        server.kill()
+        server.wait()
+    deadline = time.monotonic() + 10 * PARENT_CHECK_S
+    while Path(f"/proc/{solver}").exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not Path(f"/proc/{solver}").exists(), "the solver outlived its server"
