@@ -264,16 +264,12 @@ if REDIS_URL:
     }
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's, with one client per process (canfield_site.redis_cache).
+            "BACKEND": "canfield_site.redis_cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": CACHE_KEY_PREFIX,
             # A Redis outage must cost a throttle check, not hang a request.
-            "OPTIONS": {
-                "socket_connect_timeout": 0.5,
-                "socket_timeout": 0.5,
-                # One pool per process, not one per request (canfield_site.redis_pool).
-                "pool_class": "canfield_site.redis_pool.SharedConnectionPool",
-            },
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
         }
     }
 else:
