@@ -22,7 +22,6 @@ Everything runs through Django's cursor wrapper, so errors are Django's (an
 
 from __future__ import annotations
 
-import itertools
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -31,19 +30,18 @@ from typing import Any, Generic, TypeVar
 
 from django.db import connections
 from django.db.models import Field, Model, QuerySet
-from django.db.models.query import get_related_populators
+from django.db.models.query import ModelIterable, ValuesListIterable, get_related_populators
 from django.db.transaction import TransactionManagementError
 
-M = TypeVar("M", bound=Model)
-
-_sentinels = itertools.count(1)
+Row = TypeVar("Row")
 
 
-def _sentinel(kind: type) -> Any:
-    """A value of ``kind`` no real query parameter has, to find where a parameter goes."""
-    number = next(_sentinels)
+def _placeholder(kind: type, number: int) -> Any:
+    """Stand-in number ``number`` for a parameter of type ``kind``. Integers stay small:
+    Django turns a lookup with a value outside its column's range (a ``SmallIntegerField``
+    ends at 32,767) into an empty result instead of SQL."""
     if kind is int:
-        return -(2**52) - number
+        return 30_011 + number
     if kind is str:
         return f"\x1fcompiled-query-parameter-{number}\x1f"
     raise TypeError(f"no placeholder value for parameters of type {kind.__name__}")
@@ -56,7 +54,10 @@ class _Compiled:
     slots: tuple[str | None, ...]
     constants: tuple[Any, ...]
     converters: tuple[tuple[int, tuple[Callable[..., Any], ...], Any], ...]
-    model: type[Model]
+    #: The model whose instances the rows become; None: the rows are the values themselves
+    #: (a ``values_list`` queryset).
+    model: type[Model] | None
+    width: int
     start: int
     end: int
     init_list: tuple[str, ...]
@@ -71,9 +72,12 @@ class _Compiled:
         ]
 
 
-class CompiledQuery(Generic[M]):
+class CompiledQuery(Generic[Row]):
     """``build(**placeholders)`` returns the queryset; ``kinds`` names its parameters and
-    their types (``int`` or ``str``). ``first(**values)`` runs it with those values.
+    their types (``int`` or ``str``). ``first(**values)`` runs it with those values. The
+    rows are what the queryset yields: model instances, or tuples for a ``values_list``.
+    A ``bool`` parameter is compiled in (Django folds any value of a boolean field to True
+    or False, so no placeholder can stand for it): one statement per combination.
 
     Example::
 
@@ -81,21 +85,25 @@ class CompiledQuery(Generic[M]):
         game = game_by_id.first(pk=12)
     """
 
-    def __init__(self, build: Callable[..., QuerySet[M]], **kinds: type) -> None:
+    def __init__(self, build: Callable[..., QuerySet[Any, Row]], **kinds: type) -> None:
         self._build = build
         self._kinds = kinds
-        self._compiled: dict[tuple[str, str], _Compiled] = {}
+        self._flags = tuple(name for name, kind in kinds.items() if kind is bool)
+        self._compiled: dict[tuple[str, str, tuple[bool, ...]], _Compiled] = {}
         self._lock = threading.Lock()
 
-    def first(self, *, using: str = "default", **values: Any) -> M | None:
+    def first(self, *, using: str = "default", **values: Any) -> Row | None:
         rows = self.all(using=using, **values)
         return rows[0] if rows else None
 
-    def all(self, *, using: str = "default", **values: Any) -> list[M]:
+    def all(self, *, using: str = "default", **values: Any) -> list[Row]:
         if values.keys() != self._kinds.keys():
             raise TypeError(f"give exactly {sorted(self._kinds)}, not {sorted(values)}")
         connection = connections[using]
-        compiled = self._compiled.get((using, connection.vendor)) or self._compile(using)
+        flags = tuple(bool(values[name]) for name in self._flags)
+        compiled = self._compiled.get((using, connection.vendor, flags)) or self._compile(
+            using, flags
+        )
         if compiled.locks and connection.get_autocommit():
             raise TransactionManagementError(
                 "select_for_update cannot be used outside of a transaction."
@@ -103,29 +111,50 @@ class CompiledQuery(Generic[M]):
         with connection.cursor() as cursor:
             cursor.execute(compiled.sql, compiled.params(values))
             rows = cursor.fetchall()
-        return [self._instance(compiled, list(row), connection, using) for row in rows]
+        return [self._row(compiled, list(row), connection, using) for row in rows]
 
-    def _compile(self, using: str) -> _Compiled:
+    def _compile(self, using: str, flags: tuple[bool, ...]) -> _Compiled:
         with self._lock:
             connection = connections[using]
-            key = (using, connection.vendor)
+            key = (using, connection.vendor, flags)
             if key in self._compiled:
                 return self._compiled[key]
-            placeholders = {name: _sentinel(kind) for name, kind in self._kinds.items()}
-            queryset = self._build(**placeholders)
-            compiler = queryset.query.get_compiler(using=using)
-            sql, params = compiler.as_sql()
-            by_value = {value: name for name, value in placeholders.items()}
+            # Compiled twice with different stand-ins: the parameters that differ are the
+            # named ones (a constant of the query that happens to equal a stand-in stays put).
+            named = [(name, kind) for name, kind in self._kinds.items() if kind is not bool]
+            compiled_twice = []
+            for first in (0, 500):
+                values = {
+                    name: _placeholder(kind, first + i) for i, (name, kind) in enumerate(named)
+                }
+                queryset = self._build(**values, **dict(zip(self._flags, flags, strict=True)))
+                compiler = queryset.query.get_compiler(using=using)
+                compiled_twice.append((values, *compiler.as_sql()))
+            (values, sql, params), (other_values, other_sql, other_params) = compiled_twice
+            if sql != other_sql or len(params) != len(other_params):
+                raise ValueError("the queryset's SQL depends on its parameters' values")
+            by_value = {value: name for name, value in values.items()}
             slots = tuple(
-                by_value.get(value) if isinstance(value, int | str) else None for value in params
+                by_value.get(value, "") if value != other else None
+                for value, other in zip(params, other_params, strict=True)
             )
-            missing = set(placeholders) - set(slots)
+            if any(
+                slot is not None and other_params[i] != other_values.get(slot)
+                for i, slot in enumerate(slots)
+            ):
+                raise ValueError("a parameter of the queryset is not one of the values given")
+            missing = set(values) - set(slots)
             if missing:
                 raise ValueError(f"the queryset does not use {sorted(missing)}")
-            select, klass_info = compiler.select, compiler.klass_info
-            assert klass_info is not None, "a CompiledQuery builds model instances"
+            select = compiler.select
+            iterable = queryset._iterable_class
+            if iterable not in (ModelIterable, ValuesListIterable):
+                raise TypeError(f"a CompiledQuery yields instances or tuples, not {iterable}")
+            klass_info = compiler.klass_info if iterable is ModelIterable else None
             fields = [column[0] for column in select[: compiler.col_count]]
-            start, end = klass_info["select_fields"][0], klass_info["select_fields"][-1] + 1
+            start, end = 0, 0
+            if klass_info is not None:
+                start, end = klass_info["select_fields"][0], klass_info["select_fields"][-1] + 1
             compiled = _Compiled(
                 sql=sql,
                 slots=slots,
@@ -136,12 +165,15 @@ class CompiledQuery(Generic[M]):
                     (position, tuple(functions), expression)
                     for position, (functions, expression) in compiler.get_converters(fields).items()
                 ),
-                model=klass_info["model"],
+                model=klass_info["model"] if klass_info is not None else None,
+                width=compiler.col_count,
                 start=start,
                 end=end,
                 init_list=tuple(column[0].target.attname for column in select[start:end]),
                 related_populators=tuple(
                     get_related_populators(klass_info, select, using)  # type: ignore[call-arg]  # the stubs follow Django 6
+                    if klass_info is not None
+                    else ()
                 ),
                 annotations=tuple((compiler.annotation_col_map or {}).items()),
                 locks=bool(queryset.query.select_for_update),
@@ -150,12 +182,14 @@ class CompiledQuery(Generic[M]):
             return compiled
 
     @staticmethod
-    def _instance(compiled: _Compiled, row: list[Any], connection: Any, using: str) -> Any:
+    def _row(compiled: _Compiled, row: list[Any], connection: Any, using: str) -> Any:
         for position, functions, expression in compiled.converters:
             value = row[position]
             for function in functions:
                 value = function(value, expression, connection)
             row[position] = value
+        if compiled.model is None:
+            return tuple(row[: compiled.width])
         instance = compiled.model.from_db(
             using, list(compiled.init_list), row[compiled.start : compiled.end]
         )

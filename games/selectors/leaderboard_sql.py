@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from django.db.models import QuerySet
 
+from games.compiled import CompiledQuery
 from games.models import CardsCount, LeaderboardEntry, StandingCount
 from games.ranking import order_by, tied_standing_before
 from games.selectors.leaderboard_rows import ROW_COLUMNS, LeaderboardPage, Row, ranked
@@ -47,6 +48,28 @@ def entries_of(board: str) -> QuerySet[LeaderboardEntry]:
     return LeaderboardEntry.objects.filter(board=board)
 
 
+#: The count rows every leaderboard read and every announced entry starts from (compiled
+#: once: games.compiled).
+TIER_COUNTS: CompiledQuery[tuple[bool, int, int]] = CompiledQuery(
+    lambda board: (
+        CardsCount.objects.filter(board=board)
+        .order_by("assisted", "-cards")
+        .values_list("assisted", "cards", "entries")
+    ),
+    board=str,
+)
+STANDING_COUNTS: CompiledQuery[tuple[int, int]] = CompiledQuery(
+    lambda board, assisted, cards: (
+        StandingCount.objects.filter(board=board, assisted=assisted, cards=cards)
+        .order_by("action_count")
+        .values_list("action_count", "entries")
+    ),
+    board=str,
+    assisted=bool,
+    cards=int,
+)
+
+
 class BoardCounts:
     """The count rows of one board, read once per request: ``((assisted, cards), entries)``
     in board order (at most 104 rows), and ``(actions, entries)`` of a tier when first
@@ -54,10 +77,9 @@ class BoardCounts:
 
     def __init__(self, board: str) -> None:
         self.board = board
-        rows = CardsCount.objects.filter(board=board).order_by("assisted", "-cards")
         self.by_tier: list[tuple[Tier, int]] = [
             ((assisted, cards), entries)
-            for assisted, cards, entries in rows.values_list("assisted", "cards", "entries")
+            for assisted, cards, entries in TIER_COUNTS.all(board=board)
         ]
         self._by_actions: dict[Tier, list[tuple[int, int]]] = {}
 
@@ -69,10 +91,9 @@ class BoardCounts:
         """``(actions, entries)`` of the entries of one tier, fewest actions first."""
         if tier not in self._by_actions:
             assisted, cards = tier
-            rows = StandingCount.objects.filter(
+            self._by_actions[tier] = STANDING_COUNTS.all(
                 board=self.board, assisted=assisted, cards=cards
-            ).order_by("action_count")
-            self._by_actions[tier] = list(rows.values_list("action_count", "entries"))
+            )
         return self._by_actions[tier]
 
     def locate(self, offset: int) -> Standing | None:

@@ -122,3 +122,36 @@ def test_insert_row_gives_the_row_its_key_and_keeps_the_constraints(players: lis
     assert (stored.game_id, stored.seq, stored.token, stored.created_at) == (game.pk, 1, "draw", at)
     with pytest.raises(IntegrityError), transaction.atomic():
         insert_row(Action(game=game, seq=1, token="draw", score_after=0))
+
+
+SCORES_OF = CompiledQuery(
+    lambda player_id, won: (
+        Game.objects.filter(player_id=player_id, won=won)
+        .order_by("id")
+        .values_list("id", "won", "snapshot")
+    ),
+    player_id=int,
+    won=bool,
+)
+
+
+def test_values_come_as_tuples_and_a_flag_is_compiled_in(players: list[User]) -> None:
+    ana = players[0]
+    games = [new_game(ana), new_game(ana)]
+    Game.objects.filter(pk=games[1].pk).update(won=True)
+    for won in (False, True):
+        expected = list(
+            Game.objects.filter(player_id=ana.pk, won=won)
+            .order_by("id")
+            .values_list("id", "won", "snapshot")
+        )
+        assert SCORES_OF.all(player_id=ana.pk, won=won) == expected
+        assert len(expected) == 1 and isinstance(expected[0][2], dict)  # JSON, converted
+
+
+def test_a_value_the_query_transforms_is_refused() -> None:
+    """``__contains`` sends ``%value%``: no stand-in survives, so the query cannot be
+    compiled once (it would send the stand-in's text)."""
+    transformed = CompiledQuery(lambda name: User.objects.filter(username__contains=name), name=str)
+    with pytest.raises(ValueError, match="not one of the values given"):
+        transformed.all(name="an")

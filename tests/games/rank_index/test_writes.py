@@ -8,9 +8,9 @@ from django.conf import LazySettings, settings
 from rest_framework.test import APIClient
 
 from engine import Game as EngineGame
-from games import rank_index
+from games import live, rank_index
 from games.models import Game, LeaderboardEntry
-from games.rank_index import store
+from games.rank_index import background, store
 from games.rank_index.members import member_of, row_of
 from games.rank_index.store import board_keys
 from games.rank_index.writes import INDEXED_COLUMNS, apply, change_of
@@ -69,6 +69,10 @@ def test_an_older_revision_published_after_a_newer_one_is_ignored(
 ) -> None:
     alice = make_player("alice")
     start_on_board(client_for(alice), CODE)
+    # The move's announcement reads the index, and a read of a board not yet indexed starts
+    # a build in the background: let it finish first, or it may overwrite what follows.
+    assert live.wait_idle()
+    background.wait()
     rank_index.board_build(CODE)
     values = LeaderboardEntry.objects.filter(board=CODE).values_list(*INDEXED_COLUMNS).get()
     player_id, revision, member = change_of(values)
