@@ -121,9 +121,8 @@ def server_env(layer: str) -> dict[str, str]:
         "PYTHONPATH": os.pathsep.join([settings_dir, str(REPO)]),
         "CANFIELD_THROTTLE_ANON": "off",
         "CANFIELD_THROTTLE_USER": "off",
-        # Keep database connections: each watcher's snapshot is a read in a worker thread.
-        "CONN_MAX_AGE": "300",
-    }
+        "CANFIELD_MAX_SOCKETS_PER_ADDRESS": "0",  # every watcher comes from 127.0.0.1
+    }  # each watcher's snapshot is a read in a thread: its connection comes from the pool
 
 
 def migrate(env: dict[str, str]) -> None:
