@@ -206,9 +206,9 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
-# PostgreSQL connections come from one psycopg pool per process (Django's own, >= 5.1): under
-# ASGI each request runs in a thread of its own, so the connection a request closes goes back
-# to the pool instead of being torn down (CONN_MAX_AGE must stay 0). At most
+# PostgreSQL connections come from one psycopg pool per process (Django's own, >= 5.1): the
+# connection a request closes at its end goes back to the pool instead of being torn down
+# (CONN_MAX_AGE must stay 0: Django refuses a pool with persistent connections). At most
 # WORKERS x CANFIELD_DB_POOL_MAX_SIZE connections per server: keep it under PostgreSQL's
 # max_connections. 0 turns the pool off (a new connection per request).
 DB_POOL_MAX_SIZE = int(os.environ.get("CANFIELD_DB_POOL_MAX_SIZE", "8"))
