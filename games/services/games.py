@@ -38,12 +38,15 @@ def resolve_deal(
     given = [name for name, value in named.items() if value is not None]
     if len(given) != 1:
         raise InvalidInput(
-            'give exactly one of "code", "daily" ("D3" or "D1") or "draw" (1 or 3)',
+            gettext('give exactly one of "code", "daily" ("D3" or "D1") or "draw" (1 or 3)'),
             given=given,
         )
     if daily:
         if daily not in DAILY_MODES:
-            raise InvalidInput(f'daily must be "D3" or "D1", not {daily!r}', daily=daily)
+            raise InvalidInput(
+                gettext('daily must be "D3" or "D1", not \'%(daily)s\'') % {"daily": daily},
+                daily=daily,
+            )
         today = utc_today()
         deal = deal_from_code(daily_code(daily_deal_get(day=today), daily))
         return deal, daily_board(today, daily)
@@ -52,7 +55,7 @@ def resolve_deal(
     elif draw in (1, 3):
         deal = deal_from_code(random_code(draw=draw))
     else:
-        raise InvalidInput(f"draw must be 1 or 3, not {draw!r}", draw=draw)
+        raise InvalidInput(gettext("draw must be 1 or 3, not %(draw)s") % {"draw": draw}, draw=draw)
     return deal, Board(id=deal.code)
 
 

@@ -57,7 +57,7 @@ def guest_create() -> User:
                 return user
         except IntegrityError:  # the name was taken: draw another
             continue
-    raise Conflict("no free guest name was found; try again")
+    raise Conflict(gettext("no free guest name was found; try again"))
 
 
 def account_required_check(*, player: AbstractBaseUser, what: str) -> None:

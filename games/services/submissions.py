@@ -8,6 +8,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.errors import InvalidInput, LogTooLong
 from games.models import Action, Game
@@ -20,12 +21,16 @@ from games.services.standing import standing_refresh
 def submission_tokens(*, actions: list[str] | None, log: str | None) -> list[str]:
     """The submitted log as tokens: a list, or text with tokens separated by whitespace."""
     if (actions is None) == (log is None):
-        raise InvalidInput('give exactly one of "actions" (a list of tokens) or "log" (text)')
+        raise InvalidInput(
+            gettext('give exactly one of "actions" (a list of tokens) or "log" (text)')
+        )
     tokens = actions if actions is not None else (log or "").split()
     limit = settings.CANFIELD_MAX_LOG_ACTIONS
     if len(tokens) > limit:
         raise LogTooLong(
-            f"a log has at most {limit} actions, this one has {len(tokens)}", limit=limit
+            gettext("a log has at most %(limit)s actions, this one has %(count)s")
+            % {"limit": limit, "count": len(tokens)},
+            limit=limit,
         )
     return tokens
 
