@@ -17,6 +17,7 @@ from games.projections import engine_summary
 from games.quotas import games_quota_check
 from games.replaying import deal_from_code
 from games.services.guests import account_required_check
+from games.services.locking import lock_new_games_player
 from games.services.standing import standing_refresh
 
 
@@ -79,6 +80,7 @@ def game_create(
     now = timezone.now()
     try:
         with transaction.atomic():
+            lock_new_games_player(player_id=player.pk)
             game = Game.objects.create(
                 code=deal.code,
                 draw=deal.draw,
@@ -91,7 +93,7 @@ def game_create(
                 elapsed=0,
                 **engine_summary(EngineGame(deal)),
             )
-            standing_refresh(game=game)
+            standing_refresh(game=game, player_locked=True)
     except IntegrityError:
         existing = ranked_game(board=board, player=player) if board.is_daily else None
         if existing is None:

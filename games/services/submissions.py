@@ -15,6 +15,7 @@ from games.models import Action, Game
 from games.projections import game_summary_from_log
 from games.quotas import actions_quota_charge
 from games.replaying import deal_from_code, replay_log
+from games.services.locking import lock_new_games_player
 from games.services.standing import standing_refresh
 
 
@@ -53,6 +54,7 @@ def submission_create(
     replayed = replay_log(code=deal.code, tokens=tokens)
     now = timezone.now()
     with transaction.atomic():
+        lock_new_games_player(player_id=player.pk)
         game = Game(
             code=deal.code,
             draw=deal.draw,
@@ -74,5 +76,5 @@ def submission_create(
         ).items():
             setattr(game, field, value)
         game.save()
-        standing_refresh(game=game, actions=rows)
+        standing_refresh(game=game, actions=rows, player_locked=True)
     return game

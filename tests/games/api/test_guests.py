@@ -288,3 +288,95 @@ def test_a_sign_in_racing_the_guests_own_moves_loses_nothing_and_deadlocks_nothi
     assert set(Game.objects.values_list("player_id", flat=True)) == {alice.user.pk}
     assert not Guest.objects.exists()
     assert_projections_rebuild_clean()
+
+
+def second_tab(browser: Browser) -> Browser:
+    """Another tab of the same browser: the same session and CSRF cookies."""
+    tab = Browser()
+    for name in ("sessionid", "csrftoken"):
+        tab.client.cookies[name] = browser.client.cookies[name].value
+    return tab
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("path", ["/api/games/", "/api/submissions/"])
+def test_a_guests_new_game_after_the_same_session_signed_in_elsewhere_is_a_409(
+    make_player: Callable[..., Player], monkeypatch: pytest.MonkeyPatch, path: str
+) -> None:
+    """The racing order, made deterministic: one tab's request has read its guest from the
+    session, then the other tab signs in (the guest's games move, the guest is deleted), then
+    the first tab's service writes the new game for the deleted guest. A foreign key refused
+    at the commit was a 500; now it is a 409 and nothing is written."""
+    alice = make_player("alice")
+    signing_in = Browser()
+    guest_with_game(signing_in)
+    starting = second_tab(signing_in)
+    guest_id = starting.me()["id"]
+
+    from games.api.views import games as game_views
+    from games.api.views import submissions as submission_views
+
+    view, name = (
+        (game_views, "game_create")
+        if path == "/api/games/"
+        else (submission_views, "submission_create")
+    )
+    service = getattr(view, name)
+
+    def signed_in_first(**kwargs: object) -> object:
+        body = {"username": "alice", "password": alice.password}
+        assert signing_in.post("/api/session/", body).status_code == 200
+        assert not User.objects.filter(pk=guest_id).exists()
+        return service(**kwargs)
+
+    monkeypatch.setattr(view, name, signed_in_first)
+    before = set(Game.objects.values_list("id", flat=True))
+    response = starting.post(
+        path,
+        {"code": SIMPLE_CODE, "actions": ["draw"]}
+        if path == "/api/submissions/"
+        else {"code": SIMPLE_CODE},
+    )
+    assert response.status_code == 409, response.content
+    assert response.json()["error"] == "player_gone"
+    assert set(Game.objects.values_list("id", flat=True)) == before  # nothing half-written
+    assert set(Game.objects.values_list("player_id", flat=True)) == {alice.user.pk}
+    assert not Guest.objects.exists()
+    monkeypatch.undo()
+    # The tab goes on as the account the session now holds (a browser shares its cookies).
+    starting = second_tab(signing_in)
+    assert starting.me()["username"] == "alice"
+    assert starting.post("/api/games/", {"code": SIMPLE_CODE}).status_code == 201
+    assert_projections_rebuild_clean()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("round_", range(3))
+def test_a_guest_starting_games_while_the_session_signs_in_gets_no_500_and_loses_no_game(
+    make_player: Callable[..., Player], round_: int
+) -> None:
+    """The same race in threads, either order: a game that won the player's row lock moves
+    with the merge, one that lost it is a 409; never a 500, never an orphaned game."""
+    alice = make_player("alice")
+    signing_in = Browser()
+    guest_with_game(signing_in)
+    starting = second_tab(signing_in)
+    guest_id = starting.me()["id"]
+
+    def start() -> int:
+        return int(starting.post("/api/games/", {"code": SIMPLE_CODE}).status_code)
+
+    def sign_in() -> int:
+        body = {"username": "alice", "password": alice.password}
+        return int(signing_in.post("/api/session/", body).status_code)
+
+    started, signed_in = race([start, sign_in])
+    assert signed_in == 200
+    # 201: before the merge (moved with it), or after it (the tab's stale session is
+    # anonymous, so its game makes it a new guest); 409: the guest went while it waited.
+    assert started in {201, 409}, started
+    assert Game.objects.count() == 1 + (started == 201)
+    owners = set(Game.objects.values_list("player_id", flat=True))
+    assert alice.user.pk in owners and guest_id not in owners
+    assert owners <= {alice.user.pk, *Guest.objects.values_list("user_id", flat=True)}
+    assert_projections_rebuild_clean()
