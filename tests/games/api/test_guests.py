@@ -380,3 +380,65 @@ def test_a_guest_starting_games_while_the_session_signs_in_gets_no_500_and_loses
     assert alice.user.pk in owners and guest_id not in owners
     assert owners <= {alice.user.pk, *Guest.objects.values_list("user_id", flat=True)}
     assert_projections_rebuild_clean()
+
+
+def sign_out(browser: Browser) -> int:
+    token = browser.client.cookies["csrftoken"].value
+    return int(browser.client.delete("/api/session/", HTTP_X_CSRFTOKEN=token).status_code)
+
+
+def test_a_guest_who_signs_out_before_a_move_is_gone_and_the_next_game_is_a_new_guest() -> None:
+    browser = Browser()
+    game = guest_with_game(browser)
+    guest = browser.me()
+    assert sign_out(browser) == 204
+    assert browser.get("/api/me/").status_code == 401
+    assert not User.objects.filter(pk=guest["id"]).exists()  # the name is free of them
+    assert not Game.objects.filter(pk=game["id"]).exists()  # an empty game goes with them
+    assert browser.get(f"/api/players/{guest['username']}/").status_code == 404
+    again = guest_with_game(browser)
+    assert again["player"] != guest["username"]
+    assert browser.me()["guest"] is True
+
+
+def test_a_guest_who_played_and_signs_out_keeps_their_log_but_not_the_session() -> None:
+    browser = Browser()
+    game = guest_with_game(browser)
+    assert browser.post(f"/api/games/{game['id']}/actions/", {"action": "draw"}).status_code == 201
+    guest = browser.me()
+    assert sign_out(browser) == 204
+    assert browser.get("/api/me/").status_code == 401
+    # Actions are append-only: the game and its entry stay, under the guest's name.
+    board = browser.get(f"/api/leaderboards/{SIMPLE_CODE}/").json()
+    assert [entry["player"] for entry in board["entries"]] == [guest["username"]]
+    assert guest_with_game(browser)["player"] != guest["username"]
+    assert Guest.objects.count() == 2
+    assert_projections_rebuild_clean()
+
+
+def test_an_api_token_asked_from_a_guest_session_claims_the_guests_games(
+    make_player: Callable[..., Player],
+) -> None:
+    alice = make_player("alice")
+    browser = Browser()
+    game = guest_with_game(browser)
+    assert browser.post(f"/api/games/{game['id']}/actions/", {"action": "draw"}).status_code == 201
+    guest = browser.me()
+    body = {"username": "alice", "password": alice.password}
+
+    forged = browser.post("/api/token/", body, csrf=False)  # a cross-site form cannot claim
+    assert forged.status_code == 403
+    assert User.objects.filter(pk=guest["id"]).exists()
+
+    answer = browser.post("/api/token/", body)
+    assert answer.status_code == 200 and answer.json()["username"] == "alice"
+    assert Game.objects.get(pk=game["id"]).player_id == alice.user.pk
+    assert not User.objects.filter(pk=guest["id"]).exists()
+    board = browser.get(f"/api/leaderboards/{SIMPLE_CODE}/").json()
+    assert [entry["player"] for entry in board["entries"]] == ["alice"]
+    assert browser.get("/api/me/").status_code == 401  # the guest's session ended with them
+    client = APIClient()
+    client.default_format = "json"
+    client.credentials(HTTP_AUTHORIZATION=f"Token {answer.json()['token']}")
+    assert play(client, game["id"], "draw").status_code == 201  # the game plays on as alice's
+    assert_projections_rebuild_clean()
