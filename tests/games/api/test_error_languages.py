@@ -125,3 +125,25 @@ def test_a_submitted_log_with_a_bad_token_says_where_in_the_clients_language(
     with translation.override(language):
         assert body["detail"] == raised.value.problem.sentence(gettext)
     in_language(language, str(raised.value), body["detail"])
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(
+    ("username", "password", "english"),
+    [
+        ("guest-abc123", "long enough 1", "the username may not start with 'guest-'"),
+        ("nadia", " " * 12, "This password needs at least 8 characters that are not spaces."),
+    ],
+)
+def test_a_refused_sign_up_says_why_in_the_clients_language(
+    api_client: APIClient, language: str, username: str, password: str, english: str
+) -> None:
+    response = api_client.post(
+        "/api/players/",
+        {"username": username, "password": password},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+    assert response.status_code == 400 and response.json()["error"] == "invalid_input"
+    detail = response.json()["detail"]
+    assert (english in detail) == (language == "en"), detail
