@@ -1,9 +1,9 @@
 """The reasons to return and the guest's start, in English, Bahasa Indonesia and Japanese, on a
 desktop and on a phone's touch screen: the player's record (streaks, win rate, calendar), the
-Finish button, the daily archive's past deals played as open ones, and a guest who plays and
-then signs up. Each page is checked the same way in each language and screen
-(``tests.web.page_checks``): its visible words in that language, nothing clipped or sticking
-out, no script error, no 5xx."""
+Finish button, the daily archive's past deals played as open ones, a guest who plays and
+then signs up, and the page of a bad deal code. Each page is checked the same way in each
+language and screen (``tests.web.page_checks``): its visible words in that language, nothing
+clipped or sticking out, no script error, no 5xx."""
 
 from __future__ import annotations
 
@@ -11,9 +11,11 @@ import re
 from pathlib import Path
 
 import pytest
+from django.utils import translation
+from django.utils.translation import gettext
 from playwright.sync_api import Page, expect
 
-from engine import finishing_line, replay
+from engine import Deal, DealCodeError, finishing_line, replay
 from tests.web import dailies
 from tests.web.conftest import PASSWORD
 from tests.web.page_checks import BROWSER_LOCALE, DEVICES, LANGUAGES, Watch
@@ -145,3 +147,19 @@ def test_a_guest_plays_then_signs_up_and_keeps_the_game(new_player, language, de
     assert table.server_game()["player"] == newcomer.username  # the same game, theirs now
     expect(page.locator("#undo-button")).to_be_enabled()
     watch.check(language, "the table after signing up")
+
+
+@languages_and_screens
+def test_a_bad_deal_code_is_explained_in_the_readers_language(new_player, language, device):
+    bad = "CF1-D2-AAAAACL"
+    with pytest.raises(DealCodeError) as raised:
+        Deal.from_code(bad)
+    with translation.override(language):
+        reason = raised.value.problem.sentence(gettext)
+    visitor = new_player(sign_up=False, locale=BROWSER_LOCALE[language], **DEVICES[device])
+    page, watch = visitor.page, Watch(visitor.page)
+    answer = page.goto(f"/play/{bad}/")
+    assert answer is not None and answer.status == 404
+    in_language(page, language)
+    expect(page.locator("main")).to_contain_text(reason)
+    watch.check(language, "the bad code page")
