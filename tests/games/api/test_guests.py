@@ -1,6 +1,7 @@
 """Guests: a browser plays open deals at once, with no account; signing up keeps the games,
 signing in moves them; the ranked daily needs an account (``games.services.guests``)."""
 
+import importlib
 from collections.abc import Callable
 from io import StringIO
 
@@ -298,45 +299,45 @@ def second_tab(browser: Browser) -> Browser:
     return tab
 
 
+#: The writes that make a game: their path, a body, and the service their view calls.
+NEW_GAMES = {
+    "start": ("/api/games/", {"code": SIMPLE_CODE}, "games", "game_create"),
+    "submit": (
+        "/api/submissions/",
+        {"code": SIMPLE_CODE, "actions": ["draw"]},
+        "submissions",
+        "submission_create",
+    ),
+}
+
+
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("path", ["/api/games/", "/api/submissions/"])
+@pytest.mark.parametrize("write", NEW_GAMES)
 def test_a_guests_new_game_after_the_same_session_signed_in_elsewhere_is_a_409(
-    make_player: Callable[..., Player], monkeypatch: pytest.MonkeyPatch, path: str
+    make_player: Callable[..., Player], monkeypatch: pytest.MonkeyPatch, write: str
 ) -> None:
     """The racing order, made deterministic: one tab's request has read its guest from the
     session, then the other tab signs in (the guest's games move, the guest is deleted), then
     the first tab's service writes the new game for the deleted guest. A foreign key refused
     at the commit was a 500; now it is a 409 and nothing is written."""
+    path, body, module, name = NEW_GAMES[write]
     alice = make_player("alice")
     signing_in = Browser()
     guest_with_game(signing_in)
     starting = second_tab(signing_in)
     guest_id = starting.me()["id"]
-
-    from games.api.views import games as game_views
-    from games.api.views import submissions as submission_views
-
-    view, name = (
-        (game_views, "game_create")
-        if path == "/api/games/"
-        else (submission_views, "submission_create")
-    )
+    view = importlib.import_module(f"games.api.views.{module}")
     service = getattr(view, name)
 
     def signed_in_first(**kwargs: object) -> object:
-        body = {"username": "alice", "password": alice.password}
-        assert signing_in.post("/api/session/", body).status_code == 200
+        credentials = {"username": "alice", "password": alice.password}
+        assert signing_in.post("/api/session/", credentials).status_code == 200
         assert not User.objects.filter(pk=guest_id).exists()
         return service(**kwargs)
 
     monkeypatch.setattr(view, name, signed_in_first)
     before = set(Game.objects.values_list("id", flat=True))
-    response = starting.post(
-        path,
-        {"code": SIMPLE_CODE, "actions": ["draw"]}
-        if path == "/api/submissions/"
-        else {"code": SIMPLE_CODE},
-    )
+    response = starting.post(path, body)
     assert response.status_code == 409, response.content
     assert response.json()["error"] == "player_gone"
     assert set(Game.objects.values_list("id", flat=True)) == before  # nothing half-written
