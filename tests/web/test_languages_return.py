@@ -16,6 +16,7 @@ from django.utils.translation import gettext
 from playwright.sync_api import Page, expect
 
 from engine import Deal, DealCodeError, finishing_line, replay
+from tests.support.browser import artifact_path
 from tests.web import dailies
 from tests.web.conftest import PASSWORD
 from tests.web.page_checks import BROWSER_LOCALE, DEVICES, LANGUAGES, Watch
@@ -62,7 +63,11 @@ def test_the_player_record_and_calendar(closed, new_player, language, device):
     in_language(page, language)
     record = page.locator("#record")
     expect(record.locator('[data-record="best-streak"] dd')).to_have_text("1")
-    expect(record.locator('[data-record="daily-rate"] dd')).to_contain_text("0")
+    rate = record.locator('[data-record="daily-rate"] dd')
+    expect(rate).to_contain_text("0")
+    if language == "en":
+        expect(rate).to_contain_text("0%")
+        expect(rate).to_contain_text("0 of 1 game")
     month = closed.day.strftime("%Y-%m")
     if page.evaluate("() => new Date().toISOString().slice(0, 7)") != month:
         page.locator("#calendar-prev").click()  # the closed day is in last month
@@ -74,7 +79,13 @@ def test_the_player_record_and_calendar(closed, new_player, language, device):
     expect(entry).to_have_attribute("data-rank", str(mine["rank"]))
     expect(entry).to_contain_text(str(mine["rank"]))  # "D3 #2/2", "D3 2人中2位"
     expect(entry).to_have_attribute("href", f"/replay/{mine['game']}/")
+    if language == "en":
+        expect(entry).to_have_text(f"D3 #{mine['rank']}/2")
+    expect(page.locator("#calendar td[data-played=true]")).to_have_count(1)
+    page.screenshot(path=artifact_path(f"player-record-{language}-{device}.png"), full_page=True)
     watch.check(language, "the player's record")
+    entry.click()
+    expect(page).to_have_url(re.compile(rf"/replay/{mine['game']}/$"))
 
 
 @languages_and_screens
@@ -94,9 +105,11 @@ def test_the_finish_button_plays_logged_actions_to_the_win(new_player, language,
     expect(finish).to_be_visible()
     fits(page, "#finish-button", device)
     Table(page).settle()
+    page.screenshot(path=artifact_path(f"finish-offered-{language}-{device}.png"))
     watch.check(language, "the table with Finish offered")
     finish.click()
     expect(page.locator("#win")).to_be_visible(timeout=30_000)
+    expect(page.locator("#stat-cards")).to_have_text("52")
     log = page.request.get(f"/api/games/{game_id}/actions/").json()["actions"]
     assert [action["token"] for action in log] == WON_LOG[:offer] + line  # ordinary actions
     watch.check(language, "the won table")
