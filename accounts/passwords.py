@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 
 
 class NotBlankPasswordValidator:
@@ -16,9 +17,12 @@ class NotBlankPasswordValidator:
     def validate(self, password: str, user: Any = None) -> None:
         if len("".join(password.split())) < self.min_length:
             raise ValidationError(
-                f"This password needs at least {self.min_length} characters that are not spaces.",
+                gettext("This password needs at least %(count)s characters that are not spaces.")
+                % {"count": self.min_length},
                 code="password_blank",
             )
 
     def get_help_text(self) -> str:
-        return f"Your password needs at least {self.min_length} characters that are not spaces."
+        return gettext("Your password needs at least %(count)s characters that are not spaces.") % {
+            "count": self.min_length
+        }

@@ -16,6 +16,7 @@ from __future__ import annotations
 import unicodedata
 
 from confusable_homoglyphs import confusables
+from django.utils.translation import gettext
 
 from accounts.guests import GUEST_PREFIX, is_guest_name
 
@@ -27,11 +28,17 @@ def username_key(name: str) -> str:
 
 
 def username_problem(name: str) -> str | None:
-    """Why ``name`` (already NFKC, as Django stores it) may not be a username, or None."""
+    """Why ``name`` (already NFKC, as Django stores it) may not be a username, or None; said
+    in the active language (a sign-up's answer)."""
     if not any(unicodedata.category(char)[0] in "LN" for char in name):
-        return "needs at least one letter or digit"
+        return gettext("the username needs at least one letter or digit")
     if is_guest_name(username_key(name)):
-        return f"may not start with {GUEST_PREFIX!r}: those names are the guests'"
+        return gettext(
+            "the username may not start with '%(prefix)s': those names are the guests'"
+        ) % {"prefix": GUEST_PREFIX}
     if confusables.is_dangerous(name):
-        return "mixes scripts with look-alike letters (e.g. a Cyrillic '\u0441' among Latin ones)"
+        return gettext(
+            "the username mixes scripts with look-alike letters"
+            " (e.g. a Cyrillic '%(letter)s' among Latin ones)"
+        ) % {"letter": "\u0441"}
     return None

@@ -60,7 +60,7 @@ def parse_card(text: str) -> Card:
     Raises :class:`NotationError` that says what is wrong with the name.
     """
     if not isinstance(text, str):
-        raise NotationError(f"a card name must be a string, not {type(text).__name__}")
+        raise NotationError("card_type", type=type(text).__name__)
     name = text.strip().upper()
     if name.startswith("10"):
         name = "T" + name[2:]
@@ -68,10 +68,10 @@ def parse_card(text: str) -> Card:
     if card is not None:
         return card
     if len(name) != 2:
-        raise NotationError(f"{text!r} is not a card: write rank then suit, like 7H, TS or AC")
+        raise NotationError("card_shape", card=text)
     if name[0] not in RANKS:
-        raise NotationError(f"{text!r} is not a card: the rank must be one of {RANKS}")
-    raise NotationError(f"{text!r} is not a card: the suit must be one of {SUITS}")
+        raise NotationError("card_rank", card=text, ranks=RANKS)
+    raise NotationError("card_suit", card=text, suits=SUITS)
 
 
 def pretty(card: Card) -> str:

@@ -78,26 +78,20 @@ def make_code(number: int, draw: int) -> str:
 def parse_code(code: str) -> tuple[int, int]:
     """``parse_code("cf1-d3-aaaaacl") == (63, 3)``; a :class:`DealCodeError` names what is wrong."""
     if not isinstance(code, str):
-        raise DealCodeError(f"a deal code must be a string, not {type(code).__name__}")
+        raise DealCodeError("deal_code_type", type=type(code).__name__)
     parts = code.upper().split("-")
     if len(parts) != 3:
-        raise DealCodeError(
-            f"deal code {code!r} must have three parts separated by '-', like CF1-D3-AAAAACL"
-        )
+        raise DealCodeError("deal_code_parts", code=code)
     scheme, mode, letters = parts
     if scheme != SCHEME:
-        raise DealCodeError(f"deal code {code!r} must start with {SCHEME}, not {scheme!r}")
+        raise DealCodeError("deal_code_scheme", code=code, scheme=SCHEME, given=scheme)
     if mode not in ("D1", "D3"):
-        raise DealCodeError(f"deal code {code!r} has draw mode {mode!r}: it must be D1 or D3")
+        raise DealCodeError("deal_code_mode", code=code, mode=mode)
     if len(letters) != CODE_LETTERS:
-        raise DealCodeError(
-            f"deal code {code!r} must end with {CODE_LETTERS} letters, not {len(letters)}"
-        )
+        raise DealCodeError("deal_code_length", code=code, letters=CODE_LETTERS, count=len(letters))
     bad = sorted({ch for ch in letters if ch not in LETTERS})
     if bad:
-        raise DealCodeError(
-            f"deal code {code!r} may only use the letters A-Z in its number, not {''.join(bad)!r}"
-        )
+        raise DealCodeError("deal_code_letters", code=code, bad="".join(bad))
     number = 0
     for ch in letters:
         number = number * 26 + LETTERS.index(ch)
@@ -111,14 +105,14 @@ def random_code(draw: int = 3) -> str:
 
 def _check_number(number: int) -> None:
     if not isinstance(number, int) or isinstance(number, bool):
-        raise DealCodeError(f"a deal number must be an int, not {type(number).__name__}")
+        raise DealCodeError("deal_number_type", type=type(number).__name__)
     if not 0 <= number < DEAL_NUMBERS:
-        raise DealCodeError(f"deal number {number} is out of range 0..{DEAL_NUMBERS - 1}")
+        raise DealCodeError("deal_number_range", number=number, last=DEAL_NUMBERS - 1)
 
 
 def _check_draw(draw: int) -> None:
     if draw not in DRAW_MODES:
-        raise DealCodeError(f"draw mode {draw!r} is not allowed: it must be 1 or 3")
+        raise DealCodeError("draw_mode", draw=str(draw))
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +133,7 @@ class Deal:
     def __post_init__(self) -> None:
         _check_draw(self.draw)
         if len(self.cards) != 52 or sorted(self.cards) != list(range(52)):
-            raise DealCodeError("a deal must hold each of the 52 cards exactly once")
+            raise DealCodeError("deal_cards")
 
     # -- constructors -------------------------------------------------------------------------
     @classmethod
@@ -176,9 +170,7 @@ class Deal:
         ``reserve`` has 13 cards, ``tableau`` the 4 column cards, ``stock`` 34 cards.
         """
         if len(reserve) != RESERVE_SIZE or len(tableau) != COLUMNS or len(stock) != 34:
-            raise DealCodeError(
-                "a layout needs 13 reserve cards, 4 column cards and 34 stock cards"
-            )
+            raise DealCodeError("deal_layout")
         order = [*reserve, base, *tableau, *reversed(stock)]
         return cls.from_cards(order, draw=draw)
 
@@ -238,4 +230,4 @@ def _as_card(card: str | Card) -> Card:
         return card
     if isinstance(card, str):
         return parse_card(card)
-    raise DealCodeError(f"{card!r} is not a card")
+    raise DealCodeError("deal_card", card=repr(card))

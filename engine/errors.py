@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .problems import Problem
+
 if TYPE_CHECKING:
     from .reasons import Reason
 
@@ -17,19 +19,30 @@ class EngineError(ValueError):
     """Base class of every error the engine raises on bad input."""
 
 
-class DealCodeError(EngineError):
-    """A deal code that is not ``CF1-D<1|3>-<7 letters>``; the message names the faulty part."""
+class ProblemError(EngineError):
+    """Bad input said as a :class:`engine.problems.Problem`: ``problem`` (a code of
+    ``PROBLEMS`` and its parameters) for a client to say in its reader's language, the
+    message the same in English. ``ProblemError("deal_code_mode", code=..., mode="D2")``."""
+
+    def __init__(self, problem: str, /, **params: str | int) -> None:
+        self.problem = Problem(problem, params)
+        super().__init__(str(self.problem))
 
 
-class NotationError(EngineError):
+class DealCodeError(ProblemError):
+    """A deal code that is not ``CF1-D<1|3>-<7 letters>`` (or a deal that is no deal); the
+    problem names the faulty part."""
+
+
+class NotationError(ProblemError):
     """A token that is not a well-formed move (or a card name that is not a card).
 
     ``index`` is the 0-based position of the token in a log when the error
     comes from :func:`engine.replay`, else ``None``.
     """
 
-    def __init__(self, message: str, index: int | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, problem: str, /, index: int | None = None, **params: str | int) -> None:
+        super().__init__(problem, **params)
         self.index = index
 
 

@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from .cards import SUITS
 from .errors import NotationError
+from .problems import TOKEN_HELP
 
 # Kinds of action; small ints so the engine dispatches on them cheaply.
 DRAW, RECYCLE, UNDO, RESERVE_TO_FOUNDATION, RESERVE_TO_COLUMN = 0, 1, 2, 3, 4
@@ -54,7 +55,7 @@ class Move(NamedTuple):
         """The move a token names; :class:`NotationError` says what is malformed."""
         move = TOKENS.get(token) if isinstance(token, str) else None
         if move is None:
-            raise NotationError(explain_bad_token(token))
+            raise bad_token(token)
         return move
 
     @property
@@ -105,44 +106,48 @@ COLUMN_MOVES: list[list[list[Move]]] = [
     for s in range(COLUMNS)
 ]
 
-HELP = (
-    "tokens: draw, recycle, undo, RF/R1-R4 (reserve), WF/W1-W4 (waste), 1F-4F (column to "
-    "foundation), 24 or 24x3 (1 card / a block of 3 from column 2 to 4), FH2 (hearts "
-    "foundation back to column 2)"
-)
+#: Every token in a line (the terminal's help); the same words as the problems' ``%(tokens)s``.
+HELP = TOKEN_HELP
 
 
-def explain_bad_token(token: object) -> str:
-    """Why ``token`` is not a move; only called on the (rare) error path."""
+def bad_token(token: object, index: int | None = None) -> NotationError:
+    """The error saying why ``token`` is not a move; only built on the (rare) error path."""
+    problem, params = explain_bad_token(token)
+    return NotationError(problem, index=index, **params)
+
+
+def explain_bad_token(token: object) -> tuple[str, dict[str, str | int]]:
+    """Why ``token`` is not a move: a code of ``engine.problems.PROBLEMS`` and its parameters."""
     if not isinstance(token, str):
-        return f"a token must be a string, not {type(token).__name__}"
+        return "token_type", {"type": type(token).__name__}
     if token == "":
-        return "empty token: " + HELP
+        return "token_empty", {}
     for variant in (token.strip(), token.upper(), token.lower(), token.strip().upper()):
         if variant != token and variant in TOKENS:
-            return (
-                f"unknown token {token!r}: did you mean {variant!r}? "
-                "(tokens are exact: case and spaces matter)"
-            )
+            return "token_case", {"token": token, "variant": variant}
+    bad_column: tuple[str, dict[str, str | int]] = (
+        "token_column",
+        {"token": token, "columns": COLUMNS},
+    )
     head, sep, tail = token.partition("x")
     if len(head) == 2 and head.isdigit():
         src, dst = int(head[0]), int(head[1])
         if not (1 <= src <= COLUMNS and 1 <= dst <= COLUMNS):
-            return f"bad token {token!r}: columns are numbered 1 to {COLUMNS}"
+            return bad_column
         if src == dst:
-            return f"bad token {token!r}: a block cannot move from column {src} onto itself"
+            return "token_same_column", {"token": token, "column": src}
         if sep:
             if tail == "1":
-                return f"bad token {token!r}: write {head!r} for a single card"
+                return "token_single", {"token": token, "single": head}
             if not tail.isdigit() or tail.startswith("0"):
-                return f"bad token {token!r}: the block size after 'x' must be a number like 3"
-            return f"bad token {token!r}: a block has 2 to {MAX_BLOCK} cards"
+                return "token_block_number", {"token": token}
+            return "token_block_size", {"token": token, "most": MAX_BLOCK}
     if len(token) == 2 and token[0] in "RW" and token[1].isdigit():
-        return f"bad token {token!r}: columns are numbered 1 to {COLUMNS}"
+        return bad_column
     if len(token) == 2 and token[1] == "F" and token[0].isdigit():
-        return f"bad token {token!r}: columns are numbered 1 to {COLUMNS}"
+        return bad_column
     if len(token) == 3 and token[0] == "F":
         if token[1] not in SUITS:
-            return f"bad token {token!r}: the foundation's suit must be one of {SUITS}"
-        return f"bad token {token!r}: columns are numbered 1 to {COLUMNS}"
-    return f"unknown token {token!r}: " + HELP
+            return "token_suit", {"token": token, "suits": SUITS}
+        return bad_column
+    return "token_unknown", {"token": token}

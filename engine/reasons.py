@@ -23,7 +23,6 @@ anything: :meth:`Reason.sentence` takes the ``translate`` function of the caller
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -41,14 +40,10 @@ from .notation import (
     WASTE_TO_FOUNDATION,
     Move,
 )
+from .problems import Translate, gettext_noop, same
 
 if TYPE_CHECKING:
     from .game import Game
-
-
-def gettext_noop(message: str) -> str:
-    """Mark ``message`` for the translation catalogues (xgettext finds this name); return it."""
-    return message
 
 
 #: Every reason a move can be refused: code -> its English sentence. Placeholders: ``card``
@@ -118,14 +113,8 @@ COLOUR_WORDS: dict[str, str] = {"red": gettext_noop("red"), "black": gettext_noo
 CARD_WORDS = gettext_noop("the %(rank)s of %(suit)s")
 NEED_WORDS = {"red": gettext_noop("a red %(rank)s"), "black": gettext_noop("a black %(rank)s")}
 
-Translate = Callable[[str], str]
 
-
-def _same(message: str) -> str:
-    return message
-
-
-def card_words(card: str, translate: Translate = _same) -> str:
+def card_words(card: str, translate: Translate = same) -> str:
     """A card code in words: ``card_words("JD") == "the jack of diamonds"``."""
     return translate(CARD_WORDS) % {
         "rank": translate(RANK_WORDS[card[0]]),
@@ -162,7 +151,7 @@ class Reason:
         data["cards"] = list(self.cards)
         return data
 
-    def sentence(self, translate: Translate = _same) -> str:
+    def sentence(self, translate: Translate = same) -> str:
         """The reason as a sentence, each word through ``translate`` (the identity: English)."""
         words: dict[str, Any] = {
             "column": self.column,

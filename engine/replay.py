@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .deal import Deal
-from .errors import IllegalMove, NotationError
+from .errors import IllegalMove
 from .game import Game, iter_tokens
-from .notation import TOKENS, explain_bad_token
+from .notation import TOKENS, bad_token
 from .reasons import why_illegal
 
 
@@ -27,7 +27,7 @@ def replay(code: str | Deal, tokens: Iterable[str] | str) -> Game:
     for index, token in enumerate(iter_tokens(tokens)):
         move = lookup(token) if isinstance(token, str) else None
         if move is None:
-            raise NotationError(explain_bad_token(token), index=index)
+            raise bad_token(token, index=index)
         if not apply(move):
             raise IllegalMove(why_illegal(game, move), index=index)
     return game

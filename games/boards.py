@@ -17,6 +17,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Protocol
 
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from engine import Deal, DealCodeError
 from games.errors import BadBoard
@@ -61,14 +62,23 @@ def parse_board(text: str) -> Board:
         try:
             day = date.fromisoformat(found["day"])
         except ValueError:
-            raise BadBoard(f"{text!r}: {found['day']} is not a date", board=text) from None
+            raise BadBoard(
+                gettext("'%(board)s': %(day)s is not a date")
+                % {"board": text, "day": found["day"]},
+                board=text,
+            ) from None
         return daily_board(day, found["mode"])
     try:
         return Board(id=Deal.from_code(text).code)
     except DealCodeError as error:
         raise BadBoard(
-            f"{text!r} is neither a deal code ({error}) nor a daily board like daily-2026-12-01-D3",
+            gettext(
+                "'%(board)s' is neither a deal code (%(problem)s)"
+                " nor a daily board like daily-2026-12-01-D3"
+            )
+            % {"board": text, "problem": error.problem.sentence(gettext)},
             board=text,
+            reason=error.problem.as_dict(),
         ) from None
 
 

@@ -69,6 +69,14 @@ class StaleSeq(Conflict):
     code = "stale_seq"
 
 
+class PlayerGone(Conflict):
+    """The request's player no longer exists: a guest whose session signed in to an account in
+    another tab meanwhile (their games moved there) or who was deleted as idle. The client
+    reloads: the session now holds the account, or no one."""
+
+    code = "player_gone"
+
+
 class GameFinished(Conflict):
     code = "game_finished"
 

@@ -54,7 +54,9 @@ def deal_from_code(code: str) -> NumberedDeal:
     try:
         return Deal.from_code(code)
     except DealCodeError as error:
-        raise BadDealCode(str(error), code=code) from error
+        raise BadDealCode(
+            error.problem.sentence(gettext), code=code, reason=error.problem.as_dict()
+        ) from error
 
 
 def play_token(game: EngineGame, token: str, *, index: int | None = None) -> str:
@@ -63,9 +65,16 @@ def play_token(game: EngineGame, token: str, *, index: int | None = None) -> str
     try:
         return str(game.play(token))
     except NotationError as error:
-        raise BadNotation(str(error), token=token, **extra) from error
+        raise malformed(error, token=token, **extra) from error
     except IllegalMove as error:
         raise refused(error.reason, token=token, **extra) from error
+
+
+def malformed(error: NotationError, **extra: object) -> BadNotation:
+    """The error of a token (or a tapped card name) that is no move: the engine's problem as a
+    sentence in the request's language (``detail``) and as its code with its parameters
+    (``reason``), like a refusal's."""
+    return BadNotation(error.problem.sentence(gettext), reason=error.problem.as_dict(), **extra)
 
 
 def refused(reason: Reason, **extra: object) -> RejectedAction:

@@ -5,15 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
+
 from engine import Deal, DealCodeError, Game
 
 
 def normalise_code(code: str) -> tuple[str | None, str]:
-    """`("CF1-D3-ABCDEFG", "")` for a valid code (any case), `(None, reason)` otherwise."""
+    """`("CF1-D3-ABCDEFG", "")` for a valid code (any case), `(None, reason)` otherwise,
+    the engine's reason in the reader's language."""
     try:
         return Deal.from_code(code).code, ""
     except DealCodeError as error:
-        return None, str(error)
+        return None, error.problem.sentence(gettext)
 
 
 def normalise_board(board: str) -> tuple[str | None, str]:

@@ -45,7 +45,10 @@ def _bad_code(request: HttpRequest, code: str, reason: str, *, board: bool = Fal
 
 
 def not_yet(day: str) -> str:
-    return gettext("%(day)s has not come yet") % {"day": day}
+    """What a page of a day to come says: the API's words (``games.daily.store``)."""
+    from games.daily.store import not_come_yet
+
+    return not_come_yet(date.fromisoformat(day)).detail
 
 
 def _daily_parts(board_id: str) -> tuple[str, str] | None:

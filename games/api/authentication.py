@@ -12,6 +12,7 @@ from typing import Any
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
@@ -39,5 +40,5 @@ class ExpiringTokenAuthentication(TokenAuthentication):
         days = settings.CANFIELD_TOKEN_MAX_AGE_DAYS
         if days and token.created < timezone.now() - timedelta(days=days):
             token.delete()
-            raise AuthenticationFailed("token expired; log in again (POST /api/token/)")
+            raise AuthenticationFailed(gettext("token expired; log in again (POST /api/token/)"))
         return user, token

@@ -42,7 +42,7 @@ def first_message(detail: Any) -> str:
         message = first_message(value)
         return message if field == "non_field_errors" else f"{field}: {message}"
     if isinstance(detail, list):
-        return first_message(detail[0]) if detail else "invalid input"
+        return first_message(detail[0]) if detail else gettext("invalid input")
     return str(detail)
 
 
@@ -82,9 +82,9 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     if isinstance(exc, OperationalError | InterfaceError):
         return error_response(database_down())
     if isinstance(exc, Http404):
-        exc = exceptions.NotFound(str(exc) or "not found")
+        exc = exceptions.NotFound(str(exc) or gettext("not found"))
     elif isinstance(exc, DjangoPermissionDenied):
-        exc = exceptions.PermissionDenied(str(exc) or "permission denied")
+        exc = exceptions.PermissionDenied(str(exc) or gettext("permission denied"))
     if isinstance(exc, exceptions.APIException):
         return drf_error_response(exc)
     return None

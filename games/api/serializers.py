@@ -9,6 +9,7 @@ from typing import Any
 
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.validators import RegexValidator
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
@@ -230,11 +231,18 @@ def action_token_field(**options: Any) -> MoveTokenField:
     return MoveTokenField(help_text='a move token, e.g. "draw", "24x3"', **options)
 
 
+TAP_MESSAGE = gettext_lazy('a card as shown on the board ("7H") or "stock"')
+
+
 def tap_field(**options: Any) -> StrictCharField:
     return StrictCharField(
         max_length=5,
         trim_whitespace=False,
-        validators=[RegexValidator(TAP_PATTERN, 'a card as shown on the board ("7H") or "stock"')],
+        validators=[
+            RegexValidator(
+                TAP_PATTERN, gettext_lazy('a card as shown on the board ("7H") or "stock"')
+            )
+        ],
         help_text='a card ("7H") or "stock"',
         **options,
     )

@@ -58,13 +58,20 @@ def daily_deal_shown(*, day: date) -> DailyDeal:
         return daily_deal_get(day=day)
     found = DailyDeal.objects.filter(date=day).first() if day < today else None
     if found is None:
-        when = (
-            gettext("%(day)s has not come yet")
-            if day > today
-            else gettext("%(day)s had no daily deals")
+        if day > today:
+            raise not_come_yet(day)
+        raise DailyNotFound(
+            gettext("%(day)s had no daily deals") % {"day": day.isoformat()},
+            date=day.isoformat(),
         )
-        raise DailyNotFound(when % {"day": day.isoformat()}, date=day.isoformat())
     return found
+
+
+def not_come_yet(day: date) -> DailyNotFound:
+    """What anyone asking of a day to come is told: only that it has not come."""
+    return DailyNotFound(
+        gettext("%(day)s has not come yet") % {"day": day.isoformat()}, date=day.isoformat()
+    )
 
 
 def stored_or_chosen(day: date) -> DailyDeal:

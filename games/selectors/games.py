@@ -13,6 +13,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from engine import Game as EngineGame
 from engine import finishing_line
@@ -127,7 +128,11 @@ def game_actions(*, game: Game, after: int = 0) -> QuerySet[Action]:
 def game_state_at(*, game: Game, at: int) -> dict[str, Any]:
     """The board after action ``at`` (0: the deal), replayed from the stored log."""
     if not 0 <= at <= game.seq:
-        raise InvalidInput(f"at must be between 0 and {game.seq} for game {game.id}", seq=game.seq)
+        raise InvalidInput(
+            gettext("at must be between 0 and %(seq)s for game %(game)s")
+            % {"seq": game.seq, "game": game.id},
+            seq=game.seq,
+        )
     tokens = list(game.actions.filter(seq__lte=at).order_by("seq").values_list("token", flat=True))
     replayed = replay_log(code=game.code, tokens=[t for t in tokens if t != RESIGN])
     return shown_state(game, replayed.game)

@@ -4,6 +4,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.utils.translation import gettext
 
 from games.boards import first_sealed_day
 from games.errors import PlayerNotFound
@@ -24,7 +25,9 @@ def player_user(*, username: str) -> User:
     """The player of that name (``PlayerNotFound``: a 404 naming it)."""
     user = User.objects.filter(username=username).first()
     if user is None:
-        raise PlayerNotFound(f"there is no player {username!r}", username=username)
+        raise PlayerNotFound(
+            gettext("there is no player '%(name)s'") % {"name": username}, username=username
+        )
     return user
 
 

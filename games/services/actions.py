@@ -16,13 +16,13 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from engine import Game as EngineGame
 from engine import NotationError
 from engine.reasons import why_tap_does_nothing
 from games.compiled import insert_row, update_row
 from games.errors import (
-    BadNotation,
     InvalidInput,
     LogCorrupt,
     ServiceError,
@@ -30,7 +30,7 @@ from games.errors import (
 )
 from games.models import Action, Game
 from games.projections import elapsed_seconds, engine_summary
-from games.replaying import RESIGN, play_token, refused, replay_log
+from games.replaying import RESIGN, malformed, play_token, refused, replay_log
 from games.selectors.games import shown_state
 from games.services.locking import lock_own_live_game
 from games.services.standing import standing_refresh
@@ -63,7 +63,7 @@ def action_append(
     ``StaleSeq`` and nothing is written. The stored token is always the concrete move.
     """
     if (token is None) == (tap is None):
-        raise InvalidInput('give exactly one of "action" (a move token) or "tap" (a card)')
+        raise InvalidInput(gettext('give exactly one of "action" (a move token) or "tap" (a card)'))
     with appending(game_id=game_id):
         game = lock_writable_game(game_id=game_id, player=player, expected_seq=expected_seq)
         engine_game = EngineGame.from_snapshot(game.snapshot)
@@ -104,8 +104,11 @@ def lock_writable_game(*, game_id: int, player: User, expected_seq: int | None) 
     game = lock_own_live_game(game_id=game_id, player=player, with_player=True)
     if expected_seq is not None and expected_seq != game.seq + 1:
         raise StaleSeq(
-            f"seq {expected_seq} is stale: game {game_id} has {game.seq} actions, "
-            f"the next one is {game.seq + 1}",
+            gettext(
+                "seq %(given)s is stale: game %(game)s has %(seq)s actions,"
+                " the next one is %(expected)s"
+            )
+            % {"given": expected_seq, "game": game_id, "seq": game.seq, "expected": game.seq + 1},
             seq=game.seq,
             expected=game.seq + 1,
         )
@@ -117,7 +120,7 @@ def resolve_tap(engine_game: EngineGame, tap: str, *, double_click: bool) -> str
     try:
         move = engine_game.tap(tap, double_click=double_click)
     except NotationError as error:
-        raise BadNotation(str(error), tap=tap) from error
+        raise malformed(error, tap=tap) from error
     if move is None:
         raise refused(why_tap_does_nothing(tap), tap=tap)
     return str(move)
@@ -148,7 +151,8 @@ def appending(*, game_id: int) -> Iterator[None]:
         if not any(name in str(error) for name in SEQ_CONSTRAINT_NAMES):
             raise
         raise StaleSeq(
-            f"the next action of game {game_id} was written by another request",
+            gettext("the next action of game %(game)s was written by another request")
+            % {"game": game_id},
             game=game_id,
         ) from error
 
@@ -159,10 +163,18 @@ def verify_won_log(*, game: Game, engine_game: EngineGame) -> None:
     try:
         replayed = replay_log(code=game.code, tokens=[token for _, token, _ in stored])
     except ServiceError as error:
-        raise LogCorrupt(f"game {game.id}: its stored log does not replay: {error}") from error
+        raise LogCorrupt(
+            gettext("game %(game)s: its stored log does not replay: %(error)s")
+            % {"game": game.id, "error": error.detail},
+            game=game.id,
+        ) from error
     expected = [(a.seq, a.token, a.score_after) for a in replayed.actions]
     if expected != stored or replayed.game != engine_game:
-        raise LogCorrupt(f"game {game.id}: its stored log does not replay to this win")
+        raise LogCorrupt(
+            gettext("game %(game)s: its stored log does not replay to this win")
+            % {"game": game.id},
+            game=game.id,
+        )
 
 
 #: What ending a game changes of its row (``updated_at`` is written on every save).

@@ -17,6 +17,7 @@ from games.projections import engine_summary
 from games.quotas import games_quota_check
 from games.replaying import deal_from_code
 from games.services.guests import account_required_check
+from games.services.locking import lock_new_games_player
 from games.services.standing import standing_refresh
 
 
@@ -38,12 +39,15 @@ def resolve_deal(
     given = [name for name, value in named.items() if value is not None]
     if len(given) != 1:
         raise InvalidInput(
-            'give exactly one of "code", "daily" ("D3" or "D1") or "draw" (1 or 3)',
+            gettext('give exactly one of "code", "daily" ("D3" or "D1") or "draw" (1 or 3)'),
             given=given,
         )
     if daily:
         if daily not in DAILY_MODES:
-            raise InvalidInput(f'daily must be "D3" or "D1", not {daily!r}', daily=daily)
+            raise InvalidInput(
+                gettext('daily must be "D3" or "D1", not \'%(daily)s\'') % {"daily": daily},
+                daily=daily,
+            )
         today = utc_today()
         deal = deal_from_code(daily_code(daily_deal_get(day=today), daily))
         return deal, daily_board(today, daily)
@@ -52,7 +56,7 @@ def resolve_deal(
     elif draw in (1, 3):
         deal = deal_from_code(random_code(draw=draw))
     else:
-        raise InvalidInput(f"draw must be 1 or 3, not {draw!r}", draw=draw)
+        raise InvalidInput(gettext("draw must be 1 or 3, not %(draw)s") % {"draw": draw}, draw=draw)
     return deal, Board(id=deal.code)
 
 
@@ -76,6 +80,7 @@ def game_create(
     now = timezone.now()
     try:
         with transaction.atomic():
+            lock_new_games_player(player_id=player.pk)
             game = Game.objects.create(
                 code=deal.code,
                 draw=deal.draw,
@@ -88,7 +93,7 @@ def game_create(
                 elapsed=0,
                 **engine_summary(EngineGame(deal)),
             )
-            standing_refresh(game=game)
+            standing_refresh(game=game, player_locked=True)
     except IntegrityError:
         existing = ranked_game(board=board, player=player) if board.is_daily else None
         if existing is None:

@@ -57,7 +57,7 @@ def guest_create() -> User:
                 return user
         except IntegrityError:  # the name was taken: draw another
             continue
-    raise Conflict("no free guest name was found; try again")
+    raise Conflict(gettext("no free guest name was found; try again"))
 
 
 def account_required_check(*, player: AbstractBaseUser, what: str) -> None:
@@ -161,14 +161,27 @@ def idle_guests_delete(*, days: int) -> int:
         .exclude(last_game__gte=cutoff)
         .values_list("user_id", flat=True)
     )
-    deleted = 0
-    for user_id in list(idle):
-        with transaction.atomic():
-            games = Game.objects.select_for_update().filter(player_id=user_id)
-            if games.filter(seq__gt=0).exists():
-                continue  # played meanwhile
-            lock_player(player_id=user_id)
-            games.delete()
-            User.objects.filter(pk=user_id).delete()
-            deleted += 1
-    return deleted
+    return sum(unplayed_guest_delete(guest_id=user_id) for user_id in list(idle))
+
+
+def guest_signed_out(*, guest_id: int) -> bool:
+    """The guest's session ended: nobody can be them again (no password, no token), so the
+    guest identity ends with it. A guest who never made a move goes at once, with their empty
+    games, as ``delete_idle_guests`` would take them later; one who played stays on the boards
+    they played under their guest name (their logs are append-only). Whether they went."""
+    return unplayed_guest_delete(guest_id=guest_id)
+
+
+def unplayed_guest_delete(*, guest_id: int) -> bool:
+    """Delete a guest whose games hold no action, with those games; False (nothing deleted)
+    if one has an action (played meanwhile) or the user is no guest (signed up meanwhile)."""
+    with transaction.atomic():
+        games = Game.objects.select_for_update().filter(player_id=guest_id)
+        if games.filter(seq__gt=0).exists():
+            return False
+        lock_player(player_id=guest_id)
+        if not Guest.objects.filter(user_id=guest_id).exists():
+            return False
+        games.delete()
+        User.objects.filter(pk=guest_id).delete()
+    return True

@@ -9,7 +9,7 @@ from django.utils.translation import gettext
 
 from games.boards import game_sealed
 from games.compiled import CompiledQuery
-from games.errors import GameFinished, GameNotFound, NotGameOwner
+from games.errors import GameFinished, GameNotFound, NotGameOwner, PlayerGone
 from games.models import MAX_ID, Game
 
 
@@ -60,7 +60,30 @@ def lock_own_live_game(*, game_id: int, player: User, with_player: bool = False)
     return game
 
 
-def lock_player(*, player_id: int) -> None:
+def lock_player(*, player_id: int) -> bool:
     """Lock a player's row: their leaderboard entries are then written by one transaction at
-    a time. Always taken after the game row, so lock order is the same everywhere."""
-    User.objects.select_for_update().filter(pk=player_id).values_list("pk", flat=True).first()
+    a time. Always taken after the game row, so lock order is the same everywhere. Whether
+    the row exists."""
+    found = User.objects.select_for_update().filter(pk=player_id).values_list("pk", flat=True)
+    return found.first() is not None
+
+
+def lock_new_games_player(*, player_id: int) -> None:
+    """Lock the row of the player a new game is for, and insist it still exists.
+
+    A guest's request may have read its player from the session just before another tab of
+    that session signed in (``guest_merge`` moves the guest's games and deletes the guest): a
+    game written for the deleted guest then fails its foreign key at the commit. Holding the
+    player's row first settles it either way: the merge waits for this game and moves it too,
+    or this request waits for the merge and finds no player (``PlayerGone``, a 409, nothing
+    written). Taken before the new game's row exists, which no one else can hold yet, so the
+    one lock order (game rows, then player rows) still holds for every existing row."""
+    if not lock_player(player_id=player_id):
+        raise PlayerGone(
+            gettext(
+                "player %(id)s is gone (a guest who signed in in another tab, say):"
+                " reload the page and try again"
+            )
+            % {"id": player_id},
+            player=player_id,
+        )

@@ -34,7 +34,7 @@ def username_errors(username: str) -> list[str]:
     except ValidationError as error:
         return list(error.messages)
     problem = username_problem(username)
-    return [f"the username {problem}"] if problem else []
+    return [problem] if problem else []
 
 
 def checked_credentials(*, username: str, password: str) -> str:

@@ -8,24 +8,30 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.errors import InvalidInput, LogTooLong
 from games.models import Action, Game
 from games.projections import game_summary_from_log
 from games.quotas import actions_quota_charge
 from games.replaying import deal_from_code, replay_log
+from games.services.locking import lock_new_games_player
 from games.services.standing import standing_refresh
 
 
 def submission_tokens(*, actions: list[str] | None, log: str | None) -> list[str]:
     """The submitted log as tokens: a list, or text with tokens separated by whitespace."""
     if (actions is None) == (log is None):
-        raise InvalidInput('give exactly one of "actions" (a list of tokens) or "log" (text)')
+        raise InvalidInput(
+            gettext('give exactly one of "actions" (a list of tokens) or "log" (text)')
+        )
     tokens = actions if actions is not None else (log or "").split()
     limit = settings.CANFIELD_MAX_LOG_ACTIONS
     if len(tokens) > limit:
         raise LogTooLong(
-            f"a log has at most {limit} actions, this one has {len(tokens)}", limit=limit
+            gettext("a log has at most %(limit)s actions, this one has %(count)s")
+            % {"limit": limit, "count": len(tokens)},
+            limit=limit,
         )
     return tokens
 
@@ -48,6 +54,7 @@ def submission_create(
     replayed = replay_log(code=deal.code, tokens=tokens)
     now = timezone.now()
     with transaction.atomic():
+        lock_new_games_player(player_id=player.pk)
         game = Game(
             code=deal.code,
             draw=deal.draw,
@@ -69,5 +76,5 @@ def submission_create(
         ).items():
             setattr(game, field, value)
         game.save()
-        standing_refresh(game=game, actions=rows)
+        standing_refresh(game=game, actions=rows, player_locked=True)
     return game

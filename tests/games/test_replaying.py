@@ -33,11 +33,21 @@ def test_an_empty_log_is_the_deal_itself() -> None:
     assert (replayed.actions, replayed.status) == ([], "playing")
 
 
-@pytest.mark.parametrize("code", ["CF1-D2-AAAAACL", "nonsense", ""])
-def test_a_bad_code_is_a_bad_deal_code_naming_it(code: str) -> None:
+@pytest.mark.parametrize(
+    ("code", "problem"),
+    [
+        ("CF1-D2-AAAAACL", "deal_code_mode"),
+        ("nonsense", "deal_code_parts"),
+        ("", "deal_code_parts"),
+    ],
+)
+def test_a_bad_code_is_a_bad_deal_code_naming_it(code: str, problem: str) -> None:
     with pytest.raises(BadDealCode) as raised:
         replay_log(code=code, tokens=["draw"])
-    assert raised.value.extra == {"code": code}
+    assert raised.value.extra["code"] == code
+    # The engine's problem, structured: its code and the code given.
+    assert raised.value.extra["reason"]["code"] == problem
+    assert raised.value.extra["reason"]["deal_code"] == code
     assert raised.value.detail  # the engine's reason, for the 400
 
 
@@ -58,7 +68,11 @@ def test_an_illegal_token_is_rejected_with_its_index_and_nothing_after_is_read()
 def test_a_token_that_is_no_notation_is_bad_notation_with_its_index() -> None:
     with pytest.raises(BadNotation) as raised:
         replay_log(code=SIMPLE_CODE, tokens=["draw", "Draw"])
-    assert raised.value.extra == {"token": "Draw", "index": 1}
+    assert raised.value.extra == {
+        "token": "Draw",
+        "index": 1,
+        "reason": {"code": "token_case", "token": "Draw", "variant": "draw"},
+    }
     assert "did you mean 'draw'" in raised.value.detail
 
 

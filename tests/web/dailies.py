@@ -71,6 +71,22 @@ def closed_day(make_player, *, days_ago: int = 3, moves: tuple[int, ...] = (12, 
     return _day(deal, {"D3": names})
 
 
+def closed_day_none_wins(
+    make_player, *, moves: tuple[int, ...] = (12, 5), first: int = 3, tries: int = 10
+) -> Day:
+    """``closed_day`` on the most recent day from ``first`` days ago whose D3 line is longer
+    than every entry of ``moves``, so none of its players has won: a seeded search (the test
+    secret, day after day) instead of assuming that whatever today makes three days ago has a
+    long enough line."""
+    from games.boards import utc_today
+    from games.daily.store import daily_deal_get
+
+    for days_ago in range(first, first + tries):
+        if len(daily_deal_get(day=utc_today() - timedelta(days=days_ago)).line) > max(moves):
+            return closed_day(make_player, days_ago=days_ago, moves=moves)
+    raise AssertionError(f"no D3 line longer than {max(moves)} in {tries} days from {first}")
+
+
 def face_down_cards(code: str) -> list[str]:
     """The cards a player at the start of `code` must not see: the reserve below its top
     and the whole stock."""

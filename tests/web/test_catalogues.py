@@ -109,3 +109,12 @@ def test_every_reason_code_is_in_the_api_catalogue() -> None:
 
     games = msgids(ROOT / "games/locale/ja/LC_MESSAGES/django.po")
     assert set(REASONS.values()) | {CARD_WORDS} <= games
+
+
+def test_every_input_problem_is_in_the_api_catalogue_and_in_the_contracts() -> None:
+    from engine.problems import PROBLEMS, TOKEN_HELP
+
+    games = msgids(ROOT / "games/locale/ja/LC_MESSAGES/django.po")
+    assert set(PROBLEMS.values()) | {TOKEN_HELP} <= games
+    contracts = (ROOT / "docs/contracts.md").read_text(encoding="utf-8")
+    assert not [code for code in PROBLEMS if f"`{code}`" not in contracts]

@@ -1,5 +1,7 @@
-"""Reasons to return, in a real Chromium: the player's record and calendar, the home page's
-"you played today", the Finish button, the table's clock, and the archive's "play this deal"."""
+"""Reasons to return, in a real Chromium: the home page's "you played today", the Finish button
+stopping at a refusal, the table's clock, and an archive that never offers today. The record and
+calendar, Finish to the win and the archive's "play this deal" run in every language and on
+every screen in ``test_languages_return.py``."""
 
 from __future__ import annotations
 
@@ -10,9 +12,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from engine import finishing_line, replay
-from tests.support.browser import artifact_path
 from tests.web import dailies
-from tests.web.table_page import GAME_URL, Table
+from tests.web.table_page import Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 
@@ -34,44 +35,6 @@ def today(server_url: str) -> dailies.Day:
     return dailies.today()
 
 
-@pytest.fixture
-def closed(server_url: str, make_player) -> dailies.Day:
-    """A closed day three days ago: two ranked games of its D3, 12 and 5 moves of its line."""
-    return dailies.closed_day(make_player, days_ago=3, moves=(12, 5))
-
-
-@pytest.mark.parametrize("name", VIEWPORTS)
-def test_the_player_page_shows_the_record_and_the_calendar_of_dailies(closed, new_player, name):
-    viewport = VIEWPORTS[name]
-    visitor = new_player(viewport=viewport, sign_up=False)
-    page = visitor.page
-    second = closed.players["D3"][1]  # 5 moves of the line
-    page.goto(f"/players/{second}/")
-    record = page.locator("#record")
-    expect(record.locator('[data-record="best-streak"] dd')).to_have_text("1")
-    expect(record.locator('[data-record="daily-rate"] dd')).to_contain_text("0%")
-    expect(record.locator('[data-record="daily-rate"] dd')).to_contain_text("0 of 1 game")
-    month = closed.day.strftime("%Y-%m")
-    shown = page.evaluate("() => new Date().toISOString().slice(0, 7)")
-    if shown != month:  # the closed day is in last month
-        page.locator("#calendar-prev").click()
-    cell = page.locator(f'#calendar td[data-date="{closed.day.isoformat()}"]')
-    expect(cell).to_have_attribute("data-played", "true")
-    entry = cell.locator('[data-mode="D3"]')
-    board = page.request.get(f"/api/leaderboards/{closed.board('D3')}/?around={second}").json()
-    mine = next(e for e in board["entries"] if e["player"] == second)
-    expect(entry).to_have_text(f"D3 #{mine['rank']}/2")
-    expect(entry).to_have_attribute("href", f"/replay/{mine['game']}/")
-    expect(page.locator("#calendar td[data-played=true]")).to_have_count(1)
-    table_box = page.locator("#calendar").bounding_box()
-    assert table_box and table_box["x"] + table_box["width"] <= viewport[0]
-    assert page.evaluate("document.documentElement.scrollWidth") <= viewport[0]
-    page.screenshot(path=artifact_path(f"player-record-{name}.png"), full_page=True)
-    entry.click()
-    expect(page).to_have_url(re.compile(rf"/replay/{mine['game']}/$"))
-    assert visitor.errors == []
-
-
 def test_home_tells_the_player_their_rank_today_with_a_link_back(today, new_player):
     rival, player = new_player(), new_player()
     for who, draws in ((rival, 1), (player, 2)):
@@ -91,33 +54,6 @@ def test_home_tells_the_player_their_rank_today_with_a_link_back(today, new_play
         "rank 1 of 2."
     )
     assert player.errors == [] and rival.errors == []
-
-
-@pytest.mark.parametrize("name", VIEWPORTS)
-def test_the_finish_button_plays_the_line_as_logged_actions_and_wins(new_player, name):
-    viewport = VIEWPORTS[name]
-    offer = next(n for n in range(len(WON_LOG)) if finishing_line(replay(CODE, WON_LOG[:n])))
-    line = [str(move) for move in finishing_line(replay(CODE, WON_LOG[:offer])) or []]
-    player = new_player(viewport=viewport, touch=name == "phone")
-    page = player.page
-    before = player.submit(CODE, WON_LOG[: offer - 1])  # one move short: not offered yet
-    page.goto(f"/games/{before}/")
-    table = Table(page)
-    expect(table.stat("moves")).to_have_text(str(table.server_game()["moves"]))
-    finish = page.locator("#finish-button")
-    expect(finish).to_be_hidden()
-    page.locator("#move-input").fill(WON_LOG[offer - 1])
-    page.locator("#move-input").press("Enter")
-    expect(finish).to_be_visible()
-    inside(page, "#finish-button", viewport)
-    table.settle()
-    page.screenshot(path=artifact_path(f"finish-offered-{name}.png"))
-    finish.click()
-    expect(page.locator("#win")).to_be_visible(timeout=30_000)
-    expect(table.stat("cards")).to_have_text("52")
-    log = page.request.get(f"/api/games/{before}/actions/").json()["actions"]
-    assert [action["token"] for action in log] == WON_LOG[:offer] + line
-    assert player.errors == []
 
 
 def test_the_finish_button_stops_at_the_first_refusal(new_player):
@@ -179,19 +115,6 @@ def _seconds(text: str) -> int:
 
 def _text(seconds: int) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
-
-
-def test_the_archive_plays_a_closed_days_deal_as_an_open_game(closed, new_player):
-    player = new_player()
-    page = player.page
-    page.goto("/daily/")
-    board = page.locator(f'.archive-day[data-date="{closed.day.isoformat()}"] [data-mode="D3"]')
-    board.get_by_role("button", name="Play this deal").click()
-    expect(page).to_have_url(GAME_URL)
-    expect(page.locator("#game-code")).to_have_text(closed.codes["D3"])
-    game = Table(page).server_game()
-    assert (game["code"], game["daily"], game["sealed"]) == (closed.codes["D3"], None, False)
-    assert player.errors == []
 
 
 def test_the_archive_never_offers_today(today, new_player):

@@ -9,6 +9,7 @@ step to catch a broken import: it would just be a blank page).
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -16,6 +17,8 @@ from pathlib import Path
 import pytest
 from django.contrib.staticfiles import finders
 from django.test import Client
+from django.utils import translation
+from django.utils.translation import gettext
 
 from engine import Deal, DealCodeError
 
@@ -75,6 +78,26 @@ def test_a_bad_code_gets_a_clear_page_with_the_engines_reason(client: Client, ba
         response = client.get(url)
         assert response.status_code == 404
         assert str(reason.value).encode() in response.content.replace(b"&#x27;", b"'")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "id", "ja"])
+def test_the_bad_code_page_says_the_engines_reason_in_the_readers_language(
+    client: Client, language: str
+):
+    bad = "CF1-D2-ABCDEFG"
+    with pytest.raises(DealCodeError) as raised:
+        Deal.from_code(bad)
+    with translation.override(language):
+        reason = raised.value.problem.sentence(gettext)
+        title = gettext("Unknown deal code")
+    if language != "en":
+        assert reason != str(raised.value) and title != "Unknown deal code"
+    response = client.get(f"/play/{bad}/", HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 404
+    text = html.unescape(response.content.decode())
+    assert reason in text and title in text
+    assert f'<html lang="{language}"' in text
 
 
 def _board_ids() -> tuple[str, str]:

@@ -4,6 +4,7 @@ from dataclasses import asdict
 from datetime import date
 from typing import Any
 
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -40,9 +41,10 @@ from games.daily.store import (
     daily_deal_shown,
     daily_lines,
     daily_pars,
+    not_come_yet,
     par_of_code,
 )
-from games.errors import DailyNotFound, DailySealed, InvalidInput
+from games.errors import DailySealed, InvalidInput
 from games.models import DailyDeal
 from games.selectors.games import Viewer, ranked_games_of
 from games.selectors.leaderboard_sql import BoardCounts
@@ -66,7 +68,9 @@ def parse_day(text: str) -> date:
     except ValueError:
         parsed = None
     if parsed is None:
-        raise InvalidInput(f"{text!r} is not a date (YYYY-MM-DD)", date=text)
+        raise InvalidInput(
+            gettext("'%(date)s' is not a date (YYYY-MM-DD)") % {"date": text}, date=text
+        )
     return parsed
 
 
@@ -126,7 +130,7 @@ class LeaderboardFieldView(APIView):
     def get(self, request: Request, board: str) -> Response:
         found = parse_board(board)
         if found.day is not None and found.day > utc_today():
-            raise DailyNotFound(f"{found.day} has not come yet", date=found.day.isoformat())
+            raise not_come_yet(found.day)
         counts = board_field_counts(board=found.id)
         field = {
             "board": found.id,
@@ -253,14 +257,16 @@ class DailyLineView(APIView):
         parsed = parse_day(day)
         if mode not in DAILY_MODES:
             raise InvalidInput(
-                f"{mode!r} is not a daily mode ({' or '.join(DAILY_MODES)})", mode=mode
+                gettext("'%(mode)s' is not a daily mode (D3 or D1)") % {"mode": mode}, mode=mode
             )
         board = daily_board(parsed, mode)
         deal = daily_deal_shown(day=parsed)
         codes, lines = daily_codes(deal), daily_lines(deal)
         if codes is None or lines is None:
             raise DailySealed(
-                f"the deals of {day} are sealed until the day closes", date=parsed.isoformat()
+                gettext("the deals of %(date)s are sealed until the day closes")
+                % {"date": parsed.isoformat()},
+                date=parsed.isoformat(),
             )
         code, tokens = codes[mode], lines[mode]
         line = {

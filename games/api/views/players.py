@@ -1,13 +1,14 @@
 """Players: sign up, API token (log in, rotate, revoke), browser session, who am I, a
 player's page (totals, recent games) and record (streaks, rates, par, calendar).
 
-A guest's browser session (``games.services.guests``) signs up in place and signs in by
-handing its games over; the token endpoint knows nothing of guests (bots have accounts).
+A guest's browser session (``games.services.guests``) signs up in place, and signs in (for
+a session or for a token alike) by handing its games over; signing out ends the guest.
 """
 
 from typing import Any
 
 from django.contrib.auth import login, logout
+from django.contrib.auth.models import User
 from django.contrib.auth.signals import user_logged_in
 from django.utils.decorators import method_decorator
 from django.views.decorators.csrf import ensure_csrf_cookie
@@ -38,7 +39,7 @@ from games.boards import utc_today
 from games.selectors.games import game_summary
 from games.selectors.player_stats import player_calendar, player_record
 from games.selectors.players import player_profile, player_user
-from games.services.guests import guest_merge, guest_sign_up
+from games.services.guests import guest_merge, guest_sign_up, guest_signed_out
 from games.services.players import (
     player_authenticate,
     player_create,
@@ -87,10 +88,11 @@ class TokenView(APIView):
         responses={200: TokenOut, 400: ErrorOut, 401: ErrorOut, 429: ErrorOut},
     )
     def post(self, request: Request) -> Response:
-        data = validated(CredentialsIn, request.data)
-        user = player_authenticate(
-            username=data["username"], password=data["password"], request=request._request
-        )
+        """From a guest session the guest's games move to the account, as a session sign-in
+        moves them, and the session (whose guest is gone) is emptied."""
+        user, merged = authenticated(request)
+        if merged:
+            request._request.session.flush()
         # What login() says for a session: axes clears the account's failures, last_login moves.
         user_logged_in.send(sender=type(user), request=request._request, user=user)
         token = player_token_rotate(user=user)
@@ -112,20 +114,34 @@ class SessionView(APIView):
     )
     def post(self, request: Request) -> Response:
         """Signing in from a guest session moves the guest's games to the account."""
-        data = validated(CredentialsIn, request.data)
-        guest_id = request.user.pk if is_guest(request.user) else None
-        user = player_authenticate(
-            username=data["username"], password=data["password"], request=request._request
-        )
-        if guest_id is not None:
-            guest_merge(guest_id=guest_id, into=user)
+        user, _ = authenticated(request)
         login(request._request, user)
         return Response(me_json(user))
 
     @extend_schema(operation_id="session_delete", request=None, responses={204: None})
     def delete(self, request: Request) -> Response:
+        """Signing out of a guest session ends the guest (``guest_signed_out``)."""
+        guest_id = request.user.pk if is_guest(request.user) else None
         logout(request._request)
+        if guest_id is not None:
+            guest_signed_out(guest_id=guest_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+def authenticated(request: Request) -> tuple[User, bool]:
+    """The account the request's credentials name, and whether a guest was merged into it:
+    signing in from a guest session (for a session or a token) moves the guest's games and
+    assistance marks to the account (``guest_merge``), the one way a guest's games are claimed
+    by an existing account."""
+    data = validated(CredentialsIn, request.data)
+    guest_id = request.user.pk if is_guest(request.user) else None
+    user = player_authenticate(
+        username=data["username"], password=data["password"], request=request._request
+    )
+    if guest_id is None:
+        return user, False
+    guest_merge(guest_id=guest_id, into=user)
+    return user, True
 
 
 @method_decorator(ensure_csrf_cookie, name="dispatch")

@@ -24,7 +24,7 @@ class SubmissionCreateView(APIView):
     @extend_schema(
         operation_id="submission_create",
         request=SUBMISSION_SCHEMA,
-        responses={201: GameOut, **{s: ErrorOut for s in (400, 401, 413, 422)}},
+        responses={201: GameOut, **{s: ErrorOut for s in (400, 401, 409, 413, 422)}},
     )
     def post(self, request: Request) -> Response:
         data = validated(SubmissionIn, request.data)

@@ -1,6 +1,7 @@
 """Health check and the JSON 404 for unknown /api/ URLs."""
 
 from django.db import connection
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -40,7 +41,11 @@ class ApiNotFoundView(APIView):
 
     def dispatch_unknown(self, request: Request, *args: object, **kwargs: object) -> Response:
         path = request.path
-        hint = "" if path.endswith("/") else f" (API URLs end with a slash: {path}/)"
-        raise NotFound(f"no API endpoint at {path}{hint}")
+        if path.endswith("/"):
+            raise NotFound(gettext("no API endpoint at %(path)s") % {"path": path})
+        raise NotFound(
+            gettext("no API endpoint at %(path)s (API URLs end with a slash: %(path)s/)")
+            % {"path": path}
+        )
 
     get = post = put = patch = delete = head = options = dispatch_unknown

@@ -1,6 +1,7 @@
 """Guests: a browser plays open deals at once, with no account; signing up keeps the games,
 signing in moves them; the ranked daily needs an account (``games.services.guests``)."""
 
+import importlib
 from collections.abc import Callable
 from io import StringIO
 
@@ -287,4 +288,158 @@ def test_a_sign_in_racing_the_guests_own_moves_loses_nothing_and_deadlocks_nothi
     assert Action.objects.count() == moved  # every answered move is stored, none other
     assert set(Game.objects.values_list("player_id", flat=True)) == {alice.user.pk}
     assert not Guest.objects.exists()
+    assert_projections_rebuild_clean()
+
+
+def second_tab(browser: Browser) -> Browser:
+    """Another tab of the same browser: the same session and CSRF cookies."""
+    tab = Browser()
+    for name in ("sessionid", "csrftoken"):
+        tab.client.cookies[name] = browser.client.cookies[name].value
+    return tab
+
+
+#: The writes that make a game: their path, a body, and the service their view calls.
+NEW_GAMES = {
+    "start": ("/api/games/", {"code": SIMPLE_CODE}, "games", "game_create"),
+    "submit": (
+        "/api/submissions/",
+        {"code": SIMPLE_CODE, "actions": ["draw"]},
+        "submissions",
+        "submission_create",
+    ),
+}
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("write", NEW_GAMES)
+def test_a_guests_new_game_after_the_same_session_signed_in_elsewhere_is_a_409(
+    make_player: Callable[..., Player], monkeypatch: pytest.MonkeyPatch, write: str
+) -> None:
+    """The racing order, made deterministic: one tab's request has read its guest from the
+    session, then the other tab signs in (the guest's games move, the guest is deleted), then
+    the first tab's service writes the new game for the deleted guest. A foreign key refused
+    at the commit was a 500; now it is a 409 and nothing is written."""
+    path, body, module, name = NEW_GAMES[write]
+    alice = make_player("alice")
+    signing_in = Browser()
+    guest_with_game(signing_in)
+    starting = second_tab(signing_in)
+    guest_id = starting.me()["id"]
+    view = importlib.import_module(f"games.api.views.{module}")
+    service = getattr(view, name)
+
+    def signed_in_first(**kwargs: object) -> object:
+        credentials = {"username": "alice", "password": alice.password}
+        assert signing_in.post("/api/session/", credentials).status_code == 200
+        assert not User.objects.filter(pk=guest_id).exists()
+        return service(**kwargs)
+
+    monkeypatch.setattr(view, name, signed_in_first)
+    before = set(Game.objects.values_list("id", flat=True))
+    response = starting.post(path, body)
+    assert response.status_code == 409, response.content
+    assert response.json()["error"] == "player_gone"
+    assert set(Game.objects.values_list("id", flat=True)) == before  # nothing half-written
+    assert set(Game.objects.values_list("player_id", flat=True)) == {alice.user.pk}
+    assert not Guest.objects.exists()
+    monkeypatch.undo()
+    # The tab goes on as the account the session now holds (a browser shares its cookies).
+    starting = second_tab(signing_in)
+    assert starting.me()["username"] == "alice"
+    assert starting.post("/api/games/", {"code": SIMPLE_CODE}).status_code == 201
+    assert_projections_rebuild_clean()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("round_", range(3))
+def test_a_guest_starting_games_while_the_session_signs_in_gets_no_500_and_loses_no_game(
+    make_player: Callable[..., Player], round_: int
+) -> None:
+    """The same race in threads, either order: a game that won the player's row lock moves
+    with the merge, one that lost it is a 409; never a 500, never an orphaned game."""
+    alice = make_player("alice")
+    signing_in = Browser()
+    guest_with_game(signing_in)
+    starting = second_tab(signing_in)
+    guest_id = starting.me()["id"]
+
+    def start() -> int:
+        return int(starting.post("/api/games/", {"code": SIMPLE_CODE}).status_code)
+
+    def sign_in() -> int:
+        body = {"username": "alice", "password": alice.password}
+        return int(signing_in.post("/api/session/", body).status_code)
+
+    started, signed_in = race([start, sign_in])
+    assert signed_in == 200
+    # 201: before the merge (moved with it), or after it (the tab's stale session is
+    # anonymous, so its game makes it a new guest); 409: the guest went while it waited.
+    assert started in {201, 409}, started
+    assert Game.objects.count() == 1 + (started == 201)
+    owners = set(Game.objects.values_list("player_id", flat=True))
+    assert alice.user.pk in owners and guest_id not in owners
+    assert owners <= {alice.user.pk, *Guest.objects.values_list("user_id", flat=True)}
+    assert_projections_rebuild_clean()
+
+
+def sign_out(browser: Browser) -> int:
+    token = browser.client.cookies["csrftoken"].value
+    return int(browser.client.delete("/api/session/", HTTP_X_CSRFTOKEN=token).status_code)
+
+
+def test_a_guest_who_signs_out_before_a_move_is_gone_and_the_next_game_is_a_new_guest() -> None:
+    browser = Browser()
+    game = guest_with_game(browser)
+    guest = browser.me()
+    assert sign_out(browser) == 204
+    assert browser.get("/api/me/").status_code == 401
+    assert not User.objects.filter(pk=guest["id"]).exists()  # the name is free of them
+    assert not Game.objects.filter(pk=game["id"]).exists()  # an empty game goes with them
+    assert browser.get(f"/api/players/{guest['username']}/").status_code == 404
+    again = guest_with_game(browser)
+    assert again["player"] != guest["username"]
+    assert browser.me()["guest"] is True
+
+
+def test_a_guest_who_played_and_signs_out_keeps_their_log_but_not_the_session() -> None:
+    browser = Browser()
+    game = guest_with_game(browser)
+    assert browser.post(f"/api/games/{game['id']}/actions/", {"action": "draw"}).status_code == 201
+    guest = browser.me()
+    assert sign_out(browser) == 204
+    assert browser.get("/api/me/").status_code == 401
+    # Actions are append-only: the game and its entry stay, under the guest's name.
+    board = browser.get(f"/api/leaderboards/{SIMPLE_CODE}/").json()
+    assert [entry["player"] for entry in board["entries"]] == [guest["username"]]
+    assert guest_with_game(browser)["player"] != guest["username"]
+    assert Guest.objects.count() == 2
+    assert_projections_rebuild_clean()
+
+
+def test_an_api_token_asked_from_a_guest_session_claims_the_guests_games(
+    make_player: Callable[..., Player],
+) -> None:
+    alice = make_player("alice")
+    browser = Browser()
+    game = guest_with_game(browser)
+    assert browser.post(f"/api/games/{game['id']}/actions/", {"action": "draw"}).status_code == 201
+    guest = browser.me()
+    body = {"username": "alice", "password": alice.password}
+
+    forged = browser.post("/api/token/", body, csrf=False)  # a cross-site form cannot claim
+    assert forged.status_code == 403
+    assert User.objects.filter(pk=guest["id"]).exists()
+
+    answer = browser.post("/api/token/", body)
+    assert answer.status_code == 200 and answer.json()["username"] == "alice"
+    assert Game.objects.get(pk=game["id"]).player_id == alice.user.pk
+    assert not User.objects.filter(pk=guest["id"]).exists()
+    board = browser.get(f"/api/leaderboards/{SIMPLE_CODE}/").json()
+    assert [entry["player"] for entry in board["entries"]] == ["alice"]
+    assert browser.get("/api/me/").status_code == 401  # the guest's session ended with them
+    client = APIClient()
+    client.default_format = "json"
+    client.credentials(HTTP_AUTHORIZATION=f"Token {answer.json()['token']}")
+    assert play(client, game["id"], "draw").status_code == 201  # the game plays on as alice's
     assert_projections_rebuild_clean()

@@ -20,7 +20,8 @@ def test_signing_up_renames_the_guests_entries_in_the_index(
     game = guest_with_game(browser, CODE)
     assert browser.post(f"/api/games/{game['id']}/actions/", {"action": "draw"}).status_code == 201
     guest = browser.me()["username"]
-    assert rank_index.board_build(CODE) == 1
+    # wait: a read (the live publisher's, after the move) may have started a build meanwhile
+    assert rank_index.board_build(CODE, wait=True) == 1
     assert set(indexed_rows()) == {guest}
 
     signed_up = browser.post(
@@ -46,7 +47,7 @@ def test_signing_in_replaces_the_guests_entries_with_the_accounts(
     game = guest_with_game(browser, CODE)
     assert browser.post(f"/api/games/{game['id']}/actions/", {"action": "draw"}).status_code == 201
     guest = browser.me()["username"]
-    assert rank_index.board_build(CODE) == 3
+    assert rank_index.board_build(CODE, wait=True) == 3
     assert set(indexed_rows()) == {"alice", "bob", guest}
 
     signed_in = browser.post("/api/session/", {"username": "alice", "password": alice.password})

@@ -95,6 +95,7 @@ function accountLink(user, label) {
   const link = document.createElement("a");
   link.href = pages.player(user.username);
   link.textContent = user.username;
+  link.title = user.username;  // a long name ends in an ellipsis on a phone: the whole of it
   link.setAttribute("aria-label", label);
   link.id = "account-name";
   return link;
