@@ -4,8 +4,10 @@ DRF's stock classes copy ``DEFAULT_THROTTLE_RATES`` once at import, so a test (o
 operator's override) could not change them; ours read ``CANFIELD_THROTTLE_RATES`` (which the
 settings build from ``CANFIELD_THROTTLE_ANON``, ``_USER``, ``_SIGNUP`` and ``_HINT``) on every
 request. A rate of None, or a scope missing from the setting, disables that throttle.
-Counters live in the default cache: Redis when ``REDIS_URL`` is set, so every worker shares
-them; if Redis does not answer, requests are let through.
+Counters live in the default cache: on Redis (``REDIS_URL`` set, every worker shares them)
+DRF's sliding window is kept as a Redis list and decided by a script in one round trip
+(``SettingsRateMixin.allow_by_redis_log``), elsewhere DRF's own code keeps it; if Redis does
+not answer, requests are let through.
 
 Anonymous requests are counted per client address as ``canfield_site.client_address``
 decides it: DRF's own ``get_ident`` believes any ``X-Forwarded-For`` when ``NUM_PROXIES`` is
