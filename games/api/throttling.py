@@ -47,8 +47,9 @@ class SettingsRateMixin(SimpleRateThrottle):
         """Fail open when the counters' cache (Redis) is down: a Redis outage may cost rate
         limiting for a while, never a player's move."""
         try:
-            if isinstance(self.counters(), RedisCache):
-                return self.allow_by_redis_log(request, view)
+            counters = self.counters()
+            if isinstance(counters, RedisCache):
+                return self.allow_by_redis_log(request, view, counters)
             return super().allow_request(request, view)
         except RedisError as error:
             logger.warning("throttle counters unavailable, request allowed: %s", error)
@@ -58,14 +59,15 @@ class SettingsRateMixin(SimpleRateThrottle):
         """The cache object itself (DRF's class attribute is Django's ``cache`` proxy)."""
         return caches[DEFAULT_CACHE_ALIAS] if self.cache is default_cache else self.cache
 
-    def allow_by_redis_log(self, request: Any, view: Any) -> bool:
+    def allow_by_redis_log(self, request: Any, view: Any, counters: RedisCache) -> bool:
         """DRF's decision, made in Redis in one round trip (``SLIDING_LOG``).
 
         DRF keeps the request times of the last ``duration`` as one pickled list in the
         cache, read and written back whole by every request: two round trips and up to
         ``num_requests`` (1,200 a minute for a player) floats each way. Here the times are a
-        Redis list the script trims, counts and pushes to. ``self.history`` gets the list's
-        length and its oldest time, all that DRF's ``wait`` reads of it.
+        Redis list the script trims, counts and pushes to. A refused request's
+        ``self.history`` gets the list's length and its oldest time, all that DRF's ``wait``
+        (asked of refusals only) reads of it.
         """
         if self.rate is None:
             return True
@@ -73,15 +75,15 @@ class SettingsRateMixin(SimpleRateThrottle):
         if self.key is None:
             return True
         self.now = self.timer()
-        counters = self.counters()
-        assert isinstance(counters, RedisCache)
         name = counters.make_and_validate_key(f"{self.key}:log")
         script = sliding_log_script(counters._cache.get_client(name, write=True))
         allowed, count, oldest = script(
             keys=[name], args=[repr(self.now), self.duration, self.num_requests]
         )
-        self.history = [float(oldest)] * int(count) if count else []
-        return bool(allowed)
+        if allowed:
+            return True
+        self.history = [float(oldest)] * int(count)
+        return False
 
 
 #: DRF's sliding window on a Redis list, newest first: drop the times older than
