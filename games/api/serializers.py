@@ -31,11 +31,15 @@ MAX_QUERY_INT = 2**31 - 1
 
 
 class ReasonOut(serializers.Serializer):
-    """Why the engine refused a move: a code of docs/contracts.md and its parameters."""
+    """Why the engine refused a move, or what was wrong with a deal code or a token: a code
+    of docs/contracts.md and its parameters (an input problem's are its own: ``token``,
+    ``deal_code``...; it has no cards)."""
 
-    code = serializers.CharField(help_text='e.g. "column_same_colour"')
+    code = serializers.CharField(help_text='e.g. "column_same_colour", "token_unknown"')
     cards = serializers.ListField(
-        child=serializers.CharField(), help_text='card codes, e.g. ["JD", "JH"]'
+        child=serializers.CharField(),
+        required=False,
+        help_text='card codes of a refused move, e.g. ["JD", "JH"]',
     )
     suit = serializers.CharField(required=False)
     column = serializers.IntegerField(required=False)
