@@ -38,4 +38,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
 # Only TRUSTED_PROXIES (addresses/CIDRs of the proxy in front, empty: none) may name the client
 # in X-Forwarded-For; the app reads the same variable.
 # Migrations run at start (idempotent); then several ASGI workers share PostgreSQL and Redis.
-CMD ["sh", "-c", "python manage.py migrate --noinput && exec uvicorn canfield_site.asgi:application --host 0.0.0.0 --port ${PORT} --workers ${CANFIELD_WORKERS} --ws-per-message-deflate false --proxy-headers --forwarded-allow-ips \"${TRUSTED_PROXIES}\""]
+CMD ["sh", "-c", "python manage.py migrate --noinput && exec python -m canfield_site.serve --host 0.0.0.0 --port ${PORT} --workers ${CANFIELD_WORKERS}"]

@@ -37,8 +37,7 @@ install-test: $(VENV)/.test
 run: $(VENV)/.service
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	$(BIN)/uvicorn canfield_site.asgi:application --host $(HOST) --port $(PORT) --workers $(WORKERS) \
-		--ws-per-message-deflate false --proxy-headers --forwarded-allow-ips '$(TRUSTED_PROXIES)'
+	$(BIN)/python -m canfield_site.serve --host $(HOST) --port $(PORT) --workers $(WORKERS)
 
 ## Lint, then every test (PostgreSQL/Redis when DATABASE_URL/REDIS_URL are set, SQLite otherwise).
 test: lint

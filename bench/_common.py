@@ -21,6 +21,8 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
+from tests.support.servers import is_server_command  # noqa: E402
+
 
 def require_postgres_url() -> str:
     """``DATABASE_URL`` if it names PostgreSQL; otherwise exit with how to set it."""
@@ -120,9 +122,8 @@ def server_pids(base_urls: Sequence[str]) -> list[int]:
             groups[int(proc.name)] = int(_stat_fields(int(proc.name))[2])
         except (OSError, IndexError, ValueError):
             continue
-        # `uvicorn ...` or `python -m uvicorn ...` (how the test servers start it)
-        is_uvicorn = any(b"uvicorn" in part for part in argv[:3]) and b"--port" in argv
-        if is_uvicorn and argv[argv.index(b"--port") + 1].decode() in ports:
+        args = [part.decode(errors="replace") for part in argv]
+        if is_server_command(args) and "--port" in args and args[args.index("--port") + 1] in ports:
             leaders.add(int(proc.name))
     return sorted(pid for pid, group in groups.items() if pid in leaders or group in leaders)
 

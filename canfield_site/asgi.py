@@ -1,10 +1,10 @@
 """ASGI entry point: HTTP (with static files) and WebSocket in one application.
 
-``uvicorn canfield_site.asgi:application`` serves both, and drains the live updates still
-queued when it stops (``canfield_site.lifespan``). Static files are served by Django's
-own handler wrapped around the HTTP app, so the embedded default and a container need no CDN
-and no separate web server. The client address of every scope is decided first, by the one
-rule of ``canfield_site.client_address``.
+uvicorn serves both (started by ``canfield_site.serve``, with the project's options), and
+drains the live updates still queued when it stops (``canfield_site.lifespan``). Static files
+are served by Django's own handler wrapped around the HTTP app, so the embedded default and a
+container need no CDN and no separate web server. The client address of every scope is decided
+first, by the one rule of ``canfield_site.client_address``.
 """
 
 import os
@@ -15,7 +15,6 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "canfield_site.settings")
 # Set up Django (apps, models) before anything imports a consumer.
 django_http_application = get_asgi_application()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
 
@@ -30,7 +29,8 @@ router = ProtocolTypeRouter(
         # Bodies over the limit are refused before Django spools them (body_limit).
         "http": BodyLimitMiddleware(ASGIStaticFilesHandler(django_http_application)),
         # Origin (none, or exactly this site) and open sockets per address (websocket_guard).
-        "websocket": WebSocketGuard(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        # The session and user are read by the sockets that need them (games.routing).
+        "websocket": WebSocketGuard(URLRouter(websocket_urlpatterns)),
         "lifespan": lifespan,
     }
 )

@@ -5,9 +5,9 @@ agree on it, and a client must not be able to pick it. The rule: the peer of the
 connection is the client, unless that peer is one of ``settings.TRUSTED_PROXIES`` (addresses
 or CIDR networks, empty by default). Only then is ``X-Forwarded-For`` read, right to left
 (each proxy appends the address it saw), and the first address that is not itself a trusted
-proxy is the client. This is the rule uvicorn's ``--forwarded-allow-ips`` applies, and the
-Makefile, Dockerfile and docker-compose.yml hand uvicorn the same list, so uvicorn's access
-log names the same client as the application.
+proxy is the client. This is the rule uvicorn's ``forwarded_allow_ips`` applies, and
+``canfield_site.serve`` (how ``make run`` and the container serve) hands uvicorn the same list,
+so uvicorn's access log names the same client as the application.
 
 ``ClientAddressMiddleware`` applies the rule to every HTTP and WebSocket scope (in place, so
 the server's access log sees it too); ``request_client_address`` applies it to a Django

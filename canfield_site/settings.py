@@ -135,7 +135,7 @@ if env_bool("BEHIND_HTTPS_PROXY", False):
     SECURE_REDIRECT_EXEMPT = [r"^api/health/$"]  # container health checks speak plain HTTP
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0"))
 # Peers (addresses or CIDRs) allowed to name the client in X-Forwarded-For; anyone else's header
-# is ignored (canfield_site.client_address). uvicorn gets the same list (Makefile, Dockerfile).
+# is ignored (canfield_site.client_address). uvicorn gets the same list (canfield_site.serve).
 TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", "")
 
 INSTALLED_APPS = [
@@ -280,10 +280,10 @@ else:
             "KEY_PREFIX": CACHE_KEY_PREFIX,
         }
     }
-# ASGI worker processes serving this deployment (the Makefile's WORKERS exports it; the
-# Dockerfile sets it and passes it to uvicorn). The in-memory channel layer and cache live in
-# one process, so several workers without Redis would each see only their own sockets and
-# counters: production refuses that.
+# ASGI worker processes serving this deployment (canfield_site.serve sets it from its
+# --workers: the Makefile's WORKERS, the Dockerfile's CANFIELD_WORKERS). The in-memory
+# channel layer and cache live in one process, so several workers without Redis would each
+# see only their own sockets and counters: production refuses that.
 CANFIELD_WORKERS = env_count("CANFIELD_WORKERS", 1)
 if CANFIELD_ENV == "production" and CANFIELD_WORKERS > 1 and not REDIS_URL:
     raise ImproperlyConfigured(

@@ -22,6 +22,7 @@ from django.conf import LazySettings
 from rest_framework.test import APIClient
 
 from canfield_site.client_address import client_address
+from canfield_site.serve import uvicorn_options
 from tests.support.servers import REPO_ROOT, free_port, server_env_for_test_db
 
 LOOPBACK = "127.0.0.1"
@@ -80,8 +81,8 @@ def test_a_trusted_proxy_names_the_client(settings: LazySettings) -> None:
     assert proxy.get(PROBE, HTTP_X_FORWARDED_FOR="198.51.100.2").status_code == 404
 
 
-def make_run_uvicorn_command(port: int, trusted: str) -> list[str]:
-    """The uvicorn command line of ``make run`` (dry run), on ``port``."""
+def make_run_server_command(port: int, trusted: str) -> list[str]:
+    """The server command line of ``make run`` (dry run), on ``port``."""
     output = subprocess.run(
         ["make", "-n", "run", f"PORT={port}", f"TRUSTED_PROXIES={trusted}"],
         cwd=REPO_ROOT,
@@ -89,15 +90,32 @@ def make_run_uvicorn_command(port: int, trusted: str) -> list[str]:
         text=True,
         check=True,
     ).stdout.replace("\\\n", " ")
-    line = next(line for line in output.splitlines() if "uvicorn " in line)
+    line = next(line for line in output.splitlines() if "canfield_site.serve" in line)
     return shlex.split(line)
 
 
-def test_make_run_hands_uvicorn_the_trusted_proxies() -> None:
-    command = make_run_uvicorn_command(8000, "10.0.0.0/8,192.0.2.1")
-    assert command[command.index("--forwarded-allow-ips") + 1] == "10.0.0.0/8,192.0.2.1"
-    command = make_run_uvicorn_command(8000, "")
-    assert command[command.index("--forwarded-allow-ips") + 1] == ""
+def test_the_server_hands_uvicorn_the_trusted_proxies() -> None:
+    """``make run`` and the container serve through ``canfield_site.serve``, which gives
+    uvicorn the application's own list (uvicorn's default would trust 127.0.0.1)."""
+    assert "--forwarded-allow-ips" not in make_run_server_command(8000, "")
+    for trusted in ("10.0.0.0/8,192.0.2.1", ""):
+        options = uvicorn_options(
+            host="127.0.0.1",
+            port=8000,
+            workers=1,
+            log_level="info",
+            env={"TRUSTED_PROXIES": trusted},
+        )
+        assert options["forwarded_allow_ips"] == trusted
+        assert options["proxy_headers"] is True
+    assert (
+        uvicorn_options(host="h", port=1, workers=1, log_level="info", env={})[
+            "forwarded_allow_ips"
+        ]
+        == ""
+    )
+    dockerfile = (REPO_ROOT / "Dockerfile").read_text()
+    assert "python -m canfield_site.serve" in dockerfile
 
 
 def test_no_deployment_file_trusts_every_peer() -> None:
@@ -112,7 +130,7 @@ def test_make_run_server_logs_and_throttles_the_real_peer(transactional_db: None
     """Before: uvicorn trusted loopback's header (its default), so the access log showed the
     forged address and each forged value had its own bucket."""
     port = free_port()
-    command = make_run_uvicorn_command(port, "")
+    command = make_run_server_command(port, "")
     command[0] = str(REPO_ROOT / command[0])
     env = {
         **os.environ,

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.servers import UVICORN, free_port
+from tests.support.servers import SERVE, free_port
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -162,7 +162,7 @@ def test_a_database_that_does_not_answer_is_a_503_json() -> None:
     dead_database = f"postgresql://postgres@127.0.0.1:{free_port()}/nothing"
     port = free_port()
     server = subprocess.Popen(
-        [*UVICORN, "canfield_site.asgi:application", "--port", str(port)],
+        [*SERVE, "--port", str(port)],
         cwd=REPO_ROOT,
         env={**os.environ, "DATABASE_URL": dead_database},
         stdout=subprocess.DEVNULL,

@@ -86,3 +86,21 @@ def test_sockets_per_address_are_capped(base_url: str) -> None:
     assert opened == CAP
     assert not over_the_cap
     assert after_one_closed
+
+
+def test_the_server_declines_per_message_deflate(base_url: str) -> None:
+    """Served as ``make run`` and the container serve (``canfield_site.serve``): a browser
+    offers deflate, the server answers without it (compressing each message once per socket
+    cost a fifth of a fan-out's CPU), and the feed still works."""
+
+    async def negotiated() -> tuple[str | None, str]:
+        url = base_url.replace("http://", "ws://") + FEED
+        async with connect(url, compression="deflate", open_timeout=5) as socket:
+            assert socket.response is not None
+            return socket.response.headers.get("Sec-WebSocket-Extensions"), str(
+                await asyncio.wait_for(socket.recv(), 5)
+            )
+
+    extensions, first = asyncio.run(negotiated())
+    assert extensions is None
+    assert '"type":"snapshot"' in first.replace(" ", "")

@@ -20,7 +20,7 @@ from collections.abc import Coroutine, Iterator
 from pathlib import Path
 from typing import Any
 
-from tests.support.servers import free_port
+from tests.support.servers import free_port, is_server_command
 
 PROC = Path("/proc")
 
@@ -60,8 +60,7 @@ def uvicorn_supervisor(port: int) -> int:
     """The pid of the uvicorn process serving ``port`` (the supervisor with --workers)."""
     for pid in _pids():
         args = _cmdline(pid)
-        # `.venv/bin/uvicorn ...` or `python -m uvicorn ...` (how tests start servers)
-        if any("uvicorn" in arg for arg in args[:3]) and str(port) in args:
+        if is_server_command(args) and str(port) in args:
             index = args.index(str(port))
             if index > 0 and args[index - 1] == "--port":
                 return pid

@@ -36,9 +36,18 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-#: The server command: the running interpreter's uvicorn, so the suite runs from any
-#: environment that installed the project (not only ``make``'s .venv).
-UVICORN = [sys.executable, "-m", "uvicorn"]
+#: The server command: ``make run``'s (``canfield_site.serve``, uvicorn with the project's
+#: options) under the running interpreter, so the suite runs from any environment that
+#: installed the project (not only ``make``'s .venv) and serves what a deployment serves.
+SERVE_MODULE = "canfield_site.serve"
+SERVE = [sys.executable, "-m", SERVE_MODULE]
+
+
+def is_server_command(argv: list[str]) -> bool:
+    """Whether a process's command line is a server of ours (``SERVE``, or uvicorn's own)."""
+    return any(SERVE_MODULE in part or "uvicorn" in part for part in argv[:3])
+
+
 HEALTH_PATH = "/api/health/"
 #: Redis key and channel prefix of the servers this test run starts: its own, so that
 #: another checkout's tests or a developer's server on the same Redis (all playing today's
@@ -129,8 +138,7 @@ def run_asgi_server(
     port = port or free_port()
     base_url = f"http://127.0.0.1:{port}"
     command = [
-        *UVICORN,
-        "canfield_site.asgi:application",
+        *SERVE,
         "--host",
         "127.0.0.1",
         "--port",

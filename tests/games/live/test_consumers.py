@@ -333,3 +333,44 @@ async def test_a_sealed_game_is_watched_by_its_owner_alone_with_no_face_down_car
         assert not any(f'"{card}"' in json.dumps(message) for card in hidden)
     assert [(e["player"], e["game"]) for e in snapshot["entries"]] == [("alice", None)]
     assert (await game_row(game_id)).code not in json.dumps(snapshot)
+
+
+async def test_a_board_feed_reads_no_session_and_a_game_socket_reads_its_owners(
+    alice: Player, settings: LazySettings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Through the deployed application with a signed-in browser's cookie: a board's feed
+    is everyone's, so it reads no session (nor user) per watcher; a sealed game's socket
+    still knows its owner from the session."""
+    from channels.testing import WebsocketCommunicator
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from canfield_site.asgi import application
+
+    settings.DAILY_SECRET = "canfield tests"
+    settings.CANFIELD_DAILY_SOLVE_SECONDS = 2
+    session = SessionStore()
+    session[SESSION_KEY] = str(alice.user.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = alice.user.get_session_auth_hash()
+    await database_sync_to_async(session.save)()
+    loads: list[str] = []
+    load = SessionStore.load
+    monkeypatch.setattr(SessionStore, "load", lambda store: loads.append("load") or load(store))
+    cookie = [(b"cookie", f"{settings.SESSION_COOKIE_NAME}={session.session_key}".encode())]
+
+    async def opened(path: str) -> dict:
+        socket = WebsocketCommunicator(application, path, headers=cookie)
+        connected, _ = await socket.connect(timeout=3)
+        assert connected, path
+        try:
+            return await receive(socket)
+        finally:
+            await socket.disconnect()
+
+    with time_machine.travel("2026-01-02 12:00Z", tick=False):
+        game = await database_sync_to_async(game_create)(player=alice.user, daily="D3")
+        board = await opened("/ws/leaderboards/daily-2026-01-02-D3/")
+        assert (board["type"], loads) == ("snapshot", [])
+        spectated = await opened(f"/ws/games/{game.game.id}/")  # 4404 to anyone but alice
+    assert (spectated["type"], spectated["game"], loads) == ("state", game.game.id, ["load"])
