@@ -17,8 +17,17 @@ are the same every time but for a few values, so:
   with the values Django's ``save`` would send (``pre_save``, so ``auto_now`` fields are set,
   and ``get_db_prep_save``). They send no signals: they are for models that have none.
 
+Each of them is a :class:`Statement` (its SQL, its parameters, how to read its result off the
+cursor), and :func:`run` sends a sequence of statements: on PostgreSQL in one round trip. A
+move's statements depend on one another's *effects* but not on their *results* (the entry is
+read after the game row is written; the entry's UPDATE and the count changes follow the read),
+so once the lock is held a move is two round trips of statements instead of six or seven.
+``CompiledQuery.statement``, :func:`insert_statement` and :func:`update_statement` give the
+statement unsent; ``all``/``first``, ``insert_row`` and ``update_row`` run it alone.
+
 Everything runs through Django's cursor wrapper, so errors are Django's (an
-``IntegrityError`` stays one), statements are logged under ``DEBUG`` and counted by tests.
+``IntegrityError`` stays one), statements are logged under ``DEBUG`` and counted by tests
+(a batch of statements is one entry: one round trip).
 """
 
 from __future__ import annotations
@@ -29,12 +38,99 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Generic, TypeVar
 
-from django.db import connections
+from django.db import connections, transaction
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, Model, QuerySet
 from django.db.models.query import ModelIterable, ValuesListIterable, get_related_populators
 from django.db.transaction import TransactionManagementError
 
 Row = TypeVar("Row")
+Result = TypeVar("Result")
+
+
+@dataclass(frozen=True)
+class Statement(Generic[Result]):
+    """One SQL statement, unsent: what :func:`run` needs to send several in one round trip
+    and still hand each its own result.
+
+    ``sql`` is written for ``cursor.execute(sql, params)`` on the connection it is run on
+    (``%s`` placeholders, ``%%`` for a literal percent sign, even with no parameters: joined
+    with others, its text is interpolated with theirs). ``read`` is called with the cursor
+    standing on this statement's result (rows to fetch, a ``rowcount``) and returns what the
+    caller wants of it.
+    """
+
+    sql: str
+    params: Sequence[Any]
+    read: Callable[[Any], Result]
+
+
+def _rowcount(cursor: Any) -> int:
+    return int(cursor.rowcount)
+
+
+def written(sql: str, params: Sequence[Any]) -> Statement[int]:
+    """A statement that returns no rows; its result is how many rows it touched."""
+    return Statement(sql, params, _rowcount)
+
+
+#: Joins the statements of a batch (a newline, so that a logged batch reads one per line).
+SEPARATOR = ";\n"
+
+
+def batches(connection: BaseDatabaseWrapper) -> bool:
+    """Whether ``connection`` runs several statements in one ``execute``: PostgreSQL through
+    psycopg 3 with client-side binding (Django's default), whose cursor sends the text with
+    the parameters bound in one simple-query message, each statement seeing the earlier ones'
+    effects, one result set each (``nextset``). Server-side binding sends an extended-protocol
+    message, one statement only; psycopg 2 has no ``nextset``; SQLite's ``execute`` takes one."""
+    if connection.vendor != "postgresql":
+        return False
+    from django.db.backends.postgresql.psycopg_any import is_psycopg3  # needs a driver
+
+    return is_psycopg3 and not connection.features.uses_server_side_binding  # type: ignore[attr-defined]
+
+
+def run(statements: Sequence[Statement[Any]], *, using: str = "default") -> list[Any]:
+    """Run ``statements`` in order, each seeing what the earlier ones wrote, and give each
+    one's result (``read``), in order.
+
+    Where the connection ``batches``, they go in one round trip. Elsewhere they run one by
+    one on the same cursor. Either way the batch is all or nothing: a statement that fails
+    raises Django's error for it, and whatever the earlier ones wrote goes when the
+    transaction rolls back (PostgreSQL runs a multi-statement message as one transaction even
+    in autocommit mode; one by one, several statements in autocommit mode are wrapped in one).
+    """
+    if not statements:
+        return []
+    connection = connections[using]
+    together = len(statements) > 1 and batches(connection)
+    if len(statements) > 1 and not together and connection.get_autocommit():
+        with transaction.atomic(using=using):
+            return run(statements, using=using)
+    with connection.cursor() as cursor:
+        if together:
+            cursor.execute(
+                SEPARATOR.join(statement.sql for statement in statements),
+                [value for statement in statements for value in statement.params],
+            )
+            results = []
+            for index, statement in enumerate(statements):
+                if index and not cursor.nextset():
+                    raise RuntimeError(f"{len(statements)} statements gave {index} results")
+                results.append(statement.read(cursor))
+            return results
+        results = []
+        for statement in statements:
+            cursor.execute(statement.sql, statement.params)
+            results.append(statement.read(cursor))
+        return results
+
+
+def run_one(statement: Statement[Result], *, using: str = "default") -> Result:
+    """``statement`` alone, its result typed."""
+    result: Result = run([statement], using=using)[0]
+    return result
 
 
 def _placeholder(kind: type, number: int) -> Any:
@@ -98,6 +194,11 @@ class CompiledQuery(Generic[Row]):
         return rows[0] if rows else None
 
     def all(self, *, using: str = "default", **values: Any) -> list[Row]:
+        return run_one(self.statement(using=using, **values), using=using)
+
+    def statement(self, *, using: str = "default", **values: Any) -> Statement[list[Row]]:
+        """The query with these values, unsent (``run`` it, with others): its result is
+        the list of rows, as ``all`` gives it."""
         if values.keys() != self._kinds.keys():
             raise TypeError(f"give exactly {sorted(self._kinds)}, not {sorted(values)}")
         connection = connections[using]
@@ -109,10 +210,11 @@ class CompiledQuery(Generic[Row]):
             raise TransactionManagementError(
                 "select_for_update cannot be used outside of a transaction."
             )
-        with connection.cursor() as cursor:
-            cursor.execute(compiled.sql, compiled.params(values))
-            rows = cursor.fetchall()
-        return [self._row(compiled, list(row), connection, using) for row in rows]
+
+        def read(cursor: Any) -> list[Row]:
+            return [self._row(compiled, list(row), connection, using) for row in cursor.fetchall()]
+
+        return Statement(compiled.sql, compiled.params(values), read)
 
     def _compile(self, using: str, flags: tuple[bool, ...]) -> _Compiled:
         with self._lock:
@@ -234,16 +336,21 @@ def _auto_now(model: type[Model]) -> tuple[str, ...]:
 def update_row(instance: Model, fields: Sequence[str], *, using: str = "default") -> None:
     """``instance.save(update_fields=fields)`` in one precompiled ``UPDATE``; ``auto_now``
     fields of the model are written too, as ``save`` writes them."""
+    run_one(update_statement(instance, fields, using=using), using=using)
+
+
+def update_statement(
+    instance: Model, fields: Sequence[str], *, using: str = "default"
+) -> Statement[int]:
+    """``update_row``'s statement, unsent; the values are taken (and ``auto_now`` fields set
+    on the instance) now. Its result is the number of rows updated."""
     names = (*fields, *(name for name in _auto_now(type(instance)) if name not in fields))
     connection = connections[using]
     values = []
     for name in names:
         field = _field(type(instance), name)
         values.append(field.get_db_prep_save(field.pre_save(instance, False), connection))
-    with connection.cursor() as cursor:
-        cursor.execute(
-            _update_sql(type(instance), names, connection.vendor), [*values, instance.pk]
-        )
+    return written(_update_sql(type(instance), names, connection.vendor), [*values, instance.pk])
 
 
 @cache
@@ -261,6 +368,12 @@ def _insert_sql(model: type[Model], vendor: str, returning: bool) -> tuple[str, 
 def insert_row(instance: Model, *, using: str = "default") -> None:
     """``instance.save(force_insert=True)`` for a model whose primary key the database
     assigns, in one precompiled ``INSERT``; the instance gets its key."""
+    run_one(insert_statement(instance, using=using), using=using)
+
+
+def insert_statement(instance: Model, *, using: str = "default") -> Statement[None]:
+    """``insert_row``'s statement, unsent; the values are taken now, and the instance gets
+    its key when the statement has run."""
     connection = connections[using]
     returning = connection.features.can_return_columns_from_insert
     sql, fields = _insert_sql(type(instance), connection.vendor, returning)
@@ -268,8 +381,10 @@ def insert_row(instance: Model, *, using: str = "default") -> None:
     for name in fields:
         field = _field(type(instance), name)
         values.append(field.get_db_prep_save(field.pre_save(instance, True), connection))
-    with connection.cursor() as cursor:
-        cursor.execute(sql, values)
+
+    def read(cursor: Any) -> None:
         instance.pk = cursor.fetchone()[0] if returning else cursor.lastrowid
-    instance._state.adding = False
-    instance._state.db = using
+        instance._state.adding = False
+        instance._state.db = using
+
+    return Statement(sql, values, read)

@@ -27,7 +27,7 @@ from django.db.models import Count, OuterRef, QuerySet, Subquery
 
 from engine import Game as EngineGame
 from games.boards import closes_at
-from games.compiled import CompiledQuery, update_row
+from games.compiled import CompiledQuery, Statement, run, update_statement, written
 from games.models import (
     Action,
     Assistance,
@@ -184,10 +184,21 @@ ENTRY_AND_BEST_GAME = CompiledQuery(
 )
 
 
-def entry_refresh(*, board: str, player_id: int, moved: Game | None = None) -> EntryRefresh:
+def entry_refresh(
+    *,
+    board: str,
+    player_id: int,
+    moved: Game | None = None,
+    ahead: Sequence[Statement[Any]] = (),
+) -> EntryRefresh:
     """``leaderboard_entry_refresh``, telling the entry too; ``moved`` is the one game row
-    this write changed, if only one did (a live action, already saved): the entry is then
-    decided from the ranking rule without looking for the best game when it can be.
+    this write changed, if only one did (a live action, saved or in ``ahead``): the entry is
+    then decided from the ranking rule without looking for the best game when it can be.
+
+    ``ahead``: the write's own statements not sent yet (a move's action INSERT and game
+    UPDATE). They go in the entry read's round trip, ahead of it, which is where they must be:
+    the best-game subquery reads the game rows as written. Nothing is decided from their
+    results, so sending them early would only cost a round trip.
 
     The best game after such a write is the entry's game or ``moved``, unless ``moved`` *was*
     the entry's game and fell back (an action that put up no card: every action counts),
@@ -197,10 +208,10 @@ def entry_refresh(*, board: str, player_id: int, moved: Game | None = None) -> E
     only when another game is ahead is that game read. Assistance only changes with a hint,
     which refreshes without ``moved``: the entry's flag is current.
     """
-    if moved is None:
-        entry = ENTRY.first(board=board, player_id=player_id)
-    else:  # read with the entry: whether ``moved`` is still the best game
-        entry = ENTRY_AND_BEST_GAME.first(board=board, player_id=player_id)
+    # With ``moved``, read with the entry: whether ``moved`` is still the best game.
+    query = ENTRY if moved is None else ENTRY_AND_BEST_GAME
+    *_, rows = run([*ahead, query.statement(board=board, player_id=player_id)])
+    entry: LeaderboardEntry | None = rows[0] if rows else None
     best: Game | None
     if moved is not None and moved.seq > 0 and entry is not None:
         if entry.game_id != moved.id:
@@ -232,7 +243,9 @@ def entry_refresh(*, board: str, player_id: int, moved: Game | None = None) -> E
 
 
 def entry_written(entry: LeaderboardEntry, wanted: dict[str, Any]) -> EntryRefresh:
-    """Give an existing entry the values ``wanted`` (nothing written if it has them)."""
+    """Give an existing entry the values ``wanted`` (nothing written if it has them): its
+    UPDATE and the count changes it makes in one round trip (neither reads the other's
+    result)."""
     if entry_current_values(entry) == wanted:
         return EntryRefresh(changed=False, entry=entry)
     before = standing_of(entry)
@@ -240,8 +253,12 @@ def entry_written(entry: LeaderboardEntry, wanted: dict[str, Any]) -> EntryRefre
     for field in changed:
         setattr(entry, field, wanted[field])
     entry.revision += 1
-    update_row(entry, [*changed, "revision"])
-    board_counts_move(board=entry.board, before=before, after=standing_of(entry))
+    run(
+        [
+            update_statement(entry, [*changed, "revision"]),
+            *board_counts_statements(board=entry.board, before=before, after=standing_of(entry)),
+        ]
+    )
     return EntryRefresh(changed=True, entry=entry)
 
 
@@ -249,71 +266,57 @@ Standing = tuple[bool, int, int]  # (assisted, cards, actions)
 
 
 def board_counts_move(*, board: str, before: Standing | None, after: Standing | None) -> None:
-    """One entry of ``board`` went from standing ``before`` to ``after`` (None: no entry).
+    """One entry of ``board`` went from standing ``before`` to ``after`` (None: no entry)."""
+    run(board_counts_statements(board=board, before=before, after=after))
+
+
+def board_counts_statements(
+    *, board: str, before: Standing | None, after: Standing | None
+) -> list[Statement[int]]:
+    """``board_counts_move``'s statements, unsent (to go in the round trip of the entry's
+    own write).
 
     Count rows are changed in ascending key order, so two transactions moving entries in
     opposite directions lock them in the same order and cannot deadlock.
     """
     if before == after:
-        return
+        return []
     changes = sorted((key, delta) for key, delta in ((before, -1), (after, 1)) if key is not None)
     moves: list[CountChanges] = [
         (StandingCount, [((board, *standing), delta) for standing, delta in changes])
     ]
     if before is None or after is None or before[:2] != after[:2]:
         moves.append((CardsCount, [((board, *standing[:2]), delta) for standing, delta in changes]))
-    counts_add(moves)
+    return counts_statements(moves)
 
 
 #: A count table and the (key values, delta) to add to its rows, keys in ascending order.
 CountChanges = tuple[type[CardsCount] | type[StandingCount], list[tuple[tuple[Any, ...], int]]]
 
 
-def counts_add(moves: Sequence[CountChanges]) -> None:
-    """Add each delta to its count row; a row that reaches 0 is deleted, so the tables stay
-    exactly a GROUP BY of the entries.
+def counts_statements(moves: Sequence[CountChanges]) -> list[Statement[int]]:
+    """Add each delta to its count row, in the order given; a row that reaches 0 is
+    deleted, so the tables stay exactly a GROUP BY of the entries.
 
-    One statement per row changed (an ``UPDATE`` for a -1, an ``INSERT ... ON CONFLICT DO
-    UPDATE`` for a +1, as the entries never make a row negative), in the order given; on
-    PostgreSQL they all go in one round trip, and the ``DELETE`` of a row that fell to 0 in a
-    second one.
+    An ``UPDATE`` for a -1, an ``INSERT ... ON CONFLICT DO UPDATE`` for a +1 (the entries
+    never make a row negative). After each -1 comes the ``DELETE`` of its row if it is at 0,
+    sent whether or not it is (it deletes nothing otherwise): then no statement depends on an
+    earlier one's result, and all of them go in one round trip. The ``DELETE`` touches the
+    row the ``UPDATE`` just locked, so the lock order stays the order given.
     """
-    changes = [(model, key, delta) for model, rows in moves for key, delta in rows]
-    counts = together([count_change(model, key, delta) for model, key, delta in changes])
-    deletes = [
-        count_delete(model, key)
-        for (model, key, _), entries in zip(changes, counts, strict=True)
-        if entries and entries[0] <= 0
-    ]
-    if deletes:
-        together(deletes)
-
-
-def together(statements: Sequence[tuple[str, list[Any]]]) -> list[list[int]]:
-    """Run data-modifying statements that each return one integer column (``RETURNING x``)
-    and give each one's values. On PostgreSQL several go in one round trip, each a
-    data-modifying ``WITH`` query of one statement, in the order given; elsewhere one by one."""
-    results: list[list[int]] = [[] for _ in statements]
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql" and len(statements) > 1:
-            queries = ", ".join(f"s{i} AS ({sql})" for i, (sql, _) in enumerate(statements))
-            union = " UNION ALL ".join(f"SELECT {i}, * FROM s{i}" for i in range(len(statements)))
-            cursor.execute(
-                f"WITH {queries} {union}", [value for _, params in statements for value in params]
-            )
-            for index, value in cursor.fetchall():
-                results[index].append(value)
-            return results
-        for index, (sql, params) in enumerate(statements):
-            cursor.execute(sql, params)
-            results[index] = [value for (value,) in cursor.fetchall()]
-    return results
+    statements = []
+    for model, rows in moves:
+        for key, delta in rows:
+            statements.append(count_change(model, key, delta))
+            if delta < 0:
+                statements.append(count_delete(model, key))
+    return statements
 
 
 def count_change(
     model: type[CardsCount] | type[StandingCount], key: tuple[Any, ...], delta: int
-) -> tuple[str, list[Any]]:
-    """The statement adding ``delta`` to the row ``key`` of ``model``, returning its count."""
+) -> Statement[int]:
+    """The statement adding ``delta`` to the row ``key`` of ``model``."""
     table, names = quoted_table(model), count_key_names(model)
     if delta > 0:
         columns = ", ".join(names)
@@ -321,20 +324,19 @@ def count_change(
         sql = (
             f"INSERT INTO {table} ({columns}, entries) VALUES ({placeholders})"
             f" ON CONFLICT ({columns}) DO UPDATE SET entries = {table}.entries + EXCLUDED.entries"
-            " RETURNING entries"
         )
-        return sql, [*key, delta]
+        return written(sql, [*key, delta])
     where = " AND ".join(f"{name} = %s" for name in names)
-    sql = f"UPDATE {table} SET entries = entries + %s WHERE {where} RETURNING entries"
-    return sql, [delta, *key]
+    return written(f"UPDATE {table} SET entries = entries + %s WHERE {where}", [delta, *key])
 
 
 def count_delete(
     model: type[CardsCount] | type[StandingCount], key: tuple[Any, ...]
-) -> tuple[str, list[Any]]:
-    """The ``DELETE`` of the row ``key`` of ``model``, which fell to 0."""
+) -> Statement[int]:
+    """The ``DELETE`` of the row ``key`` of ``model`` if it fell to 0 (or below, which the
+    entries never make it)."""
     where = " AND ".join(f"{name} = %s" for name in count_key_names(model))
-    return f"DELETE FROM {quoted_table(model)} WHERE {where} RETURNING entries", list(key)
+    return written(f"DELETE FROM {quoted_table(model)} WHERE {where} AND entries <= 0", list(key))
 
 
 def count_key_names(model: type[CardsCount] | type[StandingCount]) -> list[str]:

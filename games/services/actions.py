@@ -5,6 +5,10 @@ One transaction per action: lock the game row, check the owner, the status and t
 the action row, then the game row and the leaderboard entry. A game that becomes won is
 replayed in full from its stored log before the commit. WebSocket watchers hear about it
 only after the commit.
+
+Once the lock is held, a move is two round trips (``games.compiled.run``): the action
+INSERT, the game UPDATE and the entry's read; then the entry's UPDATE and the board counts.
+A win writes its action row on its own first: the replay that checks it reads the stored log.
 """
 
 from collections.abc import Iterator
@@ -21,7 +25,7 @@ from django.utils.translation import gettext
 from engine import Game as EngineGame
 from engine import NotationError
 from engine.reasons import why_tap_does_nothing
-from games.compiled import insert_row, update_row
+from games.compiled import Statement, insert_statement, run_one, update_statement
 from games.errors import (
     InvalidInput,
     LogCorrupt,
@@ -71,19 +75,23 @@ def action_append(
             token = resolve_tap(engine_game, tap, double_click=double_click)
         played = play_token(engine_game, str(token))
         now = timezone.now()
-        action = append_row(game=game, token=played, score_after=engine_game.score, at=now)
+        action = next_action(game=game, token=played, score_after=engine_game.score, at=now)
+        unsent = [insert_statement(action)]
         summary = engine_summary(engine_game)
         for field, value in summary.items():
             setattr(game, field, value)
         game.reached_at = now
         game.action_count = game.seq  # a live game's log has no resign yet
         game.elapsed = elapsed_seconds(game=game, reached_at=now)
-        if engine_game.won:
+        if engine_game.won:  # the replay reads the stored log: this action's row first
+            run_one(unsent.pop())
             verify_won_log(game=game, engine_game=engine_game)
             game.status = Game.Status.WON
             game.finished_at = now
         fields = [*summary, "seq", "reached_at", "action_count", "elapsed", *FINISHED_FIELDS]
-        return finish_append(game=game, action=action, engine_game=engine_game, fields=fields)
+        return finish_append(
+            game=game, action=action, engine_game=engine_game, fields=fields, unsent=unsent
+        )
 
 
 def game_resign(*, game_id: int, player: User, expected_seq: int | None = None) -> Appended:
@@ -91,12 +99,18 @@ def game_resign(*, game_id: int, player: User, expected_seq: int | None = None) 
     with appending(game_id=game_id):
         game = lock_writable_game(game_id=game_id, player=player, expected_seq=expected_seq)
         now = timezone.now()
-        action = append_row(game=game, token=RESIGN, score_after=game.score, at=now)
+        action = next_action(game=game, token=RESIGN, score_after=game.score, at=now)
         game.status = Game.Status.RESIGNED
         game.finished_at = now
         engine_game = EngineGame.from_snapshot(game.snapshot)
         fields = ["seq", *FINISHED_FIELDS]
-        return finish_append(game=game, action=action, engine_game=engine_game, fields=fields)
+        return finish_append(
+            game=game,
+            action=action,
+            engine_game=engine_game,
+            fields=fields,
+            unsent=[insert_statement(action)],
+        )
 
 
 def lock_writable_game(*, game_id: int, player: User, expected_seq: int | None) -> Game:
@@ -126,12 +140,11 @@ def resolve_tap(engine_game: EngineGame, tap: str, *, double_click: bool) -> str
     return str(move)
 
 
-def append_row(*, game: Game, token: str, score_after: int, at: datetime) -> Action:
-    """Write the next action row (see ``appending`` for what guards its seq)."""
+def next_action(*, game: Game, token: str, score_after: int, at: datetime) -> Action:
+    """The next action row, not written yet (``insert_statement`` writes it; see
+    ``appending`` for what guards its seq)."""
     game.seq += 1
-    action = Action(game=game, seq=game.seq, token=token, score_after=score_after, created_at=at)
-    insert_row(action)
-    return action
+    return Action(game=game, seq=game.seq, token=token, score_after=score_after, created_at=at)
 
 
 #: How the databases name a violation of unique(game, seq) in their messages.
@@ -182,12 +195,24 @@ FINISHED_FIELDS = ("status", "finished_at", "updated_at")
 
 
 def finish_append(
-    *, game: Game, action: Action, engine_game: EngineGame, fields: list[str]
+    *,
+    game: Game,
+    action: Action,
+    engine_game: EngineGame,
+    fields: list[str],
+    unsent: list[Statement[Any]],
 ) -> Appended:
     """Save the game row's ``fields`` (what the append changed: the UPDATE writes those
     alone, not the whole row with its code and player), refresh the player's entry (their
-    row was locked with the game's), tell watchers after the commit."""
-    update_row(game, fields)
+    row was locked with the game's), tell watchers after the commit.
+
+    ``unsent``: the action's INSERT if it is not written yet. It and the game's UPDATE go in
+    the round trip of the entry's read (``standing_refresh``'s ``ahead``): nothing here needs
+    their results, and should the INSERT fail (a duplicate seq) the error comes from that
+    round trip and the transaction rolls back all of it (``appending``)."""
+    writes = [*unsent, update_statement(game, fields)]
     state = shown_state(game, engine_game)
-    standing_refresh(game=game, actions=[action], moved=True, state=state, player_locked=True)
+    standing_refresh(
+        game=game, actions=[action], moved=True, state=state, player_locked=True, ahead=writes
+    )
     return Appended(game=game, action=action, engine_game=engine_game, state=state)

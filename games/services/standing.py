@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from games import live, rank_index
 from games.boards import day_sealed
+from games.compiled import Statement, run
 from games.models import Action, Game, LeaderboardEntry
 from games.projections import entry_refresh
 from games.services.locking import lock_player
@@ -35,6 +36,7 @@ def standing_refresh(
     moved: bool = False,
     state: dict[str, Any] | None = None,
     player_locked: bool = False,
+    ahead: Sequence[Statement[Any]] = (),
 ) -> None:
     """Refresh the entry of ``game``'s player on its board and announce ``actions`` (the
     rows just appended, if any) after the commit. Call inside the write's transaction, after
@@ -47,6 +49,8 @@ def standing_refresh(
     already built for the answer, so the announcement need not restore the engine again.
     ``player_locked``: the caller locked the player's row with the game's
     (``lock_own_live_game(with_player=True)``), one statement instead of two.
+    ``ahead``: the write's statements not sent yet (a move's action and game row): they go
+    in the round trip of the entry's read (``entry_refresh``), or alone if there is none.
     A game with no action yet cannot change any entry (entries show games that have one),
     unless it just asked for a hint: that marks the player's entry on the board, whichever
     game holds it.
@@ -57,8 +61,10 @@ def standing_refresh(
         if not player_locked:
             lock_player(player_id=game.player_id)
         refreshed = entry_refresh(
-            board=game.board, player_id=game.player_id, moved=game if moved else None
+            board=game.board, player_id=game.player_id, moved=game if moved else None, ahead=ahead
         )
+    else:
+        run(ahead)
     board_changed = refreshed is not None and refreshed.changed
     if refreshed is not None and board_changed:  # first: the announcement reads ranks from it
         transaction.on_commit(

@@ -1,7 +1,9 @@
 """Querysets compiled once and rows written without the ORM's compiler (games.compiled).
 
 Each compiled query is checked against what Django's own queryset returns for the same
-values, on whichever database the suite runs (PostgreSQL in CI, SQLite in test-fast).
+values, on whichever database the suite runs (PostgreSQL in CI, SQLite in test-fast). The
+statement runner (``run``) is checked the same way, and on PostgreSQL also with its batching
+turned off: one round trip or several, the answers and the effects are the same.
 """
 
 from __future__ import annotations
@@ -10,14 +12,25 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import IntegrityError, connection, transaction
+from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.db.models import Count
 from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games.compiled import CompiledQuery, insert_row, update_row
+from games import compiled
+from games.compiled import (
+    CompiledQuery,
+    insert_row,
+    insert_statement,
+    run,
+    run_one,
+    update_row,
+    update_statement,
+    written,
+)
 from games.models import Action, Game
+from games.services.actions import SEQ_CONSTRAINT_NAMES
 from games.services.games import game_create
 
 pytestmark = pytest.mark.django_db
@@ -155,3 +168,102 @@ def test_a_value_the_query_transforms_is_refused() -> None:
     transformed = CompiledQuery(lambda name: User.objects.filter(username__contains=name), name=str)
     with pytest.raises(ValueError, match="not one of the values given"):
         transformed.all(name="an")
+
+
+# --- the statement runner --------------------------------------------------------------------
+
+
+@pytest.fixture(params=["batched", "one by one"])
+def batching(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> bool:
+    """Run a test as the connection runs it (batched on PostgreSQL), then one by one."""
+    if request.param == "one by one":
+        monkeypatch.setattr(compiled, "batches", lambda connection: False)
+    return compiled.batches(connection)
+
+
+def a_move_of(game: Game, seq: int) -> Action:
+    return Action(game=game, seq=seq, token="draw", score_after=0, created_at=timezone.now())
+
+
+def test_run_gives_each_statement_its_result_in_one_round_trip_where_it_can(
+    players: list[User], batching: bool
+) -> None:
+    game = new_game(players[0])
+    game.score = 7
+    action = a_move_of(game, 1)
+    statements = [
+        insert_statement(action),
+        update_statement(game, ["score"]),
+        written('UPDATE "games_game" SET "moves" = "moves" WHERE "id" = %s', [-1]),
+        GAME_WITH_PLAYER.statement(pk=game.pk),
+        GAMES_OF.statement(name="nobody", board=CODE),
+    ]
+    with CaptureQueriesContext(connection) as queries:
+        inserted, updated, untouched, (fetched,), nothing = run(statements)
+    assert len(queries) == (1 if batching else len(statements))
+    assert inserted is None and action.pk is not None and not action._state.adding
+    assert (updated, untouched, nothing) == (1, 0, [])
+    assert isinstance(fetched, Game) and fetched.player.username == "ana"
+    assert Action.objects.get(pk=action.pk).seq == 1
+    assert run([]) == []
+
+
+def test_a_later_statement_sees_what_an_earlier_one_wrote(
+    players: list[User], batching: bool
+) -> None:
+    game = new_game(players[0])
+    game.score, game.seq = 15, 1
+    first, second = a_move_of(game, 1), a_move_of(game, 2)
+    seqs = CompiledQuery(
+        lambda pk: Action.objects.filter(game_id=pk).order_by("seq").values_list("seq"), pk=int
+    )
+    _, _, (fetched,), rows, _, after = run(
+        [
+            insert_statement(first),
+            update_statement(game, ["score", "seq"]),
+            GAME_WITH_PLAYER.statement(pk=game.pk),  # the UPDATE's values
+            seqs.statement(pk=game.pk),  # the INSERT's row
+            insert_statement(second),
+            seqs.statement(pk=game.pk),
+        ]
+    )
+    assert (fetched.score, fetched.seq) == (15, 1)
+    assert (rows, after) == ([(1,)], [(1,), (2,)])
+
+
+def test_a_failure_mid_batch_is_django_s_error_and_leaves_nothing_written(
+    players: list[User], batching: bool
+) -> None:
+    """The duplicate (game, seq) is the batch's second statement: the first one's UPDATE and
+    the third one's INSERT do not survive the rollback, and the error names the constraint
+    (what ``appending`` turns into a stale seq)."""
+    game = new_game(players[0])
+    insert_row(a_move_of(game, 1))
+    game.score = 99
+    with pytest.raises(IntegrityError) as raised, transaction.atomic():
+        run([update_statement(game, ["score"]), insert_statement(a_move_of(game, 1))])
+    assert any(name in str(raised.value) for name in SEQ_CONSTRAINT_NAMES)
+    with pytest.raises(DatabaseError), transaction.atomic():
+        run(
+            [
+                update_statement(game, ["score"]),
+                written('UPDATE "games_game" SET "no_such_column" = 1 WHERE "id" = %s', [game.pk]),
+                insert_statement(a_move_of(game, 2)),
+            ]
+        )
+    assert Game.objects.get(pk=game.pk).score == 0
+    assert list(Action.objects.filter(game=game).values_list("seq", flat=True)) == [1]
+
+
+@pytest.mark.django_db(transaction=True)  # autocommit: no transaction of the test's own
+def test_a_batch_outside_a_transaction_is_still_all_or_nothing(
+    players: list[User], batching: bool
+) -> None:
+    game = new_game(players[0])
+    insert_row(a_move_of(game, 1))
+    game.score = 99
+    with pytest.raises(IntegrityError):
+        run([update_statement(game, ["score"]), insert_statement(a_move_of(game, 1))])
+    assert Game.objects.get(pk=game.pk).score == 0
+    assert run_one(update_statement(game, ["score"])) == 1  # alone, it commits
+    assert Game.objects.get(pk=game.pk).score == 99
