@@ -1,10 +1,15 @@
 """WebSocket fan-out benchmark: N watchers of one board, one player moving over HTTP.
 
-Starts ``--servers`` uvicorn processes (the ``make run`` application) on PostgreSQL and
-Redis, opens N real ``websockets`` clients on one board (spread over the servers), then a
-player makes ``--moves`` moves over HTTP on the first server. For every move and watcher it
-records the time from the move's HTTP answer to the watcher's receipt of the matching
-``entry`` message, and prints p50/p99/max per N, and the messages lost (must be 0).
+Starts ``--servers`` server processes (``canfield_site.serve``, as ``make run`` and the
+container serve) on PostgreSQL and Redis, opens N watchers on one board (spread over the
+servers), then a player makes ``--moves`` moves over HTTP on the first server. The watchers
+are real sockets with minimal WebSocket clients (``FrameWatcher``: the handshake, then frames
+read in the protocol callback), because they share this machine's cores with the servers and
+a ``websockets`` library client costs about as much CPU per message as the server's send;
+``--client websockets`` uses the library (and offers deflate, as browsers do). For every
+move and watcher it records the time from the move's HTTP answer to the watcher's receipt of
+the matching ``entry`` message, and prints p50/p99/max per N, and the messages lost (must be
+0).
 
 The delay is measured from the HTTP *answer*: the update is queued at the commit and sent by
 the server's publisher thread, usually just after the answer (a watcher can still get it
@@ -36,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import json
 import os
 import resource
@@ -90,6 +96,102 @@ class Watcher:
                 self.received[version] = at
         except Exception:  # a closed socket ends the listener; losses show in the count
             return
+
+    async def close(self) -> None:
+        await self.socket.close()
+
+
+class FrameWatcher(asyncio.Protocol):
+    """A minimal WebSocket watcher: the opening handshake, then the server's frames parsed in
+    ``data_received`` as they arrive.
+
+    The bench's watchers share the machine's two cores with the servers. A ``websockets``
+    client wakes a task per message and cost about as much CPU per message as the server's
+    send (``cli_cpu``), which left the servers less of the cores than a deployment, whose
+    watchers are elsewhere, gives them. This one answers pings and reads text frames: what a
+    feed needs, and nothing more (no extensions, no fragments: the server sends neither).
+    """
+
+    def __init__(self, host: str, path: str, origin: str) -> None:
+        loop = asyncio.get_running_loop()
+        self.request = (
+            f"GET {path} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\n"
+            "Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+            f"Sec-WebSocket-Key: {base64.b64encode(os.urandom(16)).decode()}\r\n"
+            f"Origin: {origin}\r\n\r\n"
+        ).encode()
+        self.transport: asyncio.Transport | None = None
+        self.buffer = bytearray()
+        self.upgraded = False
+        self.snapshot: asyncio.Future[int] = loop.create_future()
+        self.snapshot_version = 0
+        self.last = 0
+        self.received: dict[int, float] = {}
+        self.out_of_order = 0
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        transport.write(self.request)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.snapshot.done():
+            self.snapshot.set_exception(ConnectionError(f"closed before the snapshot: {exc}"))
+
+    def data_received(self, data: bytes) -> None:
+        self.buffer += data
+        if not self.upgraded:
+            end = self.buffer.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            status = bytes(self.buffer[: self.buffer.find(b"\r\n")])
+            if b" 101 " not in status:
+                self.snapshot.set_exception(ConnectionError(status.decode(errors="replace")))
+                return
+            del self.buffer[: end + 4]
+            self.upgraded = True
+        while len(self.buffer) >= 2:
+            first, second = self.buffer[0], self.buffer[1]
+            length, start = second & 0x7F, 2
+            if length == 126:
+                length, start = int.from_bytes(self.buffer[2:4], "big"), 4
+            elif length == 127:
+                length, start = int.from_bytes(self.buffer[2:10], "big"), 10
+            if len(self.buffer) < start + length:
+                return
+            payload = bytes(self.buffer[start : start + length])
+            del self.buffer[: start + length]
+            opcode = first & 0x0F
+            if opcode == 0x1:
+                self.text(payload)
+            elif opcode == 0x9:
+                self.send(0xA, payload)  # pong: uvicorn pings idle sockets
+            elif opcode == 0x8 and self.transport is not None:
+                self.transport.close()
+
+    def text(self, payload: bytes) -> None:
+        at = time.monotonic()
+        version = json.loads(payload)["version"]
+        if not self.snapshot.done():
+            self.snapshot_version = self.last = version
+            self.snapshot.set_result(version)
+            return
+        if version != self.last + 1:
+            self.out_of_order += 1
+        self.last = version
+        self.received[version] = at
+
+    def send(self, opcode: int, payload: bytes) -> None:
+        """A client frame: final, masked (RFC 6455: every client frame is), short."""
+        assert self.transport is not None and len(payload) < 126
+        mask = os.urandom(4)
+        masked = bytes(byte ^ mask[i % 4] for i, byte in enumerate(payload))
+        self.transport.write(bytes((0x80 | opcode, 0x80 | len(payload))) + mask + masked)
+
+    async def close(self) -> None:
+        if self.transport is not None and not self.transport.is_closing():
+            self.send(0x8, (1000).to_bytes(2, "big"))
+            self.transport.close()
 
 
 def raise_open_files_limit() -> int:
@@ -159,15 +261,29 @@ async def open_watcher(base_url: str, code: str, *, deflate: bool) -> Watcher:
     return Watcher(socket=socket, snapshot_version=snapshot["version"])
 
 
+async def open_frame_watcher(base_url: str, code: str) -> FrameWatcher:
+    host = base_url.removeprefix("http://")
+    address, port = host.rsplit(":", 1)
+    path = f"/ws/leaderboards/{code}/"
+    _, watcher = await asyncio.get_running_loop().create_connection(
+        lambda: FrameWatcher(host, path, origin=base_url), address, int(port)
+    )
+    await asyncio.wait_for(watcher.snapshot, 60)
+    return watcher
+
+
 async def open_watchers(
-    base_urls: list[str], code: str, count: int, *, deflate: bool
-) -> list[Watcher]:
-    watchers: list[Watcher] = []
+    base_urls: list[str], code: str, count: int, *, deflate: bool, client: str
+) -> list[Watcher | FrameWatcher]:
+    def one(base_url: str) -> Any:
+        if client == "frames":
+            return open_frame_watcher(base_url, code)
+        return open_watcher(base_url, code, deflate=deflate)
+
+    watchers: list[Watcher | FrameWatcher] = []
     for start in range(0, count, CONNECT_BATCH):
         batch = range(start, min(count, start + CONNECT_BATCH))
-        watchers += await asyncio.gather(
-            *(open_watcher(base_urls[i % len(base_urls)], code, deflate=deflate) for i in batch)
-        )
+        watchers += await asyncio.gather(*(one(base_urls[i % len(base_urls)]) for i in batch))
     return watchers
 
 
@@ -177,15 +293,21 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 async def run_one(
-    base_urls: list[str], subscribers: int, moves: int, settle: float, *, deflate: bool = True
+    base_urls: list[str],
+    subscribers: int,
+    moves: int,
+    settle: float,
+    *,
+    deflate: bool = True,
+    client: str = "frames",
 ) -> dict:
     async with httpx.AsyncClient(base_url=base_urls[0], timeout=30) as http:
         game = await sign_up_and_start(http)
         code = game["board"]
         started = time.monotonic()
-        watchers = await open_watchers(base_urls, code, subscribers, deflate=deflate)
+        watchers = await open_watchers(base_urls, code, subscribers, deflate=deflate, client=client)
         connect_s = time.monotonic() - started
-        listeners = [asyncio.create_task(w.listen()) for w in watchers]
+        listeners = [asyncio.create_task(w.listen()) for w in watchers if isinstance(w, Watcher)]
         first_version = watchers[0].snapshot_version
         if any(w.snapshot_version != first_version for w in watchers):
             raise RuntimeError("the board changed while the watchers connected")
@@ -210,7 +332,7 @@ async def run_one(
         server_cpu = cpu_seconds(pids) - server_cpu_before
         bench_cpu = time.process_time() - bench_cpu_before
         for watcher in watchers:
-            await watcher.socket.close()
+            await watcher.close()
         await asyncio.gather(*listeners)
     delays = [
         (at - answered[version]) * 1000
@@ -250,9 +372,16 @@ def main() -> None:
     parser.add_argument("--servers", type=int, default=2, help="uvicorn processes")
     parser.add_argument("--layer", choices=sorted(LAYERS), default="pubsub")
     parser.add_argument(
+        "--client",
+        choices=("frames", "websockets"),
+        default="frames",
+        help="watchers: minimal frame readers (FrameWatcher) or websockets library clients",
+    )
+    parser.add_argument(
         "--no-deflate",
         action="store_true",
-        help="watchers do not offer permessage-deflate (browsers do): measures its cost",
+        help="websockets watchers do not offer permessage-deflate (browsers do; servers "
+        "started by canfield_site.serve decline it)",
     )
     parser.add_argument("--settle", type=float, default=10.0, help="max wait per move (s)")
     args = parser.parse_args()
@@ -266,7 +395,7 @@ def main() -> None:
     counts = [int(n) for n in args.subscribers.split(",")]
     print(
         f"ws_fanout {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: layer={args.layer} "
-        f"servers={args.servers} moves={args.moves} deflate={not args.no_deflate} "
+        f"servers={args.servers} moves={args.moves} client={args.client} "
         f"cores={os.cpu_count()} nofile={limit} load={os.getloadavg()[0]:.1f} "
         "(watchers, player and servers share these cores)"
     )
@@ -279,7 +408,14 @@ def main() -> None:
         base_urls = [stack.enter_context(run_asgi_server(env=env)) for _ in range(args.servers)]
         for count in counts:
             result = asyncio.run(
-                run_one(base_urls, count, args.moves, args.settle, deflate=not args.no_deflate)
+                run_one(
+                    base_urls,
+                    count,
+                    args.moves,
+                    args.settle,
+                    deflate=not args.no_deflate,
+                    client=args.client,
+                )
             )
             print(
                 f"{count:>6} {result['connect_s']:>9.1f} {result['p50_ms']:>8.1f} "

@@ -7,7 +7,7 @@ present Origin must therefore be this site exactly: scheme, host and port of the
 ``Host`` (a host in ``ALLOWED_HOSTS``), or one of ``CSRF_TRUSTED_ORIGINS``. Channels' own
 validator did the opposite on both counts: it refused a missing Origin and ignored ports.
 
-Each open socket holds a task and two pub/sub subscriptions, so one client address may hold
+Each open socket holds tasks and buffers in its server process, so one client address may hold
 at most ``CANFIELD_MAX_SOCKETS_PER_ADDRESS`` at once (per server process; 0: no cap). A
 refused handshake is closed before it is accepted, which the server answers with HTTP 403.
 """

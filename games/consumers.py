@@ -16,6 +16,7 @@ import logging
 from collections.abc import Callable
 
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import get_channel_layer
 
 from games import live
 from games.boards import parse_board
@@ -33,9 +34,22 @@ CLOSE_BAD_REQUEST = 4400
 CLOSE_NOT_FOUND = 4404
 
 
-class RelayConsumer(AsyncWebsocketConsumer):
-    """Common part: one group, a snapshot, then numbered messages relayed in order."""
+#: A channel-layer alias that is not configured: channels then gives a consumer no layer.
+NO_CHANNEL_OF_ITS_OWN = "canfield.no-channel-of-its-own"
 
+
+class RelayConsumer(AsyncWebsocketConsumer):
+    """Common part: one group, a snapshot, then numbered messages relayed in order.
+
+    A socket has no channel of its own: its updates come through the process's fan-out, which
+    holds the one subscription per board and process. Channels would otherwise give every
+    consumer a channel it never receives on: with the Redis pub/sub layer a ``SUBSCRIBE`` per
+    socket, and per socket a queue and a task waiting on it (objects that every full garbage
+    collection walks: at 5,000 sockets a process, one such collection stalled it for about a
+    second, ``bench/ws_fanout.py``).
+    """
+
+    channel_layer_alias = NO_CHANNEL_OF_ITS_OWN
     group: str | None = None
     outbox: Outbox | None = None
     fanout: LocalFanout | None = None
@@ -49,7 +63,7 @@ class RelayConsumer(AsyncWebsocketConsumer):
         """
         self.outbox = Outbox(send=self.send_text, too_slow=self.close_too_slow)
         try:
-            self.fanout = local_fanout(self.channel_layer)
+            self.fanout = local_fanout(get_channel_layer())
             await self.fanout.join(group, self.outbox)
             self.group = group
             message = await read_in_thread(snapshot)
@@ -126,6 +140,8 @@ class GameConsumer(RelayConsumer):
 
 class NotFoundConsumer(AsyncWebsocketConsumer):
     """Any other ``ws/`` path: a clear 4404 instead of an error in the server log."""
+
+    channel_layer_alias = NO_CHANNEL_OF_ITS_OWN
 
     async def connect(self) -> None:
         await self.accept()

@@ -374,3 +374,37 @@ async def test_a_board_feed_reads_no_session_and_a_game_socket_reads_its_owners(
         assert (board["type"], loads) == ("snapshot", [])
         spectated = await opened(f"/ws/games/{game.game.id}/")  # 4404 to anyone but alice
     assert (spectated["type"], spectated["game"], loads) == ("state", game.game.id, ["load"])
+
+
+async def test_sockets_take_no_channel_of_their_own(
+    alice: Player, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three watchers of a board and a spectator: the process's fan-out makes the one
+    channel it listens on; channels' per-consumer channel (with the Redis pub/sub layer a
+    SUBSCRIBE per socket, a queue and a waiting task) is not made for any of them, and every
+    socket still gets its updates."""
+    layer = get_channel_layer()
+    made: list[str] = []
+    new_channel = layer.new_channel
+
+    async def counted(*args: object, **kwargs: object) -> str:
+        made.append(await new_channel(*args, **kwargs))
+        return made[-1]
+
+    monkeypatch.setattr(layer, "new_channel", counted)
+    game_id = await start(alice, CODE)
+    async with (
+        websocket(f"/ws/leaderboards/{CODE}/") as first,
+        websocket(f"/ws/leaderboards/{CODE}/") as second,
+        websocket(f"/ws/leaderboards/{CODE}/") as third,
+        websocket(f"/ws/games/{game_id}/") as spectator,
+    ):
+        sockets = (first, second, third)
+        versions = [(await receive(socket))["version"] for socket in sockets]
+        assert (await receive(spectator))["type"] == "state"
+        await play_first_legal(alice, game_id)
+        assert [(await receive(socket))["version"] for socket in sockets] == [
+            version + 1 for version in versions
+        ]
+        assert (await receive(spectator))["type"] == "action"
+    assert len(made) == 1
