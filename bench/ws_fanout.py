@@ -25,6 +25,12 @@ this script (watchers and player). On a shared machine they say what the fan-out
 regardless of how busy the other tenants keep the cores: a move reaches N watchers in about
 ``(srv_cpu + cli_cpu) / cores`` of wall time on otherwise idle cores.
 
+``mv_p99``/``worst``: the median and the largest of the moves' own p99 (each move reaches
+every watcher): a p99 over all deliveries is set by its worst tenth of a move. ``gc_n`` and
+``gc_max``: how many full garbage collections the servers ran during the moves, and the
+longest (ms), traced by a ``sitecustomize`` the servers load (``GC_TRACE``): one of them
+stops its process, watchers and requests alike, for as long as it takes to walk every object.
+
 ``--layer`` picks the channels-redis layer the servers use: ``core`` (RedisChannelLayer)
 or ``pubsub`` (RedisPubSubChannelLayer); the script writes a tiny settings module that
 overrides ``CHANNEL_LAYERS`` only. The watchers, the player and the servers share this
@@ -201,9 +207,39 @@ def raise_open_files_limit() -> int:
     return hard
 
 
+#: Loaded by every server process (its directory is on their PYTHONPATH): each full garbage
+#: collection's start (CLOCK_MONOTONIC, shared by the processes) and length, one file per pid.
+GC_TRACE = """\
+import gc, os, time
+_started = []
+def _trace(phase, info):
+    if info["generation"] != 2:
+        return
+    if phase == "start":
+        _started[:] = [time.monotonic()]
+    elif _started:
+        with open(os.path.join(os.path.dirname(__file__), f"gc-{os.getpid()}.log"), "a") as log:
+            log.write(f"{_started[0]} {time.monotonic() - _started[0]}\\n")
+gc.callbacks.append(_trace)
+"""
+
+
+def full_collections(directory: str, start: float, end: float) -> list[float]:
+    """Lengths (s) of the servers' full garbage collections that began in [start, end]."""
+    lengths = []
+    for log in Path(directory).glob("gc-*.log"):
+        for line in log.read_text().splitlines():
+            began, length = (float(value) for value in line.split())
+            if start <= began <= end:
+                lengths.append(length)
+    return lengths
+
+
 def layer_settings_dir(layer: str) -> str:
-    """A directory holding a settings module that only swaps the channel layer backend."""
+    """A directory holding a settings module that only swaps the channel layer backend, and
+    the servers' garbage collection trace (``GC_TRACE``, as ``sitecustomize``)."""
     directory = tempfile.mkdtemp(prefix="ws_fanout_")
+    Path(directory, "sitecustomize.py").write_text(GC_TRACE)
     # The core layer's pool (redis-py: 100 connections, then MaxConnectionsError rather than
     # waiting) refuses a burst of 100+ concurrent group_add calls; give it room so the
     # comparison measures fan-out, not that limit.
@@ -216,8 +252,7 @@ def layer_settings_dir(layer: str) -> str:
     return directory
 
 
-def server_env(layer: str) -> dict[str, str]:
-    settings_dir = layer_settings_dir(layer)
+def server_env(settings_dir: str) -> dict[str, str]:
     return {
         "DJANGO_SETTINGS_MODULE": "ws_fanout_settings",
         "PYTHONPATH": os.pathsep.join([settings_dir, str(REPO)]),
@@ -313,6 +348,7 @@ async def run_one(
             raise RuntimeError("the board changed while the watchers connected")
         pids = server_pids(base_urls)
         server_cpu_before, bench_cpu_before = cpu_seconds(pids), time.process_time()
+        moves_started = time.monotonic()
         answered: dict[int, float] = {}
         sent: dict[int, float] = {}
         for number in range(1, moves + 1):
@@ -329,6 +365,7 @@ async def run_one(
             while time.monotonic() < deadline and not all(version in w.received for w in watchers):
                 await asyncio.sleep(0.005)
         await asyncio.sleep(0.2)
+        moves_ended = time.monotonic()
         server_cpu = cpu_seconds(pids) - server_cpu_before
         bench_cpu = time.process_time() - bench_cpu_before
         for watcher in watchers:
@@ -346,8 +383,24 @@ async def run_one(
         for version, at in w.received.items()
         if version in sent
     ]
+    per_move_p99 = [
+        percentile(
+            [
+                (at - answered[v]) * 1000
+                for w in watchers
+                for v, at in w.received.items()
+                if v == version
+            ],
+            0.99,
+        )
+        for version in answered
+        if any(version in w.received for w in watchers)
+    ]
     expected = subscribers * moves
     return {
+        "moves_window": (moves_started, moves_ended),
+        "move_p99_median_ms": statistics.median(per_move_p99) if per_move_p99 else float("nan"),
+        "move_p99_worst_ms": max(per_move_p99) if per_move_p99 else float("nan"),
         "subscribers": subscribers,
         "moves": moves,
         "connect_s": connect_s,
@@ -390,7 +443,8 @@ def main() -> None:
     ):
         sys.exit("set DATABASE_URL (PostgreSQL) and REDIS_URL: see the docstring")
     limit = raise_open_files_limit()
-    env = server_env(args.layer)
+    settings_dir = layer_settings_dir(args.layer)
+    env = server_env(settings_dir)
     migrate(env)
     counts = [int(n) for n in args.subscribers.split(",")]
     print(
@@ -402,7 +456,7 @@ def main() -> None:
     print(
         f"{'N':>6} {'connect_s':>9} {'p50_ms':>8} {'p99_ms':>8} {'max_ms':>8} "
         f"{'received':>9} {'lost':>6} {'disorder':>8} {'req_p50':>8} {'req_p99':>8} "
-        f"{'srv_cpu':>8} {'cli_cpu':>8}"
+        f"{'srv_cpu':>8} {'cli_cpu':>8} {'mv_p99':>7} {'worst':>7} {'gc_n':>4} {'gc_max':>7}"
     )
     with ExitStack() as stack:
         base_urls = [stack.enter_context(run_asgi_server(env=env)) for _ in range(args.servers)]
@@ -417,12 +471,15 @@ def main() -> None:
                     client=args.client,
                 )
             )
+            pauses = full_collections(settings_dir, *result["moves_window"])
             print(
                 f"{count:>6} {result['connect_s']:>9.1f} {result['p50_ms']:>8.1f} "
                 f"{result['p99_ms']:>8.1f} {result['max_ms']:>8.1f} {result['received']:>9} "
                 f"{result['lost']:>6} {result['out_of_order']:>8} "
                 f"{result['request_p50_ms']:>8.1f} {result['request_p99_ms']:>8.1f} "
-                f"{result['server_cpu_ms_per_move']:>8.1f} {result['bench_cpu_ms_per_move']:>8.1f}",
+                f"{result['server_cpu_ms_per_move']:>8.1f} {result['bench_cpu_ms_per_move']:>8.1f} "
+                f"{result['move_p99_median_ms']:>7.1f} {result['move_p99_worst_ms']:>7.1f} "
+                f"{len(pauses):>4} {max(pauses, default=0) * 1000:>7.1f}",
                 flush=True,
             )
 
