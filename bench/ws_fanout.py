@@ -151,8 +151,11 @@ class FrameWatcher(asyncio.Protocol):
             if end < 0:
                 return
             status = bytes(self.buffer[: self.buffer.find(b"\r\n")])
-            if b" 101 " not in status:
+            if b" 101 " not in status:  # refused: say so once, read nothing more
                 self.snapshot.set_exception(ConnectionError(status.decode(errors="replace")))
+                self.buffer.clear()
+                if self.transport is not None:
+                    self.transport.close()
                 return
             del self.buffer[: end + 4]
             self.upgraded = True
