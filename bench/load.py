@@ -34,6 +34,7 @@ import os
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 
 from _common import REPO_ROOT, Latency, cpu_seconds, require_postgres_url, server_pids, setup_django
 
@@ -70,18 +71,42 @@ def verify_games() -> tuple[int, str]:
     return result.returncode, lines[-1] if lines else "(no output)"
 
 
-def measure(base_url: str, args: argparse.Namespace) -> tuple[Ledger, Ledger, float, float]:
-    """The floor, then the moves, on one server: both ledgers and the server CPU seconds
-    each phase took (the moves' from when every player has signed up and started)."""
+@dataclass
+class Phase:
+    """CPU seconds a phase took: the servers' (``/proc``) and this process's, the clients'."""
+
+    server: float
+    client: float
+    wall: float
+
+    @classmethod
+    def since(cls, pids: list[int], start: Phase) -> Phase:
+        now = cls.now(pids)
+        return cls(now.server - start.server, now.client - start.client, now.wall - start.wall)
+
+    @classmethod
+    def now(cls, pids: list[int]) -> Phase:
+        return cls(cpu_seconds(pids), time.process_time(), time.monotonic())
+
+    def client_cores(self) -> float:
+        """Cores the clients kept busy: near 1.0, their one event loop was the bottleneck."""
+        return self.client / self.wall if self.wall > 0 else 0.0
+
+
+def measure(base_url: str, args: argparse.Namespace) -> tuple[Ledger, Ledger, Phase, Phase]:
+    """The floor, then the moves, on one server: both ledgers and the CPU each phase took
+    (the moves' from when every player has signed up and started)."""
     pids = server_pids([base_url])
-    before = cpu_seconds(pids)
-    floor = asyncio.run(run_health(base_url, clients=args.players, seconds=args.health_seconds))
-    floor_cpu = cpu_seconds(pids) - before
+    before = Phase.now(pids)
+    floor = asyncio.run(
+        run_health(base_url, clients=args.players, seconds=args.health_seconds, kind=args.client)
+    )
+    floor_cpu = Phase.since(pids, before)
     ledger = Ledger()
-    playing: list[float] = []
+    playing: list[Phase] = []
 
     def started() -> None:  # timings and CPU of the sign-ups are not the moves'
-        playing.append(cpu_seconds(pids))
+        playing.append(Phase.now(pids))
         ledger.health_ms.clear()
 
     asyncio.run(
@@ -93,9 +118,10 @@ def measure(base_url: str, args: argparse.Namespace) -> tuple[Ledger, Ledger, fl
             health_probes=args.health_probes,
             ledger=ledger,
             on_playing=started,
+            kind=args.client,
         )
     )
-    return floor, ledger, floor_cpu, cpu_seconds(pids) - playing[0]
+    return floor, ledger, floor_cpu, Phase.since(pids, playing[0])
 
 
 def main() -> int:
@@ -106,6 +132,14 @@ def main() -> int:
     parser.add_argument("--health-seconds", type=float, default=10.0, help="floor phase")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--health-probes", type=int, default=2)
+    parser.add_argument(
+        "--client",
+        choices=("lean", "httpx"),
+        default="lean",
+        help="the players' and probes' HTTP client: lean (tests/robustness/lean_http.py, so "
+        "that the server and not the client is measured) or httpx (a core's worth of client "
+        "CPU at about 300 health checks a second here)",
+    )
     parser.add_argument(
         "--no-pool",
         action="store_true",
@@ -124,7 +158,8 @@ def main() -> int:
     print(
         f"{args.players} players x {args.moves} moves (max {args.seconds:.0f} s), "
         f"{args.workers} uvicorn workers, pool={'on' if pool else 'off'}, "
-        f"CONN_MAX_AGE={args.conn_max_age}, redis={'on' if os.environ.get('REDIS_URL') else 'off'}"
+        f"CONN_MAX_AGE={args.conn_max_age}, "
+        f"redis={'on' if os.environ.get('REDIS_URL') else 'off'}, client={args.client}"
     )
     env = server_env(conn_max_age=args.conn_max_age, pool=pool)
     with run_asgi_server(env=env, workers=args.workers) as base_url:
@@ -135,13 +170,18 @@ def main() -> int:
     moves = Latency.of(ledger.move_ms)
     floor_latency = Latency.of(floor.health_ms)
     health = Latency.of(ledger.health_ms)
-    cpu_per_health = floor_cpu / max(1, len(floor.health_ms))
-    move_cpu = moves_cpu - cpu_per_health * len(ledger.health_ms)
+    cpu_per_health = floor_cpu.server / max(1, len(floor.health_ms))
+    move_cpu = moves_cpu.server - cpu_per_health * len(ledger.health_ms)
     cpu_per_move_ms = move_cpu * 1000 / max(1, ledger.acknowledged_count)
     print(f"run took {time.monotonic() - started:.0f} s")
     print(
         f"floor  GET  /api/health/ ({args.players} clients): {health_rate:.1f} req/s, "
         f"{cpu_per_health * 1000:.2f} ms server CPU each; {floor_latency}"
+    )
+    print(
+        f"client CPU: {floor_cpu.client_cores():.2f} cores in the floor, "
+        f"{moves_cpu.client_cores():.2f} in the moves (one event loop: near 1.00, the "
+        "clients and not the server set the pace)"
     )
     print(
         f"moves acknowledged: {ledger.acknowledged_count}, "
@@ -152,8 +192,9 @@ def main() -> int:
     print(f"health under the moves' load:         {health}")
     print(f"move p99 / health p99 under load: {moves.p99 / health.p99:.2f} (target <= 2)")
     print(
-        f"server CPU per move: {cpu_per_move_ms:.2f} ms (target <= 2; {moves_cpu:.1f} s in the "
-        f"move phase less {len(ledger.health_ms)} probes at the floor's cost)"
+        f"server CPU per move: {cpu_per_move_ms:.2f} ms (target <= 2; "
+        f"{moves_cpu.server:.1f} s in the move phase less {len(ledger.health_ms)} probes at "
+        "the floor's cost)"
     )
     print(f"other outcomes: {dict(ledger.outcomes) or 'none'}")
     lost = lost_actions(ledger)

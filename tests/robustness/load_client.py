@@ -17,9 +17,11 @@ import uuid
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 import httpx
+
+from tests.robustness.lean_http import LeanClient, LeanResponse, LeanTransportError
 
 PASSWORD = "load test password 42"
 #: Requests that fail with these statuses (or no answer at all) are retried after a re-read.
@@ -29,6 +31,14 @@ RETRY_PAUSE_S = 0.05
 SIGN_UP_SECONDS = 120.0
 #: The open board every load player plays on (any valid code would do).
 LOAD_CODE = "CF1-D3-AAJHJUE"
+#: What a request that got no answer raises, with either client.
+NO_ANSWER = (httpx.TransportError, LeanTransportError)
+
+#: ``httpx`` (the fault tests: a kept library, its errors well told) or ``lean``
+#: (``lean_http``: the benchmark's, so that the clients are not the bottleneck).
+ClientKind = Literal["httpx", "lean"]
+Client = httpx.AsyncClient | LeanClient
+Response = httpx.Response | LeanResponse
 
 
 @dataclass
@@ -67,7 +77,7 @@ class LoadPlayer:
 
     def __init__(
         self,
-        client: httpx.AsyncClient,
+        client: Client,
         ledger: Ledger,
         rng: random.Random,
         code: str = LOAD_CODE,
@@ -79,17 +89,17 @@ class LoadPlayer:
         self.headers: dict[str, str] = {}
         self.game: dict[str, Any] | None = None
 
-    async def request(self, method: str, url: str, **kwargs: Any) -> httpx.Response | None:
+    async def request(self, method: str, url: str, **kwargs: Any) -> Response | None:
         """One request; None if it got no answer (connection refused or reset, timeout)."""
         try:
             return await self.client.request(method, url, headers=self.headers, **kwargs)
-        except httpx.TransportError as error:
+        except NO_ANSWER as error:
             self.ledger.outcomes[f"no answer ({type(error).__name__})"] += 1
             return None
 
     async def until_answered(
         self, method: str, url: str, deadline: float, **kwargs: Any
-    ) -> httpx.Response:
+    ) -> Response:
         """Repeat a request that is safe to repeat until it gets a non-5xx answer."""
         while time.monotonic() < deadline:
             response = await self.request(method, url, **kwargs)
@@ -189,13 +199,13 @@ class LoadPlayer:
         self.ledger.final_seq[self.game["id"]] = self.game["seq"]
 
 
-async def probe_health(client: httpx.AsyncClient, ledger: Ledger, stop: asyncio.Event) -> None:
+async def probe_health(client: Client, ledger: Ledger, stop: asyncio.Event) -> None:
     """The floor: ``GET /api/health/`` over and over, timed like the moves, until ``stop``."""
     while not stop.is_set():
         start = time.perf_counter()
         try:
             response = await client.get("/api/health/")
-        except httpx.TransportError:
+        except NO_ANSWER:
             ledger.outcomes["health no answer"] += 1
             continue
         if response.status_code == 200:
@@ -204,19 +214,23 @@ async def probe_health(client: httpx.AsyncClient, ledger: Ledger, stop: asyncio.
             ledger.outcomes[f"health {response.status_code}"] += 1
 
 
-def http_client(base_url: str, *, connections: int) -> httpx.AsyncClient:
+def http_client(base_url: str, *, connections: int, kind: ClientKind = "httpx") -> Client:
     """The client of the load: one kept-alive connection per concurrent player or probe
     (and the same for the health burst a benchmark compares the moves with)."""
+    if kind == "lean":
+        return LeanClient(base_url)
     limits = httpx.Limits(max_connections=connections + 4)
     return httpx.AsyncClient(base_url=base_url, timeout=10.0, limits=limits)
 
 
-async def run_health(base_url: str, *, clients: int, seconds: float) -> Ledger:
+async def run_health(
+    base_url: str, *, clients: int, seconds: float, kind: ClientKind = "httpx"
+) -> Ledger:
     """``clients`` concurrent clients asking ``GET /api/health/`` for ``seconds``: the floor
     of a move (the framework, the middleware and one database round trip), measured with the
     same client and concurrency as ``run_load``. Each answer is timed in ``health_ms``."""
     ledger = Ledger()
-    async with http_client(base_url, connections=clients) as client:
+    async with http_client(base_url, connections=clients, kind=kind) as client:
         stop = asyncio.Event()
         probes = [asyncio.create_task(probe_health(client, ledger, stop)) for _ in range(clients)]
         await asyncio.sleep(seconds)
@@ -235,6 +249,7 @@ async def run_load(
     seed: int = 6,
     ledger: Ledger | None = None,
     on_playing: Callable[[], object] | None = None,
+    kind: ClientKind = "httpx",
 ) -> Ledger:
     """``players`` concurrent players, each playing up to ``moves`` moves, all stopping at
     ``seconds``; ``health_probes`` clients time the health endpoint meanwhile.
@@ -247,7 +262,7 @@ async def run_load(
     if on_playing is not None:  # the sign-ups get time of their own
         ready = asyncio.Barrier(players + 1)
         deadline += SIGN_UP_SECONDS
-    async with http_client(base_url, connections=players + health_probes) as client:
+    async with http_client(base_url, connections=players + health_probes, kind=kind) as client:
         stop = asyncio.Event()
         probes = [
             asyncio.create_task(probe_health(client, ledger, stop)) for _ in range(health_probes)
