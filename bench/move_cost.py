@@ -6,7 +6,9 @@ move through Django's full stack (middleware, DRF, the service; the test client,
 it counts the SQL statements and the Redis round trips of the request thread and of the live
 publisher's thread (what the move's announcement costs after the answer), and the request
 thread's own CPU time (``time.thread_time``). A ``GET /api/health/`` is measured the same way:
-the floor any request pays on this stack. ``--profile N`` prints the top of a cProfile of the
+the floor any request pays on this stack. The round trips themselves are timed too (a
+``SELECT 1``, a BEGIN and COMMIT, a Redis GET, nothing done with them), which gives what a
+move's round trips alone cost: the floor under its CPU. ``--profile N`` prints the top of a cProfile of the
 request thread over N more moves.
 
 Run: ``DATABASE_URL=postgresql://postgres@127.0.0.1:5432/canfield_bench
@@ -158,6 +160,43 @@ def thread_cpu() -> Iterator[list[float]]:
     spent.append(time.thread_time() - start)
 
 
+@dataclass(frozen=True)
+class RoundTripFloor:
+    sql_us: float
+    transaction_us: float
+    redis_us: float
+
+
+def round_trip_floor(count: int = 2000) -> RoundTripFloor:
+    """CPU of the round trips themselves, nothing done with them: what a move's statements
+    and commands cost before any work of the move's own (the floor under its CPU)."""
+    from django.core.cache import cache
+    from django.db import connection, transaction
+
+    def per_call_us(step: Callable[[], object]) -> float:
+        step()
+        with thread_cpu() as spent:
+            for _ in range(count):
+                step()
+        return spent[0] * 1e6 / count
+
+    def select_one() -> None:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+
+    def in_transaction() -> None:
+        with transaction.atomic():
+            select_one()
+
+    sql = per_call_us(select_one)
+    return RoundTripFloor(
+        sql_us=sql,
+        transaction_us=per_call_us(in_transaction) - sql,
+        redis_us=per_call_us(lambda: cache.get("move-cost-probe")),
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--moves", type=int, default=300)
@@ -229,6 +268,18 @@ def main() -> int:
         f"move:   {move.sql:.2f} SQL, {move.redis:.2f} Redis, {move.cpu_ms:.2f} ms CPU per "
         f"move in the request thread, {move.process_cpu_ms:.2f} ms in the process; publisher: "
         f"{move.publisher_sql:.2f} SQL, {move.publisher_redis:.2f} Redis per move"
+    )
+    floor = round_trip_floor()
+    trips_ms = (
+        (move.sql + move.publisher_sql) * floor.sql_us
+        + floor.transaction_us
+        + (move.redis + move.publisher_redis) * floor.redis_us
+    ) / 1000
+    print(
+        f"one round trip's CPU here: {floor.sql_us:.0f} us a SQL statement (SELECT 1 through "
+        f"Django's cursor), {floor.transaction_us:.0f} us BEGIN and COMMIT, "
+        f"{floor.redis_us:.0f} us a Redis command (the cache's GET): a move's round trips "
+        f"alone (request and publisher) {trips_ms:.2f} ms"
     )
     if args.show_sql:
         queries.keep = True
