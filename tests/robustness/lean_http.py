@@ -10,7 +10,8 @@ as a transport error rather than misread).
 
 It offers the few methods of ``httpx.AsyncClient`` that ``load_client`` uses, with the same
 names, so one player class drives either client. A failed request (refused, reset, timed
-out, malformed) raises ``LeanTransportError`` and its connection is dropped, never reused.
+out, malformed) raises ``LeanTransportError`` and its connection is dropped, never reused; a
+kept connection the server has closed since is dropped before it would be used.
 """
 
 from __future__ import annotations
@@ -56,6 +57,11 @@ class _Connection:
 
     def close(self) -> None:
         self.writer.close()
+
+    def closed_by_peer(self) -> bool:
+        """Whether the server has closed it since (uvicorn closes a connection idle for 5 s:
+        the players' connections wait that long while the others sign up)."""
+        return self.reader.at_eof() or self.writer.is_closing()
 
     async def exchange(self, request: bytes) -> tuple[LeanResponse, bool]:
         """Send one request, read its answer; whether the server keeps the connection."""
@@ -123,7 +129,7 @@ class LeanClient:
         self, method: str, url: str, *, headers: dict[str, str] | None = None, json: Any = None
     ) -> LeanResponse:
         request = self._request_bytes(method, url, headers, json)
-        connection = self._idle.pop() if self._idle else None
+        connection = self._kept_connection()
         try:
             async with asyncio.timeout(self.timeout):
                 if connection is None:
@@ -142,6 +148,15 @@ class LeanClient:
         else:
             connection.close()
         return response
+
+    def _kept_connection(self) -> _Connection | None:
+        """An idle connection the server has not closed meanwhile, if there is one."""
+        while self._idle:
+            connection = self._idle.pop()
+            if not connection.closed_by_peer():
+                return connection
+            connection.close()
+        return None
 
     async def get(self, url: str, *, headers: dict[str, str] | None = None) -> LeanResponse:
         return await self.request("GET", url, headers=headers)

@@ -103,3 +103,21 @@ def test_a_connection_the_server_closes_is_not_reused() -> None:
 
     answer = b"HTTP/1.1 204 No Content\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
     assert asyncio.run(served_by(answer, twice)) == (204, 0)
+
+
+def test_a_kept_connection_the_server_closed_since_is_not_used() -> None:
+    """The peer answers (keep-alive) and hangs up, as uvicorn does with an idle connection:
+    the next request opens a new connection instead of failing on the closed one."""
+
+    async def twice(client: LeanClient) -> tuple[int, int]:
+        first = await client.get("/")
+        kept = client._idle[0]
+        deadline = asyncio.get_running_loop().time() + 5
+        while not kept.closed_by_peer() and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.01)
+        assert kept.closed_by_peer()
+        second = await client.get("/")
+        return first.status_code, second.status_code
+
+    answer = b"HTTP/1.1 204 No Content\r\nContent-Length: 0\r\n\r\n"
+    assert asyncio.run(served_by(answer, twice)) == (204, 204)
