@@ -8,8 +8,8 @@ publisher's thread (what the move's announcement costs after the answer), and th
 thread's own CPU time (``time.thread_time``). A ``GET /api/health/`` is measured the same way:
 the floor any request pays on this stack. The round trips themselves are timed too (a
 ``SELECT 1``, a BEGIN and COMMIT, a Redis GET, nothing done with them), which gives what a
-move's round trips alone cost: the floor under its CPU. ``--profile N`` prints the top of a cProfile of the
-request thread over N more moves.
+move's round trips alone cost: the floor under its CPU. ``--profile N`` prints the top of a
+cProfile of the request thread over N more moves.
 
 Run: ``DATABASE_URL=postgresql://postgres@127.0.0.1:5432/canfield_bench
 REDIS_URL=redis://127.0.0.1:6379/6 python bench/move_cost.py --moves 300 --profile 300``
