@@ -143,3 +143,39 @@ def cpu_seconds(pids: Sequence[int]) -> float:
             continue
         ticks += int(fields[11]) + int(fields[12])
     return ticks / os.sysconf("SC_CLK_TCK")
+
+
+#: The services a request also costs, found by their processes' command names: PostgreSQL
+#: (its backends, the WAL writer, the checkpointer...) and Redis.
+SERVICES = {"postgres": "PostgreSQL", "redis-server": "Redis"}
+
+
+def service_ticks() -> dict[str, dict[int, int]]:
+    """CPU clock ticks used so far by each process of each service (``SERVICES``), by pid.
+
+    Taken over every process on the machine with that name: on a machine that serves other
+    work too, theirs count as well (the benches say so where they print these)."""
+    ticks: dict[str, dict[int, int]] = {service: {} for service in SERVICES.values()}
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            service = SERVICES.get((proc / "comm").read_text().strip())
+            if service is None:
+                continue
+            fields = _stat_fields(int(proc.name))
+        except OSError:
+            continue
+        ticks[service][int(proc.name)] = int(fields[11]) + int(fields[12])
+    return ticks
+
+
+def service_seconds(start: dict[str, dict[int, int]]) -> dict[str, float]:
+    """CPU seconds each service used since ``start`` (``service_ticks``): a process started
+    meanwhile counts whole, one that ended meanwhile is missed (PostgreSQL starts a backend
+    per connection; the servers' pools keep theirs)."""
+    clock = os.sysconf("SC_CLK_TCK")
+    return {
+        service: sum(used - start[service].get(pid, 0) for pid, used in pids.items()) / clock
+        for service, pids in service_ticks().items()
+    }

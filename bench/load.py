@@ -4,7 +4,8 @@ Starts uvicorn (``--workers N``) on PostgreSQL and Redis with throttles set out 
 on the same server in one run:
 
 1. **Floor**: ``--players`` clients ask ``GET /api/health/`` for ``--health-seconds`` (the
-   same httpx client and concurrency as the players): health req/s and its latency.
+   same client and concurrency as the players: ``--client lean`` by default, see
+   ``tests/robustness/lean_http.py``): health req/s and its latency.
 2. **Moves**: ``--players`` players each sign up, start a game on one shared open board and
    play random legal moves taken from the game's ``legal_moves``, sending ``seq``; a few
    clients keep timing health meanwhile (the floor *under load*, for the p99 ratio).
@@ -12,7 +13,9 @@ on the same server in one run:
 It prints moves/s, health req/s, their ratio (target >= 0.5), move p50/p99 and the ratio of
 the move p99 to the health p99 under load (target <= 2), and the server CPU per move: the
 user+system time of the uvicorn processes (from ``/proc``) during the move phase, less what
-the health probes cost at the floor's CPU per request (target <= 2 ms).
+the health probes cost at the floor's CPU per request (target <= 2 ms). It also prints the
+clients' CPU in cores (near 1.0 they, not the server, set the pace) and what PostgreSQL's and
+Redis's processes spent per move and per health check.
 
 At the end it checks what matters more than speed: every action the server acknowledged
 is in the database (prints the count of lost ones, must be 0) and ``manage.py verify_games``
@@ -36,7 +39,16 @@ import sys
 import time
 from dataclasses import dataclass
 
-from _common import REPO_ROOT, Latency, cpu_seconds, require_postgres_url, server_pids, setup_django
+from _common import (
+    REPO_ROOT,
+    Latency,
+    cpu_seconds,
+    require_postgres_url,
+    server_pids,
+    service_seconds,
+    service_ticks,
+    setup_django,
+)
 
 from tests.robustness.load_client import Ledger, lost_actions, run_health, run_load
 from tests.support.servers import run_asgi_server
@@ -73,40 +85,54 @@ def verify_games() -> tuple[int, str]:
 
 @dataclass
 class Phase:
-    """CPU seconds a phase took: the servers' (``/proc``) and this process's, the clients'."""
+    """CPU seconds a phase took: the servers' (``/proc``), this process's (the clients') and
+    the services' (PostgreSQL, Redis), and its wall-clock seconds."""
 
     server: float
     client: float
     wall: float
+    services: dict[str, float]
 
     @classmethod
-    def since(cls, pids: list[int], start: Phase) -> Phase:
-        now = cls.now(pids)
-        return cls(now.server - start.server, now.client - start.client, now.wall - start.wall)
-
-    @classmethod
-    def now(cls, pids: list[int]) -> Phase:
-        return cls(cpu_seconds(pids), time.process_time(), time.monotonic())
+    def since(cls, pids: list[int], start: PhaseStart) -> Phase:
+        return cls(
+            server=cpu_seconds(pids) - start.server,
+            client=time.process_time() - start.client,
+            wall=time.monotonic() - start.wall,
+            services=service_seconds(start.services),
+        )
 
     def client_cores(self) -> float:
         """Cores the clients kept busy: near 1.0, their one event loop was the bottleneck."""
         return self.client / self.wall if self.wall > 0 else 0.0
 
 
+@dataclass
+class PhaseStart:
+    server: float
+    client: float
+    wall: float
+    services: dict[str, dict[int, int]]
+
+    @classmethod
+    def now(cls, pids: list[int]) -> PhaseStart:
+        return cls(cpu_seconds(pids), time.process_time(), time.monotonic(), service_ticks())
+
+
 def measure(base_url: str, args: argparse.Namespace) -> tuple[Ledger, Ledger, Phase, Phase]:
     """The floor, then the moves, on one server: both ledgers and the CPU each phase took
     (the moves' from when every player has signed up and started)."""
     pids = server_pids([base_url])
-    before = Phase.now(pids)
+    before = PhaseStart.now(pids)
     floor = asyncio.run(
         run_health(base_url, clients=args.players, seconds=args.health_seconds, kind=args.client)
     )
     floor_cpu = Phase.since(pids, before)
     ledger = Ledger()
-    playing: list[Phase] = []
+    playing: list[PhaseStart] = []
 
     def started() -> None:  # timings and CPU of the sign-ups are not the moves'
-        playing.append(Phase.now(pids))
+        playing.append(PhaseStart.now(pids))
         ledger.health_ms.clear()
 
     asyncio.run(
@@ -195,6 +221,22 @@ def main() -> int:
         f"server CPU per move: {cpu_per_move_ms:.2f} ms (target <= 2; "
         f"{moves_cpu.server:.1f} s in the move phase less {len(ledger.health_ms)} probes at "
         "the floor's cost)"
+    )
+    per_health = {
+        name: seconds / max(1, len(floor.health_ms)) for name, seconds in floor_cpu.services.items()
+    }
+    per_move = {
+        name: (seconds - per_health[name] * len(ledger.health_ms))
+        / max(1, ledger.acknowledged_count)
+        for name, seconds in moves_cpu.services.items()
+    }
+    print(
+        "services' CPU per move: "
+        + ", ".join(f"{name} {seconds * 1000:.2f} ms" for name, seconds in per_move.items())
+        + "; per health check: "
+        + ", ".join(f"{name} {seconds * 1000:.2f} ms" for name, seconds in per_health.items())
+        + " (every process of those names on the machine; the probes under load taken off "
+        "at the floor's cost, as for the servers)"
     )
     print(f"other outcomes: {dict(ledger.outcomes) or 'none'}")
     lost = lost_actions(ledger)
