@@ -38,6 +38,7 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass
+from typing import get_args
 
 from _common import (
     REPO_ROOT,
@@ -50,7 +51,7 @@ from _common import (
     setup_django,
 )
 
-from tests.robustness.load_client import Ledger, lost_actions, run_health, run_load
+from tests.robustness.load_client import ClientKind, Ledger, lost_actions, run_health, run_load
 from tests.support.servers import run_asgi_server
 
 #: High enough that no player of the benchmark is ever throttled (the code path still runs).
@@ -109,6 +110,8 @@ class Phase:
 
 @dataclass
 class PhaseStart:
+    """The counters a ``Phase`` is measured from."""
+
     server: float
     client: float
     wall: float
@@ -150,6 +153,12 @@ def measure(base_url: str, args: argparse.Namespace) -> tuple[Ledger, Ledger, Ph
     return floor, ledger, floor_cpu, Phase.since(pids, playing[0])
 
 
+def per_move_less_probes(seconds: float, per_health: float, ledger: Ledger) -> float:
+    """CPU seconds per acknowledged move of a move phase's ``seconds``, less what its health
+    probes cost at the floor's ``per_health``."""
+    return (seconds - per_health * len(ledger.health_ms)) / max(1, ledger.acknowledged_count)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=32)
@@ -160,11 +169,11 @@ def main() -> int:
     parser.add_argument("--health-probes", type=int, default=2)
     parser.add_argument(
         "--client",
-        choices=("lean", "httpx"),
+        choices=get_args(ClientKind),
         default="lean",
         help="the players' and probes' HTTP client: lean (tests/robustness/lean_http.py, so "
         "that the server and not the client is measured) or httpx (a core's worth of client "
-        "CPU at about 300 health checks a second here)",
+        "CPU at about 250 health checks a second here)",
     )
     parser.add_argument(
         "--no-pool",
@@ -197,8 +206,7 @@ def main() -> int:
     floor_latency = Latency.of(floor.health_ms)
     health = Latency.of(ledger.health_ms)
     cpu_per_health = floor_cpu.server / max(1, len(floor.health_ms))
-    move_cpu = moves_cpu.server - cpu_per_health * len(ledger.health_ms)
-    cpu_per_move_ms = move_cpu * 1000 / max(1, ledger.acknowledged_count)
+    cpu_per_move_ms = per_move_less_probes(moves_cpu.server, cpu_per_health, ledger) * 1000
     print(f"run took {time.monotonic() - started:.0f} s")
     print(
         f"floor  GET  /api/health/ ({args.players} clients): {health_rate:.1f} req/s, "
@@ -226,8 +234,7 @@ def main() -> int:
         name: seconds / max(1, len(floor.health_ms)) for name, seconds in floor_cpu.services.items()
     }
     per_move = {
-        name: (seconds - per_health[name] * len(ledger.health_ms))
-        / max(1, ledger.acknowledged_count)
+        name: per_move_less_probes(seconds, per_health[name], ledger)
         for name, seconds in moves_cpu.services.items()
     }
     print(
