@@ -89,7 +89,7 @@ class _Connection:
 
 
 class LeanClient:
-    """``httpx.AsyncClient(base_url=...)``'s ``request``/``get``/``post`` for JSON APIs."""
+    """``httpx.AsyncClient(base_url=...)``'s ``request`` and ``get``, for JSON APIs."""
 
     def __init__(self, base_url: str, *, timeout: float = TIMEOUT_S) -> None:
         url = urlsplit(base_url)
