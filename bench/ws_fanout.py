@@ -68,7 +68,7 @@ from websockets.asyncio.client import ClientConnection, connect
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from _common import cpu_seconds, server_pids  # noqa: E402
+from _common import cpu_seconds, percentile, server_pids  # noqa: E402
 
 from tests.support.servers import run_asgi_server  # noqa: E402
 
@@ -325,11 +325,6 @@ async def open_watchers(
     return watchers
 
 
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
-
-
 async def run_one(
     base_urls: list[str],
     subscribers: int,
@@ -374,31 +369,19 @@ async def run_one(
         for watcher in watchers:
             await watcher.close()
         await asyncio.gather(*listeners)
-    delays = [
-        (at - answered[version]) * 1000
-        for w in watchers
-        for version, at in w.received.items()
-        if version in answered
-    ]
+    by_move: dict[int, list[float]] = {}  # each move's delays from its answer, in ms
+    for w in watchers:
+        for version, at in w.received.items():
+            if version in answered:
+                by_move.setdefault(version, []).append((at - answered[version]) * 1000)
+    delays = [delay for move_delays in by_move.values() for delay in move_delays]
     from_request = [
         (at - sent[version]) * 1000
         for w in watchers
         for version, at in w.received.items()
         if version in sent
     ]
-    per_move_p99 = [
-        percentile(
-            [
-                (at - answered[v]) * 1000
-                for w in watchers
-                for v, at in w.received.items()
-                if v == version
-            ],
-            0.99,
-        )
-        for version in answered
-        if any(version in w.received for w in watchers)
-    ]
+    per_move_p99 = [percentile(move_delays, 99) for move_delays in by_move.values()]
     expected = subscribers * moves
     return {
         "moves_window": (moves_started, moves_ended),
@@ -410,14 +393,14 @@ async def run_one(
         "received": len(delays),
         "lost": expected - len(delays),
         "out_of_order": sum(w.out_of_order for w in watchers),
-        "p50_ms": percentile(delays, 0.50) if delays else float("nan"),
-        "p99_ms": percentile(delays, 0.99) if delays else float("nan"),
+        "p50_ms": percentile(delays, 50),
+        "p99_ms": percentile(delays, 99),
         "max_ms": max(delays) if delays else float("nan"),
         "mean_ms": statistics.fmean(delays) if delays else float("nan"),
         "server_cpu_ms_per_move": server_cpu * 1000 / moves,
         "bench_cpu_ms_per_move": bench_cpu * 1000 / moves,
-        "request_p50_ms": percentile(from_request, 0.50) if delays else float("nan"),
-        "request_p99_ms": percentile(from_request, 0.99) if delays else float("nan"),
+        "request_p50_ms": percentile(from_request, 50),
+        "request_p99_ms": percentile(from_request, 99),
     }
 
 
