@@ -31,6 +31,16 @@ def index_client() -> redis.Redis:
     return store.client_for(str(settings.REDIS_URL))
 
 
+def built_once_settled(code: str = CODE) -> int | None:
+    """``board_build(code)`` once the last move's announcement is sent and the build it may
+    have started is over. The announcement reads the index, and a read of a board not yet
+    indexed starts a build in the background; one still running empties the index and fills
+    it again, so it could hide or overwrite what the test writes next."""
+    assert live.wait_idle()
+    background.wait()
+    return rank_index.board_build(code)
+
+
 def first_move(game_id: int) -> str:
     position = EngineGame.from_snapshot(Game.objects.get(pk=game_id).snapshot)
     return next(str(move) for move in position.legal_moves() if str(move) != "undo")
@@ -44,7 +54,7 @@ def test_new_games_moves_and_undo_through_the_api_update_the_index(
 ) -> None:
     alice, bob = make_player("alice"), make_player("bob")
     first = start_on_board(client_for(alice), CODE)
-    assert rank_index.board_build(CODE) == 1
+    assert built_once_settled() == 1
     start_on_board(client_for(bob), CODE)  # joins the ready board
     assert set(indexed_rows()) == {"alice", "bob"}
 
@@ -69,11 +79,7 @@ def test_an_older_revision_published_after_a_newer_one_is_ignored(
 ) -> None:
     alice = make_player("alice")
     start_on_board(client_for(alice), CODE)
-    # The move's announcement reads the index, and a read of a board not yet indexed starts
-    # a build in the background: let it finish first, or it may overwrite what follows.
-    assert live.wait_idle()
-    background.wait()
-    rank_index.board_build(CODE)
+    built_once_settled()
     values = LeaderboardEntry.objects.filter(board=CODE).values_list(*INDEXED_COLUMNS).get()
     player_id, revision, member = change_of(values)
     newer = member_of(row_of(member, board=CODE)._replace(actions=42))
@@ -95,7 +101,7 @@ def test_an_entry_read_after_commit_replaces_the_players_member(
 ) -> None:
     alice = make_player("alice")
     start_on_board(client_for(alice), CODE)
-    rank_index.board_build(CODE)
+    built_once_settled()
     LeaderboardEntry.objects.filter(player=alice.user).update(action_count=5, revision=9)
     rank_index.entry_changed(board=CODE, player_id=alice.user.id)
     assert indexed_rows()["alice"].actions == 5
@@ -108,7 +114,7 @@ def test_a_boards_keys_expire_some_days_after_its_last_write(
     index_redis: str, make_player: Callable[..., Player], client_for: Callable[[Player], APIClient]
 ) -> None:
     start_on_board(client_for(make_player("alice")), CODE)
-    rank_index.board_build(CODE)
+    built_once_settled()
     keys, client = board_keys(CODE), index_client()
     for key in (*keys.data, keys.ready):
         client.expire(key, 60)  # as if the last write were long ago
