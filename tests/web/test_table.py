@@ -8,6 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from engine.cards import RANK_SHORT, RANK_WORDS, RANKS
 from tests.support.browser import artifact_path
 from tests.support.quiet import InFlight
 from tests.web.situations import block_move, long_column, tap_to_foundation
@@ -42,14 +43,14 @@ def test_sign_up_in_the_page_then_play_todays_deal(new_player):
         table.foundation(state["base"][1]).locator(f'[data-card="{state["base"]}"]')
     ).to_be_visible()
     table.expect_matches_server()
-    # Empty foundations show the starting rank (the base card's rank) of their suit.
-    start = state["base"][0]
+    # Empty foundations show the starting rank (the base card's rank) of their suit: its
+    # short form on the slot, its word in the label ("the 7 of clubs", "the ace of clubs").
+    start = RANKS.index(state["base"][0])
     for suit, pile in state["foundations"].items():
         if not pile:
             label = table.foundation(suit).locator(".card.empty").get_attribute("aria-label")
-            rank = {"T": "10"}.get(start, start)
-            assert label and f"starts with the {rank}" in label
-            expect(table.foundation(suit)).to_contain_text(rank)
+            assert label and f"starts with the {RANK_WORDS[start]}" in label
+            expect(table.foundation(suit)).to_contain_text(RANK_SHORT[start])
     assert player.errors == []
 
 
