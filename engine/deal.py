@@ -39,11 +39,12 @@ def splitmix64(seed: int) -> Iterator[int]:
         yield z ^ (z >> 31)
 
 
-@lru_cache(maxsize=4096)
-def shuffled_deck(number: int) -> tuple[Card, ...]:
-    """The CF1 shuffle of deal ``number`` (cached: the daily deal is dealt over and over)."""
+def fisher_yates(stream: Iterator[int]) -> tuple[Card, ...]:
+    """The ordered deck shuffled by ``stream``'s 64-bit outputs: Fisher-Yates from i = 51 down
+    to 1, j uniform in [0, i] by rejection (take outputs r until r < floor(2**64 / (i + 1)) *
+    (i + 1), then j = r mod (i + 1)), so no j is likelier than another. CF1 drives it with
+    SplitMix64; the sealed dailies with a keyed cryptographic stream."""
     deck = list(range(52))
-    stream = splitmix64(number)
     for i in range(51, 0, -1):
         span = i + 1
         limit = ((1 << 64) // span) * span  # reject the top sliver so every j is equally likely
@@ -53,6 +54,12 @@ def shuffled_deck(number: int) -> tuple[Card, ...]:
         j = r % span
         deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck)
+
+
+@lru_cache(maxsize=4096)
+def shuffled_deck(number: int) -> tuple[Card, ...]:
+    """The CF1 shuffle of deal ``number`` (cached: the daily deal is dealt over and over)."""
+    return fisher_yates(splitmix64(number))
 
 
 def number_to_letters(number: int) -> str:

@@ -138,6 +138,22 @@ class DailySealed(NotFound):
     code = "daily_sealed"
 
 
+class DealSealed(ServiceError):
+    """A layout that is the deal of a day not yet closed, named by any code outside its
+    ranked game (an open game, a submission, a page): nothing else may show it before the
+    close."""
+
+    status = 403
+    code = "deal_sealed"
+
+
+class DayClosed(Conflict):
+    """An action on a ranked daily game after its day closed: the entry, the record and the
+    streak are what stood at 00:00 UTC. The deal is open from then on, for practice."""
+
+    code = "day_closed"
+
+
 class RankedGameRule(ServiceError):
     """An action a ranked daily game does not allow (a hint, an anonymous start...)."""
 

@@ -18,7 +18,7 @@ from django.utils.translation import gettext
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET
 
-from web.deal_codes import deal_preview, normalise_board, normalise_code
+from web.deal_codes import deal_preview, normalise_board, normalise_code, sealed_reason
 from web.words import page_words
 
 
@@ -40,6 +40,17 @@ def _bad_code(request: HttpRequest, code: str, reason: str, *, board: bool = Fal
         "bad_code.html",
         title=gettext("Unknown board") if board else gettext("Unknown deal code"),
         data={"code": code, "reason": reason, "board": board},
+        status=404,
+    )
+
+
+def _sealed(request: HttpRequest, code: str, reason: str) -> HttpResponse:
+    """The page for a code whose layout is a sealed daily's: said so, nothing of it shown."""
+    return _page(
+        request,
+        "bad_code.html",
+        title=gettext("Sealed until the close"),
+        data={"code": code, "reason": reason, "board": False, "sealed": True},
         status=404,
     )
 
@@ -85,6 +96,9 @@ def play(request: HttpRequest, code: str) -> HttpResponse:
     normalised, reason = normalise_code(code)
     if normalised is None:
         return _bad_code(request, code, reason)
+    sealed = sealed_reason(normalised)
+    if sealed is not None:
+        return _sealed(request, normalised, sealed)
     data: dict[str, object] = {"code": normalised, "game": None}
     if not request.user.is_authenticated:
         data["preview"] = deal_preview(normalised)
@@ -136,6 +150,9 @@ def board(request: HttpRequest, code: str) -> HttpResponse:
     daily = _daily_parts(normalised)
     if daily is not None and _future(daily[0]):
         return _bad_code(request, code, not_yet(daily[0]), board=True)
+    sealed = None if daily else sealed_reason(normalised)
+    if sealed is not None:
+        return _sealed(request, normalised, sealed)
     data = {
         "board": normalised,
         "code": None if daily else normalised,

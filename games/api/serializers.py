@@ -452,6 +452,9 @@ class DailyBoardOut(serializers.Serializer):
         allow_null=True, help_text="actions of the solver's winning line"
     )
     entries = serializers.IntegerField(help_text="players on the board")
+    commitment = serializers.CharField(
+        help_text='SHA-256 (hex) of "<code>\\n<salt>": the deal was fixed before anyone played'
+    )
     game = OwnRankedGameOut(
         allow_null=True, help_text="your own ranked game on this board (signed in), or null"
     )
@@ -465,6 +468,28 @@ class DailyBoardsOut(serializers.Serializer):
 class DailyCodesOut(serializers.Serializer):
     D3 = serializers.CharField()
     D1 = serializers.CharField()
+
+
+class DailySaltsOut(serializers.Serializer):
+    D3 = serializers.CharField()
+    D1 = serializers.CharField()
+
+
+class NextBoardOut(serializers.Serializer):
+    board = serializers.CharField(help_text="daily-<date>-D3 or -D1")
+    commitment = serializers.CharField(help_text="SHA-256 (hex) of the board's code and salt")
+
+
+class NextBoardsOut(serializers.Serializer):
+    D3 = NextBoardOut()
+    D1 = NextBoardOut()
+
+
+class NextDayOut(serializers.Serializer):
+    """Tomorrow's boards: only their commitments (nothing tells a future deal or par)."""
+
+    date = serializers.DateField()
+    boards = NextBoardsOut()
 
 
 class DailyLinesOut(serializers.Serializer):
@@ -491,7 +516,11 @@ class DailyOut(serializers.Serializer):
     closed = serializers.BooleanField()
     boards = DailyBoardsOut()
     codes = DailyCodesOut(required=False, help_text="only once the day has closed")
+    salts = DailySaltsOut(
+        required=False, help_text="only once the day has closed: check each commitment"
+    )
     lines = DailyLinesOut(required=False, help_text="only once the day has closed")
+    next = NextDayOut(required=False, help_text="today's answer only: tomorrow's commitments")
 
 
 class DailyIn(serializers.Serializer):

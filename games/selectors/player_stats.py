@@ -1,7 +1,11 @@
 """A player's record: daily streaks, win rates, actions against par, and a month of dailies.
 
 **Streak.** A day counts when the player played a ranked daily game of it (either draw mode)
-with at least one action, the same game that puts them on that day's board. The streak is the
+with at least one action, the same game that puts them on that day's board.
+
+**At the close.** A daily counts as its entry stands: what the game was at 00:00 UTC that
+ended its day (``games.projections.position_at_close``). A game won after the close is not a
+daily win, and a game whose first action came after the close is not a day played. The streak is the
 number of consecutive UTC days that count. The *current* one ends on the last day that counts
 if that day is today or yesterday: today does not break a streak while it is still open to
 play. The *best* is the longest run ever.
@@ -61,14 +65,17 @@ def counted_until(*, user: User, viewer: Viewer) -> date:
     return today + timedelta(days=1) if owner else today
 
 
-def played_dailies(*, user: User, until: date) -> QuerySet[Game]:
-    """The player's ranked daily games with at least one action, days before ``until``."""
-    return Game.objects.filter(player=user, daily__isnull=False, daily__lt=until, seq__gt=0)
+def daily_entries(*, user: User, until: date) -> QuerySet[LeaderboardEntry]:
+    """The player's entries on daily boards of days before ``until``: their ranked games as
+    they stood at each day's close (a game gets one with its first action before then)."""
+    return LeaderboardEntry.objects.filter(
+        player=user, game__daily__isnull=False, game__daily__lt=until
+    )
 
 
 def streak_of(*, user: User, until: date) -> Streak:
     """The current and best runs of consecutive days played (see the module's docstring)."""
-    days = played_dailies(user=user, until=until).order_by("daily").values_list("daily")
+    days = daily_entries(user=user, until=until).order_by("game__daily").values_list("game__daily")
     best = run = 0
     previous: date | None = None
     for (day,) in days.distinct():
@@ -81,11 +88,11 @@ def streak_of(*, user: User, until: date) -> Streak:
     return Streak(current=run if alive else 0, best=best, last_day=previous)
 
 
-def par_of_game() -> Case:
-    """The par of a daily game's day in its draw mode, for an annotation."""
-    day = DailyDeal.objects.filter(date=OuterRef("daily"))
+def par_of_entry() -> Case:
+    """The par of a daily entry's day in its game's draw mode, for an annotation."""
+    day = DailyDeal.objects.filter(date=OuterRef("game__daily"))
     return Case(
-        When(draw=3, then=Subquery(day.values("par")[:1])),
+        When(game__draw=3, then=Subquery(day.values("par")[:1])),
         default=Subquery(day.values("par_d1")[:1]),
         output_field=IntegerField(),
     )
@@ -96,34 +103,35 @@ def _rate(played: int, won: int) -> dict[str, Any]:
 
 
 def record_totals(*, user: User, until: date) -> dict[str, Any]:
-    """Win rates (dailies, open deals) and actions against par over won dailies, per draw
-    mode: one aggregate query. Games count once they have an action, like boards do."""
-    daily = Q(daily__isnull=False, daily__lt=until)
-    won = Q(status=Game.Status.WON)
-    mode_q = {mode: Q(draw=draw) for mode, draw in DAILY_MODES.items()}
-    won_daily_with_par = daily & won & Q(par_of_day__isnull=False)
+    """Win rates (dailies as their entries stood at the close, open deals) and actions against
+    par over won dailies, per draw mode: two aggregate queries. Games count once they have an
+    action, like boards do."""
+    won_with_par = Q(won=True, par_of_day__isnull=False)
     aggregates: dict[str, Any] = {
-        "daily_played": Count("id", filter=daily),
-        "daily_won": Count("id", filter=daily & won),
-        "open_played": Count("id", filter=Q(daily__isnull=True)),
-        "open_won": Count("id", filter=Q(daily__isnull=True) & won),
+        "played": Count("id"),
+        "won": Count("id", filter=Q(won=True)),
     }
-    for mode, in_mode in mode_q.items():
-        aggregates[f"{mode}_games"] = Count("id", filter=won_daily_with_par & in_mode)
-        aggregates[f"{mode}_over"] = Avg(
-            F("action_count") - F("par_of_day"), filter=won_daily_with_par & in_mode
-        )
-    rows = Game.objects.filter(player=user, seq__gt=0).annotate(par_of_day=par_of_game())
-    found = rows.aggregate(**aggregates)
+    for mode, draw in DAILY_MODES.items():
+        in_mode = won_with_par & Q(game__draw=draw)
+        aggregates[f"{mode}_games"] = Count("id", filter=in_mode)
+        aggregates[f"{mode}_over"] = Avg(F("action_count") - F("par_of_day"), filter=in_mode)
+    dailies = (
+        daily_entries(user=user, until=until)
+        .annotate(par_of_day=par_of_entry())
+        .aggregate(**aggregates)
+    )
+    open_games = Game.objects.filter(player=user, seq__gt=0, daily__isnull=True).aggregate(
+        played=Count("id"), won=Count("id", filter=Q(status=Game.Status.WON))
+    )
     return {
-        "dailies": _rate(found["daily_played"], found["daily_won"]),
-        "open": _rate(found["open_played"], found["open_won"]),
+        "dailies": _rate(dailies["played"], dailies["won"]),
+        "open": _rate(open_games["played"], open_games["won"]),
         "against_par": {
             mode: {
-                "games": found[f"{mode}_games"],
+                "games": dailies[f"{mode}_games"],
                 "average": None
-                if found[f"{mode}_over"] is None
-                else round(float(found[f"{mode}_over"]), 2),
+                if dailies[f"{mode}_over"] is None
+                else round(float(dailies[f"{mode}_over"]), 2),
             }
             for mode in DAILY_MODES
         },

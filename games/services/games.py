@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 from engine import Game as EngineGame
 from engine import NumberedDeal, random_code
 from games.boards import DAILY_MODES, Board, daily_board, utc_today
-from games.daily.store import daily_code, daily_deal_get
+from games.daily.store import daily_code, daily_deal_get, open_deal
 from games.errors import InvalidInput
 from games.models import Game
 from games.projections import engine_summary
@@ -52,12 +52,12 @@ def resolve_deal(
         deal = deal_from_code(daily_code(daily_deal_get(day=today), daily))
         return deal, daily_board(today, daily)
     if code:
-        deal = deal_from_code(code)
+        deal = open_deal(code)
     elif draw in (1, 3):
         deal = deal_from_code(random_code(draw=draw))
     else:
         raise InvalidInput(gettext("draw must be 1 or 3, not %(draw)s") % {"draw": draw}, draw=draw)
-    return deal, Board(id=deal.code)
+    return deal, Board(id=str(deal.code))
 
 
 def game_create(

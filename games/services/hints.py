@@ -20,9 +20,11 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from engine.solver import Status
+from games.daily.store import sealed_layout_check
 from games.errors import RankedGameRule
 from games.hint_pool import release_slot, reserve_slot, solve_in_pool
 from games.models import Assistance, Game
+from games.replaying import deal_from_code
 from games.services.locking import lock_own_live_game
 from games.services.standing import standing_refresh
 from games.solver_budgets import hint_seconds
@@ -81,6 +83,7 @@ def game_mark_assisted(*, game_id: int, player: User) -> Game:
                 % {"id": game_id, "day": game.daily.isoformat()},
                 game=game_id,
             )
+        sealed_layout_check(deal=deal_from_code(game.code))
         if game.assisted:
             return game
         Assistance.objects.get_or_create(board=game.board, player_id=game.player_id)

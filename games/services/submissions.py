@@ -10,11 +10,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from games.daily.store import open_deal
 from games.errors import InvalidInput, LogTooLong
 from games.models import Action, Game
 from games.projections import game_summary_from_log
 from games.quotas import actions_quota_charge
-from games.replaying import deal_from_code, replay_log
+from games.replaying import replay_log
 from games.services.locking import lock_new_games_player
 from games.services.standing import standing_refresh
 
@@ -48,7 +49,7 @@ def submission_create(
     A bad action raises ``RejectedAction``/``BadNotation`` with its ``index`` before anything
     is written. A log that ends neither won nor resigned stays playable through the API.
     """
-    deal = deal_from_code(code)
+    deal = open_deal(code)
     tokens = submission_tokens(actions=actions, log=log)
     actions_quota_charge(player_id=player.pk, actions=len(tokens))
     replayed = replay_log(code=deal.code, tokens=tokens)

@@ -35,8 +35,10 @@ def start_daily(clock: time_machine.Traveller) -> Callable[[Player], Game]:
     """Factory: the player's ranked D3 game of DAY (deal SIMPLE_CODE), started now."""
     from games.services.games import game_create
 
-    number = Deal.from_code(SIMPLE_CODE).number
-    DailyDeal.objects.create(date=DAY, number=number, number_d1=number, line=[], line_d1=[])
+    d1 = Deal.from_number(Deal.from_code(SIMPLE_CODE).number, draw=1).code
+    DailyDeal.objects.create(
+        date=DAY, code=SIMPLE_CODE, code_d1=d1, salt="5a" * 16, salt_d1="d1" * 16
+    )
 
     def start(who: Player) -> Game:
         return game_create(player=who.user, daily="D3").game

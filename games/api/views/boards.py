@@ -1,7 +1,7 @@
 """Leaderboards, the daily deals and their archive."""
 
 from dataclasses import asdict
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from django.utils.translation import gettext
@@ -36,12 +36,16 @@ from games.boards import (
 )
 from games.daily.lines import line_states
 from games.daily.store import (
+    commitments,
     daily_code,
     daily_codes,
+    daily_deal_get,
     daily_deal_shown,
     daily_lines,
     daily_pars,
+    daily_salts,
     not_come_yet,
+    open_deal,
     par_of_code,
 )
 from games.errors import DailySealed, InvalidInput
@@ -74,6 +78,15 @@ def parse_day(text: str) -> date:
     return parsed
 
 
+def open_board(text: str) -> Board:
+    """A board in a path (``parse_board``); a deal code's board only while its layout may be
+    shown (``open_deal``): a sealed daily's layout has no board of its own before the close."""
+    board = parse_board(text)
+    if not board.is_daily:
+        open_deal(board.id)
+    return board
+
+
 def board_header(board: Board) -> dict[str, Any]:
     """What a board page says of its board: its code once it may be told, its par."""
     if board.day is None or board.mode is None:
@@ -104,7 +117,7 @@ class LeaderboardView(APIView):
     )
     def get(self, request: Request, board: str) -> Response:
         query = validated(LeaderboardIn, request.query_params)
-        found = parse_board(board)
+        found = open_board(board)
         header = board_header(found)
         if "around" in query:
             page = leaderboard_around(
@@ -128,7 +141,7 @@ class LeaderboardFieldView(APIView):
         responses={200: LeaderboardFieldOut, 400: ErrorOut, 404: ErrorOut},
     )
     def get(self, request: Request, board: str) -> Response:
-        found = parse_board(board)
+        found = open_board(board)
         if found.day is not None and found.day > utc_today():
             raise not_come_yet(found.day)
         counts = board_field_counts(board=found.id)
@@ -148,12 +161,14 @@ def daily_json(deal: DailyDeal, viewer: Viewer = None) -> dict[str, Any]:
     counts = {mode: BoardCounts(board) for mode, board in ids.items()}
     mine = ranked_games_of(viewer, boards=list(ids.values()))
     sealed = day_sealed(deal.date)
+    committed = commitments(deal)
     boards = {
         mode: {
             "board": ids[mode],
             "draw": draw,
             "par": pars[mode],
             "entries": counts[mode].total,
+            "commitment": committed[mode],
             "game": own_game(mine.get(ids[mode]), counts[mode], ranked=sealed),
         }
         for mode, draw in DAILY_MODES.items()
@@ -164,10 +179,22 @@ def daily_json(deal: DailyDeal, viewer: Viewer = None) -> dict[str, Any]:
         "closed": not sealed,
         "boards": boards,
     }
-    codes, lines = daily_codes(deal), daily_lines(deal)
-    if codes is not None and lines is not None:
-        out["codes"], out["lines"] = codes, lines
+    codes, salts, lines = daily_codes(deal), daily_salts(deal), daily_lines(deal)
+    if codes is not None and salts is not None and lines is not None:
+        out["codes"], out["salts"], out["lines"] = codes, salts, lines
     return out
+
+
+def next_day_json(deal: DailyDeal) -> dict[str, Any]:
+    """A day to come as anyone may see it: its boards' commitments, nothing else."""
+    committed = commitments(deal)
+    return {
+        "date": deal.date,
+        "boards": {
+            mode: {"board": daily_board(deal.date, mode).id, "commitment": committed[mode]}
+            for mode in DAILY_MODES
+        },
+    }
 
 
 def own_game(
@@ -208,7 +235,9 @@ class DailyView(APIView):
         query = validated(DailyIn, request.query_params)
         if "before" not in query:
             today = daily_deal_shown(day=utc_today())
-            return Response(DailyOut(daily_json(today, request.user)).data)
+            tomorrow = daily_deal_get(day=today.date + timedelta(days=1))
+            answer = {**daily_json(today, request.user), "next": next_day_json(tomorrow)}
+            return Response(DailyOut(answer).data)
         before = min(query["before"], first_sealed_day())
         days = list(DailyDeal.objects.filter(date__lt=before).order_by("-date")[: query["limit"]])
         more = (

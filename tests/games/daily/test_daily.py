@@ -12,8 +12,8 @@ from django.conf import LazySettings
 from rest_framework.test import APIClient
 
 from engine import Deal
-from games.daily.candidates import daily_candidate
 from games.daily.choosing import choose_daily
+from games.daily.drawing import daily_layout
 from games.daily.store import daily_code, daily_deal_get
 from games.models import DailyDeal
 
@@ -51,11 +51,14 @@ def test_today_shows_two_boards_with_pars_and_no_code(api_client: APIClient) -> 
 
 def test_the_two_modes_are_different_deals_from_the_secret() -> None:
     deal = daily_deal_get(day=date(2026, 1, 2))
-    assert deal.number != deal.number_d1
-    # Each number is one of its own mode's candidates: "<date>/D3" and "<date>/D1" differ.
-    d3 = {daily_candidate(date(2026, 1, 2), "D3", k, secret=SECRET) for k in range(deal.candidates)}
-    d1 = {daily_candidate(date(2026, 1, 2), "D1", k, secret=SECRET) for k in range(deal.candidates)}
-    assert deal.number in d3 and deal.number_d1 in d1
+    assert deal.code[7:] != deal.code_d1[7:]
+
+    def candidates(mode: str, draw: int) -> set[str]:
+        layouts = (daily_layout(date(2026, 1, 2), mode, k, secret=SECRET) for k in range(50))
+        return {Deal.from_cards(cards, draw=draw).layout_code for cards in layouts}
+
+    # Each code is one of its own mode's candidates: the two modes' streams differ.
+    assert deal.code in candidates("D3", 3) and deal.code_d1 in candidates("D1", 1)
 
 
 def test_a_stored_day_does_not_change_with_the_secret(

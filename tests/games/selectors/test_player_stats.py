@@ -10,7 +10,6 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from engine import Deal
 from games.models import DailyDeal
 from tests.conftest import Player
 from tests.support.games import play, start_game, won_logs
@@ -29,8 +28,8 @@ def store_day(day: date) -> None:
     DailyDeal.objects.get_or_create(
         date=day,
         defaults={
-            "number": Deal.from_code(D3_WIN["code"]).number,
-            "number_d1": Deal.from_code(D1_WIN["code"]).number,
+            "code": D3_WIN["code"],
+            "code_d1": D1_WIN["code"],
             "par": PARS["D3"],
             "par_d1": PARS["D1"],
         },

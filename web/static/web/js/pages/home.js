@@ -4,6 +4,7 @@
 import { api, endpoints, pages } from "../api.js";
 import { renderBoardList } from "../board_list.js";
 import { startCountdown } from "../daily.js";
+import { commitmentItem } from "../commitments.js";
 import { byId, h, say } from "../dom.js";
 import { LiveBoard } from "../live.js";
 import { askForAccount, isGuest, needsAccount, startOpenGame } from "../guests.js";
@@ -98,6 +99,16 @@ function wireCodeBox() {
   });
 }
 
+/** Today's and tomorrow's commitments: each deal is fixed before anyone plays it. */
+function showCommitments(daily) {
+  const days = [daily, daily.next].filter(Boolean);
+  byId("daily-commitments-list").replaceChildren(...days.flatMap((day) =>
+    Object.entries(day.boards).map(([mode, board]) => commitmentItem(
+      format(gettext("%(day)s, draw %(draw)s"), { day: formatDate(day.date), draw: mode.slice(1) }),
+      board.commitment))));
+  byId("daily-commitments").hidden = false;
+}
+
 async function main() {
   // Wired before the first await: a press meanwhile would submit the form natively, which
   // only reloads this page (on a slow line, or a loaded CI machine, the code box "does nothing").
@@ -115,6 +126,7 @@ async function main() {
       const board = daily.boards[panel.dataset.mode];
       if (board) showBoard(panel, board, user, board.game);
     }
+    showCommitments(daily);
   } catch (error) {
     byId("daily-date").textContent = format(gettext("Today's deals are not available: %(error)s"), { error: error.message });
     for (const node of document.querySelectorAll(".daily-deal [data-error]")) say(node, error.message, "error");
