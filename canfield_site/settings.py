@@ -15,6 +15,7 @@ start, and tests override settings, not variables.
 import contextlib
 import json
 import os
+import re
 import secrets
 import tempfile
 from datetime import timedelta
@@ -43,6 +44,24 @@ def env_rate(name: str, default: str) -> str | None:
     """A DRF throttle rate like ``120/minute``; ``off`` or ``none`` disables that throttle."""
     value = os.environ.get(name, default).strip()
     return None if value.lower() in {"", "off", "none"} else value
+
+
+#: One DRF rate: a count, a slash, a period DRF reads by its first letter (``60/hour``).
+RATE_PATTERN = re.compile(r"[0-9]+/(s|sec|second|m|min|minute|h|hour|d|day)")
+
+
+def env_rates(name: str, default: str) -> str | None:
+    """One or more DRF rates, comma-separated (``60/hour,150/day``: a request must pass every
+    window); ``off`` or ``none`` disables them; a malformed one refuses to start."""
+    value = env_rate(name, default)
+    if value is None:
+        return None
+    windows = [window.strip() for window in value.split(",")]
+    if not all(RATE_PATTERN.fullmatch(window) for window in windows):
+        raise ImproperlyConfigured(
+            f"{name} must be rates such as 60/hour,150/day (or off), not {value!r}"
+        )
+    return ",".join(windows)
 
 
 def env_seconds(name: str, default: float) -> float:
@@ -386,8 +405,10 @@ CANFIELD_TOKEN_MAX_AGE_DAYS = int(os.environ.get("CANFIELD_TOKEN_MAX_AGE_DAYS", 
 CANFIELD_THROTTLE_RATES: dict[str, str | None] = {
     "anon": env_rate("CANFIELD_THROTTLE_ANON", "300/minute"),
     "user": env_rate("CANFIELD_THROTTLE_USER", "1200/minute"),
-    # Sign-ups per client address (games.api.throttling.SignUpThrottle).
-    "signup": env_rate("CANFIELD_THROTTLE_SIGNUP", "20/hour"),
+    # Sign-ups per client network (games.api.throttling.SignUpThrottle), every window counted:
+    # the hour's 60 let a class of 30 sign up in one lesson with a retry each, the day's 150 a
+    # few such lessons, and no script gets more than 150 accounts a day from one network.
+    "signup": env_rates("CANFIELD_THROTTLE_SIGNUP", "60/hour,150/day"),
     # Hints per player (games.api.throttling.HintThrottle): each may keep a core busy for
     # CANFIELD_HINT_SECONDS, far more than any other request.
     "hint": env_rate("CANFIELD_THROTTLE_HINT", "20/minute"),

@@ -2,10 +2,13 @@
 
 Services raise these; one DRF exception handler (``games.api.exception_handler``) turns each
 into ``{"error": <code>, "detail": <message>, **extra}`` with its HTTP status, so every
-client sees the same shape whatever went wrong.
+client sees the same shape whatever went wrong. An error that holds only for a while carries
+``wait`` (seconds): its body then also says ``retry_after`` and its answer ``Retry-After``.
 """
 
 from typing import Any, ClassVar
+
+from games.retry_after import retry_seconds
 
 
 class ServiceError(Exception):
@@ -19,8 +22,21 @@ class ServiceError(Exception):
         self.detail = detail
         self.extra = extra
 
+    @property
+    def retry_after(self) -> int | None:
+        """Whole seconds until trying again may succeed (from ``wait``), or None."""
+        wait = self.extra.get("wait")
+        return retry_seconds(wait) if isinstance(wait, int | float) else None
+
     def as_dict(self) -> dict[str, Any]:
-        return {"error": self.code, "detail": self.detail, **self.extra}
+        body = {"error": self.code, "detail": self.detail, **self.extra}
+        if self.retry_after is not None:
+            body["retry_after"] = self.retry_after
+        return body
+
+    def headers(self) -> dict[str, str]:
+        """The HTTP headers of this error's answer: ``Retry-After`` when it says a wait."""
+        return {} if self.retry_after is None else {"Retry-After": str(self.retry_after)}
 
 
 class InvalidInput(ServiceError):
@@ -173,6 +189,22 @@ class BodyTooLarge(PayloadTooLarge):
     """A request body over ``CANFIELD_MAX_BODY_BYTES``, refused before it is read."""
 
     code = "body_too_large"
+
+
+class Throttled(ServiceError):
+    """Too many requests for a throttle (DRF's ``Throttled``, said in words); ``wait`` when
+    DRF knows it."""
+
+    status = 429
+    code = "throttled"
+
+
+class SignUpUnavailable(ServiceError):
+    """A sign-up while its limit cannot be counted (Redis down): refused, not let through
+    (``games.api.throttling.SignUpWindow``); nothing is created."""
+
+    status = 503
+    code = "signup_unavailable"
 
 
 class LoginLocked(ServiceError):

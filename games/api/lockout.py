@@ -14,14 +14,15 @@ from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext
 
 from games.errors import LoginLocked
+from games.middleware import json_error
+from games.retry_after import retry_words
 
 
 def lockout_response(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
     wait = int(settings.AXES_COOLOFF_TIME.total_seconds())
     error = LoginLocked(
-        gettext("too many failed logins for this account or from this address; try again later"),
+        gettext("too many failed logins for this account or from this address; try again %(when)s")
+        % {"when": retry_words(wait)},
         wait=wait,
     )
-    response = JsonResponse(error.as_dict(), status=error.status)
-    response["Retry-After"] = str(wait)
-    return response
+    return json_error(error)

@@ -53,11 +53,14 @@ class ReasonOut(serializers.Serializer):
 
 class ErrorOut(serializers.Serializer):
     """Every error: a stable code, a human message (in the request's language), sometimes
-    extra fields (index, seq...); an illegal action also carries its ``reason``."""
+    extra fields (index, seq...); an illegal action also carries its ``reason``, a refusal for
+    a while (429, some 503s) ``retry_after`` (the ``Retry-After`` header's whole seconds; the
+    detail says it in words)."""
 
     error = serializers.CharField()
     detail = serializers.CharField()
     reason = ReasonOut(required=False)
+    retry_after = serializers.IntegerField(required=False, min_value=1)
 
 
 # --- players ----------------------------------------------------------------------------------

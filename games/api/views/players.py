@@ -51,14 +51,15 @@ from games.services.players import (
 class PlayerCreateView(APIView):
     """Sign up: a new player and their API token; ``"session": true`` signs the browser in
     instead, with no token in the answer (page script never holds a permanent credential).
-    Limited per client address on top of the general throttles."""
+    Limited per client network on top of the general throttles (``SignUpThrottle``: 429, or
+    503 ``signup_unavailable`` while the limit cannot be counted)."""
 
     throttle_classes = (*APIView.throttle_classes, SignUpThrottle)
 
     @extend_schema(
         operation_id="player_create",
         request=PlayerCreateIn,
-        responses={201: SignUpOut, 400: ErrorOut, 409: ErrorOut, 429: ErrorOut},
+        responses={201: SignUpOut, **{s: ErrorOut for s in (400, 409, 429, 503)}},
     )
     def post(self, request: Request) -> Response:
         data = validated(PlayerCreateIn, request.data)
