@@ -108,11 +108,11 @@ def cli_main(argv: list[str]) -> int:
     )
     args = parser.parse_args(argv)
     try:
-        deal = Deal.from_code(args.code)
+        deal: Deal = Deal.from_code(args.code)
     except DealCodeError as error:
         parser.error(str(error))
     if args.draw is not None and args.draw != deal.draw:
-        deal = Deal.from_number(deal.number, draw=args.draw)
+        deal = deal.in_draw_mode(args.draw)
     result = solve(Game(deal), seconds=args.seconds, max_nodes=args.max_nodes)
     rate = result.nodes / result.seconds if result.seconds > 0 else 0.0
     print(f"deal:    {deal.code}")
