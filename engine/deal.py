@@ -203,7 +203,9 @@ class Deal:
 
         >>> Deal.from_code("CF1-D3-AAAAACL").layout_code
         'CF2-D3-16MAK8SQV12V7XYN79BGVGAQFS63CKGZNNHTBH9BF581A5F'
-        >>> Deal.from_code(_).cards == Deal.from_code("CF1-D1-AAAAACL").cards
+        >>> Deal.from_code("CF2-D1-16MAK8SQV12V7XYN79BGVGAQFS63CKGZNNHTBH9BF581A5F").cards == (
+        ...     Deal.from_code("CF1-D1-AAAAACL").cards
+        ... )
         True
         """
         return _layout_code(self.cards, self.draw)

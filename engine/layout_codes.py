@@ -8,11 +8,12 @@ engine's ints, the ordered deck rank 0), in base 32, most significant first. Unl
 number, which seeds a public shuffle and is found from the cards it deals, the code is the
 layout: nothing smaller to search.
 
-The check character catches every single mistyped character and every swap of two different
-characters fewer than 31 positions apart: over GF(32) (field polynomial x^5 + x^2 + 1,
-alpha = x = 2) it is ``sum(alpha^(i+1) * v_i)`` over the data characters, so a valid code
-sums to zero with the check character at weight 1. alpha has order 31, so positions 0..46
-carry distinct weights unless 31 apart.
+The check character, over GF(32) (field polynomial x^5 + x^2 + 1, alpha = x = 2), is
+``sum(alpha^(i+1) * v_i)`` over the data characters, so a valid code sums to zero with the
+check character at weight alpha^0 = 1. Every weight is nonzero, so every single mistyped
+character is caught; a swap of two different characters is caught unless their positions
+weigh alike, and alpha has order 31: data characters 31 apart, and data character 30
+(alpha^31 = 1) with the check character. Every adjacent swap is caught.
 
 >>> code = make_layout_code(tuple(range(52)), 3)
 >>> code
