@@ -163,6 +163,31 @@ def test_a_guest_plays_then_signs_up_and_keeps_the_game(new_player, language, de
 
 
 @languages_and_screens
+def test_a_layout_codes_pages_fit_and_a_mistyped_one_is_explained(new_player, language, device):
+    """A CF2 code is 54 characters without a space: its board page, the deal behind the
+    sign-up and the page of a typo in it fit a phone, in the reader's language."""
+    code = Deal.from_code(CODE).layout_code
+    mistyped = code[:-1] + ("0" if code[-1] != "0" else "1")
+    with pytest.raises(DealCodeError) as raised:
+        Deal.from_code(mistyped)
+    with translation.override(language):
+        reason = raised.value.problem.sentence(gettext)
+    visitor = new_player(sign_up=False, locale=BROWSER_LOCALE[language], **DEVICES[device])
+    page, watch = visitor.page, Watch(visitor.page)
+    page.goto(f"/boards/{code.lower()}/")
+    expect(page.locator("main")).to_contain_text(code)
+    watch.check(language, "a layout code's board")
+    page.goto(f"/play/{code.lower()}/")
+    expect(page.locator("#game-code")).to_have_text(code)
+    watch.check(language, "a layout code's deal behind the sign-up")
+    answer = page.goto(f"/play/{mistyped}/")
+    assert answer is not None and answer.status == 404
+    in_language(page, language)
+    expect(page.locator("main")).to_contain_text(reason)
+    watch.check(language, "a mistyped layout code's page")
+
+
+@languages_and_screens
 def test_a_bad_deal_code_is_explained_in_the_readers_language(new_player, language, device):
     bad = "CF1-D2-AAAAACL"
     with pytest.raises(DealCodeError) as raised:
