@@ -148,7 +148,9 @@ class GameSummaryOut(serializers.Serializer):
     id = serializers.IntegerField()
     code = serializers.CharField(allow_null=True, help_text="null while the game is sealed")
     draw = serializers.IntegerField()
-    number = serializers.IntegerField(allow_null=True, help_text="null while sealed")
+    number = serializers.IntegerField(
+        allow_null=True, help_text="the CF1 deal number; null while sealed and for a CF2 code"
+    )
     board = serializers.CharField(help_text="the board it ranks on: its code or a daily board")
     daily = serializers.DateField(
         allow_null=True, help_text="the day of a ranked daily game, else null"

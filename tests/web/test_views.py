@@ -70,7 +70,7 @@ def test_a_visitor_sees_the_deal_behind_the_sign_up(client: Client):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("bad", ["CF1-D2-ABCDEFG", "CF2-D3-ABCDEFG", "hello"])
+@pytest.mark.parametrize("bad", ["CF1-D2-ABCDEFG", "CF2-D3-ABCDEFG", "hello", "CF2-D3-" + "1" * 47])
 def test_a_bad_code_gets_a_clear_page_with_the_engines_reason(client: Client, bad: str):
     with pytest.raises(DealCodeError) as reason:
         Deal.from_code(bad)
@@ -107,6 +107,18 @@ def _board_ids() -> tuple[str, str]:
 
     today = utc_today()
     return f"daily-{today.isoformat()}-D3", f"daily-{(today + timedelta(days=1)).isoformat()}-D1"
+
+
+@pytest.mark.django_db
+def test_a_layout_code_in_any_case_is_normalised_for_the_pages(client: Client, make_player):
+    from engine import Game
+
+    code = Deal.from_code("CF1-D3-ABCDEFG").layout_code
+    typed = code.lower().replace("0", "o")
+    assert _page_data(client.get(f"/play/{typed}/"))["preview"] == Game.from_code(code).state()
+    assert _page_data(client.get(f"/boards/{typed}/"))["code"] == code
+    client.force_login(make_player().user)
+    assert _page_data(client.get(f"/play/{typed}/")) == {"code": code, "game": None}
 
 
 @pytest.mark.django_db

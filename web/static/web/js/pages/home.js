@@ -91,7 +91,7 @@ function wireCodeBox() {
     // the page for a bad code explains what is wrong with it.
     const code = form.code.value.trim();
     if (!code) {
-      say(byId("code-error"), gettext("Type a code such as CF1-D3-ABCDEFG."), "error");
+      say(byId("code-error"), gettext("Type a code such as CF1-D3-ABCDEFG, or a CF2 layout code."), "error");
       return;
     }
     const target = event.submitter && event.submitter.value === "board" ? pages.board(code) : pages.play(code);
