@@ -23,7 +23,8 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 from django.utils.translation import gettext
 
-from engine import Deal, NumberedDeal
+from engine import Deal
+from engine.deal import CodedDeal
 from games.boards import DAILY_MODES, day_sealed, first_sealed_day, utc_today
 from games.daily.choosing import choose_daily
 from games.errors import DailyNotFound, DealSealed
@@ -180,7 +181,7 @@ def sealed_layout_check(*, deal: Deal) -> None:
         )
 
 
-def open_deal(code: str) -> NumberedDeal:
+def open_deal(code: str) -> CodedDeal:
     """The deal of a code a client names to play, submit or look at (400 for a bad code),
     refused while its layout is a sealed daily's (``sealed_layout_check``)."""
     deal = deal_from_code(code)

@@ -108,8 +108,8 @@ def record_totals(*, user: User, until: date) -> dict[str, Any]:
     action, like boards do."""
     won_with_par = Q(won=True, par_of_day__isnull=False)
     aggregates: dict[str, Any] = {
-        "played": Count("id"),
-        "won": Count("id", filter=Q(won=True)),
+        "dailies_played": Count("id"),
+        "dailies_won": Count("id", filter=Q(won=True)),
     }
     for mode, draw in DAILY_MODES.items():
         in_mode = won_with_par & Q(game__draw=draw)
@@ -121,11 +121,11 @@ def record_totals(*, user: User, until: date) -> dict[str, Any]:
         .aggregate(**aggregates)
     )
     open_games = Game.objects.filter(player=user, seq__gt=0, daily__isnull=True).aggregate(
-        played=Count("id"), won=Count("id", filter=Q(status=Game.Status.WON))
+        open_played=Count("id"), open_won=Count("id", filter=Q(status=Game.Status.WON))
     )
     return {
-        "dailies": _rate(dailies["played"], dailies["won"]),
-        "open": _rate(open_games["played"], open_games["won"]),
+        "dailies": _rate(dailies["dailies_played"], dailies["dailies_won"]),
+        "open": _rate(open_games["open_played"], open_games["open_won"]),
         "against_par": {
             mode: {
                 "games": dailies[f"{mode}_games"],

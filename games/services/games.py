@@ -86,7 +86,7 @@ def game_create(
                 draw=deal.draw,
                 # A CF2 deal has no number: the column turns nullable with the migration that
                 # widens Game.code for CF2 codes; this ignore then goes (mypy flags it unused).
-                number=deal.number,  # type: ignore[misc]
+                number=deal.number,
                 board=board.id,
                 daily=board.day,
                 player_id=player.pk,

@@ -61,7 +61,7 @@ def submission_create(
             draw=deal.draw,
             # A CF2 deal has no number: the column turns nullable with the migration that
             # widens Game.code for CF2 codes; this ignore then goes (mypy flags it unused).
-            number=deal.number,  # type: ignore[misc]
+            number=deal.number,
             board=deal.code,
             offline=True,
             player_id=player.pk,

@@ -55,6 +55,12 @@ def test_home_shows_the_two_sealed_boards_without_their_codes(today, new_player)
             panel.get_by_text(f"Sign in to play your ranked game of draw {draw}.")
         ).to_be_visible()
     expect(page.locator("#daily-countdown")).to_have_text(CLOCK)
+    # Fixed in advance: today's and tomorrow's commitments, four fingerprints, no code.
+    commitments = page.locator("#daily-commitments")
+    commitments.locator("summary").click()
+    expect(commitments.locator(".commitment")).to_have_count(4)
+    for hashed in commitments.locator(".hash").all_inner_texts():
+        assert re.fullmatch(r"[0-9a-f]{64}", hashed)
     _assert_no_code(page, today)
     page.screenshot(path=artifact_path("home-desktop.png"), full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})
@@ -239,7 +245,14 @@ def test_the_archive_lists_the_closed_day_with_both_boards(closed, new_player):
         expect(board.get_by_role("link", name="final board")).to_have_attribute(
             "href", f"/boards/{closed.board(mode)}/"
         )
+        # The commitment shown before the day, checked here against the code and salt.
+        proof = board.locator(".proof")
+        proof.locator("summary").click()
+        expect(proof.locator(".verdict")).to_have_text("checks out")
+        expect(proof).to_contain_text(f"printf '%s\\n%s' {closed.codes[mode]} ")
     expect(page.locator("#archive-older")).to_be_hidden()  # one day: one page
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert visitor.errors == []
 
 

@@ -22,11 +22,6 @@ def test_start_by_code_normalises_it_and_shows_the_deal(player_client: APIClient
     assert game["legal_moves"] == [str(move) for move in expected.legal_moves()]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Game.code holds 16 characters and Game.number is required until the migration that"
-    " widens them for CF2 codes (54 characters, no number): remove this mark with it",
-)
 def test_a_layout_code_starts_a_game_and_takes_a_submission(player_client: APIClient) -> None:
     code = Deal.from_code(SIMPLE_CODE).layout_code
     started = player_client.post("/api/games/", {"code": code.lower()}, format="json")

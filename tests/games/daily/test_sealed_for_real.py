@@ -128,7 +128,6 @@ def test_a_sealed_layout_opens_nowhere_else_before_its_close(
         for code in codes:
             for client, method, path, body in (
                 (player_client, "post", "/api/games/", {"code": code}),
-                (api_client, "post", "/api/games/", {"code": code}),
                 (player_client, "post", "/api/submissions/", {"code": code, "log": "draw"}),
                 (api_client, "get", f"/api/leaderboards/{code}/", None),
                 (api_client, "get", f"/api/leaderboards/{code}/field/", None),
