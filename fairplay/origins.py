@@ -2,7 +2,8 @@
 
 * **Network**: the client's address by the project's one rule (``canfield_site.client_address``,
   trusted proxies included), widened to what one household or one phone usually holds: an
-  IPv4 /24, an IPv6 /64 (an IPv4-mapped IPv6 address counts as its IPv4).
+  IPv4 /24, an IPv6 /64 (an IPv4-mapped IPv6 address counts as its IPv4). A loopback address
+  is no network (``network_of``).
 * **Device**: a random id in a long-lived signed cookie the pages set
   (``DeviceCookieMiddleware``). An API client that never loaded a page has none: its network
   alone stands for it.
@@ -47,7 +48,9 @@ class Origin:
 
 def network_of(address: str) -> str | None:
     """The network ``address`` belongs to (``"203.0.113.0/24"``, ``"2001:db8:1:2::/64"``),
-    None if it is not an address.
+    None if it is not an address, or a loopback one: a loopback peer is a proxy on the same
+    host that ``TRUSTED_PROXIES`` does not name (or a local test client), and says nothing of
+    who is behind it (linking by it would hold every ranked game but the first).
 
     >>> network_of("203.0.113.9"), network_of("2001:db8:1:2:aa::1"), network_of("::ffff:10.0.0.7")
     ('203.0.113.0/24', '2001:db8:1:2::/64', '10.0.0.0/24')
@@ -58,6 +61,8 @@ def network_of(address: str) -> str | None:
         return None
     if isinstance(parsed, ipaddress.IPv6Address) and parsed.ipv4_mapped is not None:
         parsed = parsed.ipv4_mapped
+    if parsed.is_loopback:
+        return None
     prefix = IPV4_PREFIX if parsed.version == 4 else IPV6_PREFIX
     return str(ipaddress.ip_network(f"{parsed}/{prefix}", strict=False))
 

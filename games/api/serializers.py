@@ -617,7 +617,7 @@ class CalendarEntryOut(serializers.Serializer):
         required=False, help_text="the player's own entry, held for a fair-play review"
     )
     confirmed = serializers.BooleanField(required=False)
-    held_reason = HoldReasonOut(required=False, allow_null=True)
+    held_reason = HoldReasonOut(required=False, help_text="why it is held (held entries only)")
     total = serializers.IntegerField(help_text="entries on that day's board")
     game = serializers.IntegerField(allow_null=True, help_text="the game (replay) once closed")
 

@@ -164,6 +164,7 @@ def test_origins_are_keyed_hashes_never_shown_and_of_the_network_not_the_address
     assert one.device != one.network
     assert network_of("::ffff:203.0.113.5") == "203.0.113.0/24"
     assert network_of("not an address") is None
+    assert network_of("127.0.0.1") is None and network_of("::1") is None  # a local proxy
     assert origin_of(address="", device_id=None).network == ""
 
 
