@@ -209,15 +209,9 @@ def player_calendar(*, user: User, viewer: Viewer, month: date) -> dict[str, Any
     found: dict[tuple[date, str], dict[str, Any]] = {}
     for board, won, cards, actions, rank, total, game_id in entries:
         day, mode = boards[board]
-        found[(day, mode)] = {
-            "board": board,
-            "won": won,
-            "cards": cards,
-            "actions": actions,
-            "rank": rank,
-            "total": total,
-            "game": game_id if day < sealed_from else None,
-        }
+        found[(day, mode)] = calendar_entry(
+            board, won, cards, actions, rank, total, game_id if day < sealed_from else None
+        )
     if viewer is not None and viewer.pk == user.pk:
         found.update(held_entries(user=user, boards=boards, sealed_from=sealed_from))
     return {
@@ -245,17 +239,26 @@ def held_entries(
     found = {}
     for board, game_id, won, cards, actions, _ in rows:
         day, mode = boards[board]
-        found[(day, mode)] = {
-            "board": board,
-            "won": won,
-            "cards": cards,
-            "actions": actions,
-            "rank": None,
-            "total": BoardCounts(board).total,
-            "game": game_id if day < sealed_from else None,
-            **holds[game_id],
-        }
+        total = BoardCounts(board).total
+        replay = game_id if day < sealed_from else None
+        entry = calendar_entry(board, won, cards, actions, None, total, replay)
+        found[(day, mode)] = {**entry, **holds[game_id]}
     return found
+
+
+def calendar_entry(
+    board: str, won: bool, cards: int, actions: int, rank: int | None, total: int, game: int | None
+) -> dict[str, Any]:
+    """One day and mode of the calendar (``game``: the replay, once the day has closed)."""
+    return {
+        "board": board,
+        "won": won,
+        "cards": cards,
+        "actions": actions,
+        "rank": rank,
+        "total": total,
+        "game": game,
+    }
 
 
 def board_total() -> Coalesce:
