@@ -57,7 +57,7 @@ class FlagOut(serializers.Serializer):
     entry = EntryShownOut(help_text="where the held game stands now")
     reason = WordsOut()
     evidence = LinkOut(many=True)
-    status = serializers.ChoiceField(choices=["held", "cleared", "confirmed"])
+    status = serializers.CharField(help_text="held, cleared or confirmed")
     status_detail = serializers.CharField()
     created_at = serializers.DateTimeField()
     verdicts = VerdictOut(many=True, help_text="every verdict so far, oldest first")
