@@ -2,11 +2,14 @@
 player's earlier ranked game on the same board is held, out of every public read, and its
 owner is told why (DESIGN.md, *Fair play*)."""
 
+import threading
+import time
 from collections.abc import Callable
 from io import StringIO
 
 import pytest
 from django.core.management import call_command
+from django.db import connections, transaction
 from rest_framework.test import APIClient
 
 from fairplay.models import Flag, GameOrigin
@@ -190,3 +193,38 @@ def test_a_rebuild_gives_the_same_tables_held_games_staying_out(
     act(second, start_ranked(second)["id"])
     call_command("rebuild_projections", "--check", stdout=StringIO())
     assert LeaderboardEntry.objects.filter(board=BOARD).count() == 1
+
+
+def test_two_starts_at_once_from_one_network_cannot_both_miss_the_other(
+    alice: Player, bob: Player
+) -> None:
+    """Alice's start is not committed yet when bob's begins: bob's waits for it (the board's
+    lock) and then sees it, instead of reading the origins without it."""
+    from games.services.games import game_create
+
+    home = origin_of(address="203.0.113.5", device_id=None)
+    alice_started, results = threading.Event(), {}
+
+    def start_alice() -> None:
+        try:
+            with transaction.atomic():
+                results["alice"] = game_create(player=alice.user, daily="D3", origin=home).game.id
+                alice_started.set()
+                time.sleep(0.5)  # bob's start runs meanwhile
+        finally:
+            connections.close_all()
+
+    def start_bob() -> None:
+        try:
+            alice_started.wait(5)
+            results["bob"] = game_create(player=bob.user, daily="D3", origin=home).game.id
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=start_alice), threading.Thread(target=start_bob)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert Game.objects.get(pk=results["bob"]).held
+    assert not Game.objects.get(pk=results["alice"]).held

@@ -116,12 +116,15 @@ def test_every_verdict_is_kept_in_order(
 ) -> None:
     reviewer = client_at(staff, "192.0.2.1")
     flag_id = linked["flag"].id
-    verdict(reviewer, flag_id, verdict="confirm", note="first look")
-    verdict(reviewer, flag_id, verdict="clear", note="appeal: a shared flat")
+    verdict(reviewer, flag_id, verdict="clear", note="first look")
+    assert board(linked["alice"]) == [(1, "bob"), (2, "alice")]
+    verdict(reviewer, flag_id, verdict="confirm", note="the same flat, the same line")
+    assert board(linked["alice"]) == [(1, "alice")]  # the entry it had is taken off again
+    call_command("rebuild_projections", "--check", stdout=StringIO())
     last = verdict(reviewer, flag_id, verdict="clear").json()
     assert [(v["verdict"], v["staff"], v["note"]) for v in last["verdicts"]] == [
-        ("confirm", "marshal", "first look"),
-        ("clear", "marshal", "appeal: a shared flat"),
+        ("clear", "marshal", "first look"),
+        ("confirm", "marshal", "the same flat, the same line"),
         ("clear", "marshal", ""),
     ]
     assert Verdict.objects.filter(flag_id=flag_id).count() == 3
