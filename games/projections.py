@@ -126,7 +126,7 @@ def ranking_games() -> QuerySet[Game]:
 
 
 def best_game(*, board: str, player_id: int) -> Game | None:
-    """The player's best game on a board with at least one action: what their entry shows."""
+    """The player's best game on a board among those that rank: what their entry shows."""
     return best_games(board=board, player_id=player_id).first()
 
 
