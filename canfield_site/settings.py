@@ -171,6 +171,7 @@ INSTALLED_APPS = [
     "channels",
     "accounts",
     "games",
+    "fairplay",
     "web",
     "axes",
     "csp",
@@ -187,6 +188,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The pages give each browser a signed device id (fair play: one person, one ranked game).
+    "fairplay.origins.DeviceCookieMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last: turns a login that django-axes refused into our JSON 429 (games.api.lockout).
@@ -370,7 +373,11 @@ LANGUAGES = [("en", "English"), ("id", "Bahasa Indonesia"), ("ja", "日本語")]
 # The switch (django.views.i18n.set_language) keeps the choice for a year.
 # games/locale first: it is where makemessages (run from the top, `make messages`) puts the
 # strings of every directory without a catalogue of its own (engine/, accounts/, the site).
-LOCALE_PATHS = [BASE_DIR / "games" / "locale", BASE_DIR / "web" / "locale"]
+LOCALE_PATHS = [
+    BASE_DIR / "games" / "locale",
+    BASE_DIR / "web" / "locale",
+    BASE_DIR / "fairplay" / "locale",
+]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"

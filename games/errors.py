@@ -177,6 +177,14 @@ class RankedGameRule(ServiceError):
     code = "ranked_daily"
 
 
+class EntryConfirmed(ServiceError):
+    """A ranked game whose fair-play hold staff confirmed (``fairplay``): it is out of the
+    ranking for good and takes no further action."""
+
+    status = 403
+    code = "entry_confirmed"
+
+
 class AccountRequired(ServiceError):
     """Something only an account may do (the ranked daily), asked by a guest or anonymously:
     the client should offer to sign up (a guest's games come along)."""

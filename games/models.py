@@ -64,6 +64,13 @@ class Game(models.Model):
     won = models.BooleanField(default=False)
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)
     assisted = models.BooleanField(default=False, help_text="a solver helped (hints)")
+    held = models.BooleanField(
+        default=False,
+        help_text="held for fair-play review: the game makes no leaderboard entry (fairplay)",
+    )
+    hold_confirmed = models.BooleanField(
+        default=False, help_text="staff confirmed the hold: out of the ranking, no more actions"
+    )
     snapshot = models.JSONField(help_text="engine snapshot after the last action")
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)

@@ -10,7 +10,7 @@ CSRF cookie exists, since the scripts read it to sign their API calls.
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -21,15 +21,25 @@ from django.views.decorators.http import require_GET
 from web.deal_codes import deal_preview, normalise_board, normalise_code, sealed_reason
 from web.words import page_words
 
+if TYPE_CHECKING:
+    from games.models import Game
+
 
 def _page(
-    request: HttpRequest, template: str, *, title: str, data: dict[str, Any], status: int = 200
+    request: HttpRequest,
+    template: str,
+    *,
+    title: str,
+    data: dict[str, Any],
+    status: int = 200,
+    **context: Any,
 ) -> HttpResponse:
-    """Render a page shell; `data` reaches the page script through json_script."""
+    """Render a page shell; `data` reaches the page script through json_script, `context`
+    the template alone."""
     return render(
         request,
         f"web/{template}",
-        {"title": title, "page_data": data, "words": page_words()},
+        {"title": title, "page_data": data, "words": page_words(), **context},
         status=status,
     )
 
@@ -107,15 +117,16 @@ def play(request: HttpRequest, code: str) -> HttpResponse:
     )
 
 
-def _no_such_game(request: HttpRequest, game_id: int) -> HttpResponse | None:
-    """The "no such game" page (404) when ``request.user`` may not read game ``game_id``: it
-    does not exist, or it is another player's sealed game (which the API hides alike)."""
+def _no_such_game(request: HttpRequest, game_id: int) -> HttpResponse | Game:
+    """The game, or the "no such game" page (404) when ``request.user`` may not read game
+    ``game_id``: it does not exist, or it is another player's sealed game (which the API
+    hides alike)."""
     from games.errors import GameNotFound
     from games.selectors.games import game_for
 
     viewer = request.user if request.user.is_authenticated else None
     try:
-        game_for(game_id=game_id, viewer=viewer)
+        return game_for(game_id=game_id, viewer=viewer)
     except GameNotFound:
         return _page(
             request,
@@ -124,18 +135,29 @@ def _no_such_game(request: HttpRequest, game_id: int) -> HttpResponse | None:
             data={"game": game_id},
             status=404,
         )
-    return None
+
+
+def _own_hold(request: HttpRequest, game: Game) -> dict[str, Any] | None:
+    """A fair-play hold on the viewer's own game, as its owner is told of it (no one else)."""
+    from fairplay.selectors import owner_holds
+
+    if not game.held or request.user.pk != game.player_id:
+        return None
+    return owner_holds([(game.id, game.held, game.hold_confirmed)])[game.id]
 
 
 @require_GET
 @ensure_csrf_cookie
 def table(request: HttpRequest, game_id: int) -> HttpResponse:
-    missing = _no_such_game(request, game_id)
-    return missing or _page(
+    found = _no_such_game(request, game_id)
+    if isinstance(found, HttpResponse):
+        return found
+    return _page(
         request,
         "table.html",
         title=gettext("Game %(id)s") % {"id": game_id},
         data={"code": None, "game": game_id},
+        hold=_own_hold(request, found),
     )
 
 
@@ -181,12 +203,16 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
 @require_GET
 @ensure_csrf_cookie
 def replay(request: HttpRequest, game_id: int) -> HttpResponse:
-    missing = _no_such_game(request, game_id)
-    return missing or _page(
-        request,
-        "replay.html",
-        title=gettext("Replay of game %(id)s") % {"id": game_id},
-        data={"game": game_id},
+    found = _no_such_game(request, game_id)
+    return (
+        found
+        if isinstance(found, HttpResponse)
+        else _page(
+            request,
+            "replay.html",
+            title=gettext("Replay of game %(id)s") % {"id": game_id},
+            data={"game": game_id},
+        )
     )
 
 

@@ -439,14 +439,29 @@ class LeaderboardOut(serializers.Serializer):
     entries = EntryOut(many=True)
 
 
-class OwnRankedGameOut(serializers.Serializer):
+class HoldReasonOut(serializers.Serializer):
+    code = serializers.CharField(help_text="why it is held: linked")
+    detail = serializers.CharField(help_text="the same in words, in the reader's language")
+
+
+class OwnHoldOut(serializers.Serializer):
+    """A fair-play hold on one's own ranked game (its owner alone is told)."""
+
+    held = serializers.BooleanField(
+        help_text="held for a fair-play review: not on the board (its owner plays on)"
+    )
+    confirmed = serializers.BooleanField(help_text="staff confirmed the hold: out for good")
+    held_reason = HoldReasonOut(allow_null=True, help_text="why, in words (null: not held)")
+
+
+class OwnRankedGameOut(OwnHoldOut):
     id = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Game.Status.choices)
     seq = serializers.IntegerField(help_text="actions in its log")
     rank = serializers.IntegerField(
         allow_null=True,
-        help_text="your rank on the board while the day is open (null: no action yet, or a "
-        "closed day: read its board)",
+        help_text="your rank on the board while the day is open (null: no action yet, held, "
+        "or a closed day: read its board)",
     )
 
 
@@ -629,7 +644,14 @@ class CalendarEntryOut(serializers.Serializer):
     won = serializers.BooleanField()
     cards = serializers.IntegerField()
     actions = serializers.IntegerField()
-    rank = serializers.IntegerField(help_text="the player's rank on that day's board")
+    rank = serializers.IntegerField(
+        allow_null=True, help_text="the player's rank on that day's board (null: held)"
+    )
+    held = serializers.BooleanField(
+        required=False, help_text="the player's own entry, held for a fair-play review"
+    )
+    confirmed = serializers.BooleanField(required=False)
+    held_reason = HoldReasonOut(required=False, help_text="why it is held (held entries only)")
     total = serializers.IntegerField(help_text="entries on that day's board")
     game = serializers.IntegerField(allow_null=True, help_text="the game (replay) once closed")
 

@@ -44,10 +44,12 @@ from django.db.models import (
 )
 from django.db.models.functions import Coalesce
 
+from fairplay.selectors import owner_holds
 from games.boards import DAILY_MODES, daily_board, first_sealed_day, utc_today
 from games.models import CardsCount, DailyDeal, Game, LeaderboardEntry, StandingCount
 from games.ranking import tied_better_than_outer
 from games.selectors.games import Viewer
+from games.selectors.leaderboard_sql import BoardCounts
 
 
 @dataclass(frozen=True)
@@ -196,7 +198,8 @@ def month_days(month: date) -> list[date]:
 def player_calendar(*, user: User, viewer: Viewer, month: date) -> dict[str, Any]:
     """The month's days, each with the player's ranked entry per draw mode (played, won,
     rank of total, the game once the day has closed); days still sealed only for the owner,
-    days to come empty. One query for the entries."""
+    days to come empty. One query for the entries; the owner also sees their entries held
+    for a fair-play review (``held_entries``)."""
     days = month_days(month)
     until = counted_until(user=user, viewer=viewer)
     boards = {
@@ -214,21 +217,55 @@ def player_calendar(*, user: User, viewer: Viewer, month: date) -> dict[str, Any
     found: dict[tuple[date, str], dict[str, Any]] = {}
     for board, won, cards, actions, rank, total, game_id in entries:
         day, mode = boards[board]
-        found[(day, mode)] = {
-            "board": board,
-            "won": won,
-            "cards": cards,
-            "actions": actions,
-            "rank": rank,
-            "total": total,
-            "game": game_id if day < sealed_from else None,
-        }
+        found[(day, mode)] = calendar_entry(
+            board, won, cards, actions, rank, total, game_id if day < sealed_from else None
+        )
+    if viewer is not None and viewer.pk == user.pk:
+        found.update(held_entries(user=user, boards=boards, sealed_from=sealed_from))
     return {
         "month": days[0].strftime("%Y-%m"),
         "days": [
             {"date": day, "boards": {mode: found.get((day, mode)) for mode in DAILY_MODES}}
             for day in days
         ],
+    }
+
+
+def held_entries(
+    *, user: User, boards: dict[str, tuple[date, str]], sealed_from: date
+) -> dict[tuple[date, str], dict[str, Any]]:
+    """The player's ranked games on ``boards`` held for a fair-play review, as calendar
+    entries with no rank (a held game has no place on its board) and the hold in words: the
+    owner's calendar only, so nobody else learns of a hold. Costs a query only when some
+    game is held."""
+    rows = list(
+        Game.objects.filter(player=user, board__in=list(boards), held=True, seq__gt=0).values_list(
+            "board", "id", "won", "cards", "action_count", "hold_confirmed"
+        )
+    )
+    holds = owner_holds((game_id, True, confirmed) for _, game_id, *_, confirmed in rows)
+    found = {}
+    for board, game_id, won, cards, actions, _ in rows:
+        day, mode = boards[board]
+        total = BoardCounts(board).total
+        replay = game_id if day < sealed_from else None
+        entry = calendar_entry(board, won, cards, actions, None, total, replay)
+        found[(day, mode)] = {**entry, **holds[game_id]}
+    return found
+
+
+def calendar_entry(
+    board: str, won: bool, cards: int, actions: int, rank: int | None, total: int, game: int | None
+) -> dict[str, Any]:
+    """One day and mode of the calendar (``game``: the replay, once the day has closed)."""
+    return {
+        "board": board,
+        "won": won,
+        "cards": cards,
+        "actions": actions,
+        "rank": rank,
+        "total": total,
+        "game": game,
     }
 
 

@@ -9,6 +9,8 @@ from django.utils.translation import gettext
 
 from engine import CodedDeal, random_code
 from engine import Game as EngineGame
+from fairplay.origins import Origin
+from fairplay.services import ranked_game_started
 from games.boards import DAILY_MODES, Board, daily_board, utc_today
 from games.daily.store import daily_code, daily_deal_get, open_deal
 from games.errors import InvalidInput
@@ -66,10 +68,13 @@ def game_create(
     code: str | None = None,
     daily: str | None = None,
     draw: int | None = None,
+    origin: Origin | None = None,
 ) -> Started:
     """A new game for ``player``, or their ranked game of today if ``daily`` names one they
     have already started (an account's only: a guest gets ``AccountRequired``). A game joins
-    its board's leaderboard with its first action."""
+    its board's leaderboard with its first action. ``origin``: where the request came from;
+    a new ranked game hands it to fair play, which holds the game if another player's ranked
+    game on the board came from there first."""
     deal, board = resolve_deal(code=code, daily=daily, draw=draw)
     if board.is_daily:
         account_required_check(player=player, what=gettext("the ranked daily"))
@@ -84,9 +89,7 @@ def game_create(
             game = Game.objects.create(
                 code=deal.code,
                 draw=deal.draw,
-                # A CF2 deal has no number: the column turns nullable with the migration that
-                # widens Game.code for CF2 codes; this ignore then goes (mypy flags it unused).
-                number=deal.number,
+                number=deal.number,  # None for a CF2 deal
                 board=board.id,
                 daily=board.day,
                 player_id=player.pk,
@@ -96,6 +99,8 @@ def game_create(
                 **engine_summary(EngineGame(deal)),
             )
             standing_refresh(game=game, player_locked=True)
+            if board.is_daily:
+                ranked_game_started(game=game, origin=origin)
     except IntegrityError:
         existing = ranked_game(board=board, player=player) if board.is_daily else None
         if existing is None:

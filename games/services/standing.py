@@ -20,7 +20,14 @@ from games import live, rank_index
 from games.boards import day_sealed
 from games.compiled import Statement, run
 from games.models import Action, Game, LeaderboardEntry
-from games.projections import entry_refresh
+from games.projections import (
+    EntryRefresh,
+    entry_at_close,
+    entry_refresh,
+    entry_set,
+    is_assisted,
+    player_entries,
+)
 from games.services.locking import lock_player
 
 
@@ -65,6 +72,36 @@ def standing_refresh(
         )
     else:
         run(ahead)
+    standing_announce(game=game, refreshed=refreshed, actions=actions, state=state)
+
+
+def standing_rederive(*, game: Game) -> None:
+    """Re-derive the entry of ``game``'s player on its board after something other than its
+    log changed (a fair-play hold set or lifted: ``games.services.holds``), and announce it.
+    Call inside the write's transaction with the game and player rows locked. On a daily
+    board that has closed the entry is what ``rebuild_projections`` makes of it: the game as
+    it stood at the close (``entry_at_close``)."""
+    if not board_is_final(game=game, at=timezone.now()):
+        standing_refresh(game=game, player_locked=True)
+        return
+    assisted = is_assisted(board=game.board, player_id=game.player_id)
+    refreshed = entry_set(
+        board=game.board,
+        player_id=game.player_id,
+        entry=player_entries(board=game.board, player_id=game.player_id).first(),
+        wanted=entry_at_close(game, assisted=assisted),
+    )
+    standing_announce(game=game, refreshed=refreshed)
+
+
+def standing_announce(
+    *,
+    game: Game,
+    refreshed: EntryRefresh | None,
+    actions: Sequence[Action] = (),
+    state: dict[str, Any] | None = None,
+) -> None:
+    """After the commit: the rank index, then the watchers (see ``standing_refresh``)."""
     board_changed = refreshed is not None and refreshed.changed
     if refreshed is not None and board_changed:  # first: the announcement reads ranks from it
         transaction.on_commit(

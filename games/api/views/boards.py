@@ -202,12 +202,13 @@ def own_game(
 ) -> dict[str, Any] | None:
     """The viewer's own game on a daily board, with their rank there while the day is open
     (today's home page: "rank 12 of 340"; a rank of their own is theirs to know). Closed
-    days (the archive) skip the rank read: their boards are public anyway."""
+    days (the archive) skip the rank read: their boards are public anyway; so does a game
+    held for review, which has no place on the board."""
     if game is None:
         return None
     entry = (
         leaderboard_entry_ranked(board=counts.board, player_id=game["player_id"], counts=counts)
-        if ranked
+        if ranked and not game["held"]
         else None
     )
     return {**game, "rank": None if entry is None else entry.rank}

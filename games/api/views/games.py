@@ -9,6 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from fairplay.origins import request_origin
 from games.api.current_player import request_player
 from games.api.guests import SignedInOrBrowser, as_new_guest
 from games.api.parsing import validated
@@ -81,11 +82,14 @@ class GameCreateView(APIView):
     def post(self, request: Request) -> Response:
         """An anonymous browser's first game makes it a guest (``games.api.guests``)."""
         data = validated(GameCreateIn, request.data)
+        origin = request_origin(request)
         if request.user.is_authenticated:
             viewer = request_player(request)
-            started = game_create(player=viewer, **data)
+            started = game_create(player=viewer, origin=origin, **data)
         else:
-            started = as_new_guest(request, self, lambda guest: game_create(player=guest, **data))
+            started = as_new_guest(
+                request, self, lambda guest: game_create(player=guest, origin=origin, **data)
+            )
             viewer = started.game.player
         game = game_for(game_id=started.game.id, viewer=viewer)
         return Response(game_json(game), status=201 if started.created else 200)

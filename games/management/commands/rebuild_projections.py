@@ -14,9 +14,10 @@ from games.projections import (
     CARDS_KEY,
     STANDING_KEY,
     board_counts_from_entries,
+    entry_at_close,
     entry_current_values,
     entry_values,
-    position_at_close,
+    ranking_games,
 )
 from games.ranking import order_by
 from games.verification import iter_game_checks
@@ -145,21 +146,19 @@ class Command(BaseCommand):
 
     @staticmethod
     def wanted_entries() -> dict[tuple[str, int], dict[str, Any]]:
-        """What every entry must hold, from the (rebuilt) game rows, the logs of closed daily
-        games and the assistance facts."""
+        """What every entry must hold, from the (rebuilt) game rows that rank (none held for
+        review), the logs of closed daily games and the assistance facts."""
         helped = set(Assistance.objects.values_list("board", "player_id"))
-        games = Game.objects.filter(seq__gt=0).order_by(
-            "board", "player_id", *order_by(with_assisted=False)
-        )
+        games = ranking_games().order_by("board", "player_id", *order_by(with_assisted=False))
         wanted: dict[tuple[str, int], dict[str, Any]] = {}
         for game in games.iterator():
             key = (game.board, game.player_id)
             if key in wanted:
                 continue
             if game.daily is not None and not day_sealed(game.daily):
-                at_close = position_at_close(game)
+                at_close = entry_at_close(game, assisted=key in helped)
                 if at_close is not None:
-                    wanted[key] = {"game_id": game.id, **at_close, "assisted": key in helped}
+                    wanted[key] = at_close
                 continue
             wanted[key] = entry_values(game, assisted=key in helped)
         return wanted

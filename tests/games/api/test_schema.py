@@ -98,5 +98,7 @@ def test_schema_is_valid_and_documents_every_endpoint(api_client: APIClient) -> 
         "/api/submissions/": {"post"},
         "/api/games/{game_id}/hint/": {"post"},
         "/api/leaderboards/{board}/": {"get"},
+        "/api/fair-play/flags/": {"get"},
+        "/api/fair-play/flags/{flag_id}/": {"post"},
     }
     assert {path: set(paths[path]) for path in expected} == expected

@@ -141,7 +141,15 @@ def test_the_daily_tells_a_signed_in_player_their_own_ranked_games_only(
         mine = player_client.get("/api/daily/").json()["boards"]
         theirs = rival.get("/api/daily/").json()["boards"]
         nobody = api_client.get("/api/daily/").json()["boards"]
-    assert mine["D1"]["game"] == {"id": game["id"], "status": "playing", "seq": 0, "rank": None}
+    assert mine["D1"]["game"] == {
+        "id": game["id"],
+        "status": "playing",
+        "seq": 0,
+        "rank": None,
+        "held": False,
+        "confirmed": False,
+        "held_reason": None,
+    }
     assert mine["D3"]["game"] is None
     assert theirs["D1"]["game"] is None and nobody["D1"]["game"] is None
 

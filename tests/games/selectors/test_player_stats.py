@@ -175,9 +175,10 @@ def test_a_long_record_costs_a_few_queries(player: Player, player_client: APICli
     assert record["streak"]["best"] == 40 and record["dailies"]["played"] == 80
     assert sum(1 for day in record["calendar"]["days"] if day["boards"]["D3"]) == 19
     # The token's user, the player, then the record: days played, the dailies' totals (their
-    # entries at the close), the open deals' totals, the calendar.
+    # entries at the close), the open deals' totals, the calendar, and (the owner's own
+    # record) their games held for a fair-play review.
     sql = [query["sql"] for query in queries.captured_queries]
-    assert len(sql) == 6, sql
+    assert len(sql) == 7, sql
 
 
 @pytest.mark.parametrize("month", ["2026-13", "May", "2026-5", "2026-05-01"])

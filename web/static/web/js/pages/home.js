@@ -70,10 +70,13 @@ async function playRanked(panel, user) {
  * daily answer carries it for their own game only), with a link back to the game.
  */
 function showPlayed(node, mine) {
-  node.hidden = !mine || mine.rank == null;
+  const held = Boolean(mine && mine.held);
+  node.hidden = !mine || (mine.rank == null && !held);
   if (node.hidden) return;
   node.replaceChildren(
-    format(gettext("You played today: rank %(rank)s of %(total)s."), { rank: mine.rank, total: node.dataset.total }),
+    // A game held for a fair-play review has no rank: its owner is told why, in words.
+    held ? mine.held_reason.detail
+      : format(gettext("You played today: rank %(rank)s of %(total)s."), { rank: mine.rank, total: node.dataset.total }),
     " ",
     h("a", { href: pages.game(mine.id), dataset: { game: mine.id } },
       mine.status === "playing" ? gettext("Back to your game") : gettext("See your game")),

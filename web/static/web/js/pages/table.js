@@ -487,15 +487,19 @@ async function startGame(body, errorNode) {
   }
 }
 
-/** The ranked game's note above the felt takes height the cards must leave it (the stylesheet
- * sizes them from the screen's height less `--note`). */
+/** The notes above the felt (the ranked game's, and a fair-play hold's for its owner) take
+ * height the cards must leave them (the stylesheet sizes them from the screen's height less
+ * `--note`). */
 function watchNoteHeight() {
-  const note = byId("ranked-note");
+  const notes = [byId("ranked-note"), byId("held-note")].filter(Boolean);
+  const height = (note) => note.hidden ? 0
+    : note.offsetHeight + (parseFloat(getComputedStyle(note).marginBottom) || 0);
   const measure = () => {
-    const margin = parseFloat(getComputedStyle(note).marginBottom) || 0;
-    byId("felt").style.setProperty("--note", `${note.hidden ? 0 : note.offsetHeight + margin}px`);
+    const total = notes.reduce((sum, note) => sum + height(note), 0);
+    byId("felt").style.setProperty("--note", `${total}px`);
   };
-  new ResizeObserver(measure).observe(note);
+  const observer = new ResizeObserver(measure);
+  notes.forEach((note) => observer.observe(note));
   measure();
 }
 
