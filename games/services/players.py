@@ -7,6 +7,8 @@ kills it outright; ``CANFIELD_TOKEN_MAX_AGE_DAYS`` bounds its life
 page script (and whatever else runs on the page) never holds a permanent credential.
 """
 
+from datetime import datetime
+
 from django.contrib.auth import authenticate, password_validation
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -91,9 +93,17 @@ def player_authenticate(*, username: str, password: str, request: HttpRequest) -
     return user
 
 
-def player_token_rotate(*, user: User) -> Token:
-    """A new API token for the player; the one they had stops working."""
+def player_token_rotate(*, user: User, asked_at: datetime) -> Token:
+    """A new API token for the player; the one they had stops working.
+
+    Logins of one player take their turn on the user's row. A token made after ``asked_at``
+    (when this login began) is a concurrent login's: both logins get that one, rather than
+    each killing the other's token (or, unserialised, both inserting: a unique violation)."""
     with transaction.atomic():
+        User.objects.select_for_update().filter(pk=user.pk).exists()
+        concurrent = Token.objects.filter(user=user, created__gte=asked_at).first()
+        if concurrent is not None:
+            return concurrent
         Token.objects.filter(user=user).delete()
         return Token.objects.create(user=user)
 
