@@ -66,7 +66,15 @@ def env_count(name: str, default: int) -> int:
 
 
 DEBUG = env_bool("DEBUG", False)
-CANFIELD_ENV = os.environ.get("CANFIELD_ENV", "development")
+#: What ``CANFIELD_ENV`` may say, in any case. Anything else is refused at start: a misspelt
+#: ``Production`` once ran as development, every secret check skipped.
+CANFIELD_ENVS = ("development", "production")
+CANFIELD_ENV = (os.environ.get("CANFIELD_ENV") or "development").strip().lower()
+if CANFIELD_ENV not in CANFIELD_ENVS:
+    raise ImproperlyConfigured(
+        f"CANFIELD_ENV must be one of {', '.join(CANFIELD_ENVS)} (any case), "
+        f"not {os.environ['CANFIELD_ENV']!r}"
+    )
 
 # --- Secrets ----------------------------------------------------------------------------------
 # SECRET_KEY signs sessions; DAILY_SECRET picks the sealed daily deals, so whoever knows it can
@@ -168,6 +176,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Answers to a signed-in request are private; API answers vary by Cookie, Authorization.
+    "canfield_site.viewer_cache.ViewerCacheMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last: turns a login that django-axes refused into our JSON 429 (games.api.lockout).

@@ -81,6 +81,13 @@ class GameFinished(Conflict):
     code = "game_finished"
 
 
+class NothingToResign(Conflict):
+    """Resigning a game before its first action: it would make a one-action entry above
+    everyone who tried, and a day played, from nothing played."""
+
+    code = "nothing_to_resign"
+
+
 class UsernameTaken(Conflict):
     code = "username_taken"
 

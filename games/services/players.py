@@ -22,11 +22,15 @@ from accounts.usernames import username_key, username_problem
 from games.errors import BadCredentials, InvalidInput, UsernameTaken
 
 
-def field_errors(**messages: list[str]) -> InvalidInput:
-    """A 400 naming the field(s) at fault, in the shape of DRF's validation errors."""
+def field_errors(
+    *, codes: dict[str, list[str]] | None = None, **messages: list[str]
+) -> InvalidInput:
+    """A 400 naming the field(s) at fault, in the shape of DRF's validation errors; ``codes``:
+    the validators' stable codes per field (``password_blank``), for clients to act on."""
     fields = {name: errors for name, errors in messages.items() if errors}
     first = next(iter(fields))
-    return InvalidInput(f"{first}: {' '.join(fields[first])}", fields=fields)
+    extra = {"codes": {name: found for name, found in codes.items() if found}} if codes else {}
+    return InvalidInput(f"{first}: {' '.join(fields[first])}", fields=fields, **extra)
 
 
 def username_errors(username: str) -> list[str]:
@@ -47,10 +51,14 @@ def checked_credentials(*, username: str, password: str) -> str:
     try:
         password_validation.validate_password(password, user=candidate)
         password_errors: list[str] = []
+        password_codes: list[str] = []
     except ValidationError as error:
         password_errors = list(error.messages)
+        password_codes = [str(each.code) for each in error.error_list if each.code]
     if (errors := username_errors(username)) or password_errors:
-        raise field_errors(username=errors, password=password_errors)
+        raise field_errors(
+            username=errors, password=password_errors, codes={"password": password_codes}
+        )
     return username
 
 

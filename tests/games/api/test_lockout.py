@@ -45,8 +45,8 @@ def log_in(client: APIClient, username: str, password: str, path: str = "/api/to
         ("mallory", "password", "too common"),
         ("mallory", "12345678", "entirely numeric"),
         ("mallory", "mallory1", "too similar to the username"),
-        ("mallory", " " * 8, "not spaces"),
-        ("mallory", " " * 7 + "x", "not spaces"),
+        ("mallory", " " * 8, "visible characters"),
+        ("mallory", " " * 7 + "x", "visible characters"),
         ("mallory", "short", "at least 8 characters"),
     ],
 )
