@@ -318,18 +318,21 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "accounts.passwords.NotBlankPasswordValidator", "OPTIONS": {"min_length": 8}},
 ]
 # Logins (API token, browser session, admin) go through django-axes first: after
-# AXES_FAILURE_LIMIT failures for one account or from one client address, further attempts are
-# refused (429 JSON) before any password is hashed, until AXES_COOLOFF_TIME has passed with
-# no attempt (each refused one starts the cool-off again). Attempts are kept in the database,
-# so the limit holds while Redis is down.
+# AXES_FAILURE_LIMIT failures for one username from one client address, or
+# CANFIELD_LOGIN_ADDRESS_FAILURE_LIMIT from one address for any usernames, further attempts there
+# are refused (429 JSON) before any password is hashed, until AXES_COOLOFF_TIME has passed
+# since the last failure that counted (refused attempts do not count: games.api.lockout).
+# Attempts are kept in the database, so the limit holds while Redis is down.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
+AXES_HANDLER = "games.api.lockout.PairAndAddressHandler"
 AXES_FAILURE_LIMIT = int(os.environ.get("CANFIELD_LOGIN_FAILURE_LIMIT", "5"))
+CANFIELD_LOGIN_ADDRESS_FAILURE_LIMIT = env_count("CANFIELD_LOGIN_ADDRESS_FAILURE_LIMIT", 50)
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("CANFIELD_LOGIN_COOLOFF_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # each on its own
-AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = True
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]  # the pair, the address
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "canfield_site.client_address.request_client_address"
 AXES_LOCKOUT_CALLABLE = "games.api.lockout.lockout_response"
