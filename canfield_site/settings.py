@@ -327,6 +327,12 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
+# Password checks (about 250 ms of CPU each, on purpose) per client address and over the
+# whole deployment (games.password_checks); ``off`` disables either.
+CANFIELD_PASSWORD_CHECKS = {
+    "address": env_rate("CANFIELD_PASSWORD_CHECKS_ADDRESS", "1/second"),
+    "total": env_rate("CANFIELD_PASSWORD_CHECKS_TOTAL", "4/second"),
+}
 AXES_HANDLER = "games.api.lockout.PairAndAddressHandler"
 AXES_FAILURE_LIMIT = int(os.environ.get("CANFIELD_LOGIN_FAILURE_LIMIT", "5"))
 CANFIELD_LOGIN_ADDRESS_FAILURE_LIMIT = env_count("CANFIELD_LOGIN_ADDRESS_FAILURE_LIMIT", 50)

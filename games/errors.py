@@ -180,6 +180,20 @@ class QuotaExceeded(ServiceError):
     code = "quota_exceeded"
 
 
+class LoginBusy(ServiceError):
+    """A login from this address is being checked already (``games.password_checks``)."""
+
+    status = 429
+    code = "login_busy"
+
+
+class LoginsBusy(ServiceError):
+    """This second's budget of password checks is spent (``games.password_checks``)."""
+
+    status = 503
+    code = "logins_busy"
+
+
 class HintsBusy(ServiceError):
     """Every hint solver of this server process is busy (``games.hint_pool``)."""
 

@@ -9,6 +9,7 @@ page script (and whatever else runs on the page) never holds a permanent credent
 
 from datetime import datetime
 
+from axes.handlers.proxy import AxesProxyHandler
 from django.contrib.auth import authenticate, password_validation
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -19,7 +20,9 @@ from rest_framework.authtoken.models import Token
 
 from accounts.models import UsernameKey
 from accounts.usernames import username_key, username_problem
+from canfield_site.client_address import request_client_address
 from games.errors import BadCredentials, InvalidInput, UsernameTaken
+from games.password_checks import password_check_charge
 
 
 def field_errors(
@@ -94,7 +97,11 @@ def player_authenticate(*, username: str, password: str, request: HttpRequest) -
 
     ``request`` is the Django request: django-axes counts failures per account and client
     address on it and refuses a locked-out login before any password is hashed (its
-    middleware then answers 429, ``games.api.lockout``)."""
+    middleware then answers 429, ``games.api.lockout``). A login it lets through is charged to
+    the address's and the deployment's budgets of password checks first
+    (``games.password_checks``)."""
+    if AxesProxyHandler.is_allowed(request, {"username": username}):
+        password_check_charge(request_client_address(request))
     user = authenticate(request=request, username=username, password=password)
     if not isinstance(user, User):  # None: refused (ModelBackend only ever returns a User)
         raise BadCredentials(gettext("unknown username or wrong password"))

@@ -21,7 +21,9 @@ def test_two_concurrent_token_logins_get_one_working_token() -> None:
     with run_asgi_server(env=env, workers=2) as base:
         assert httpx.post(f"{base}/api/players/", json=credentials).status_code == 201
         for _ in range(ROUNDS):
-            answers = concurrently(2, lambda http: http.post("/api/token/", json=credentials), base)
+            answers = concurrently(
+                2, lambda http, _: http.post("/api/token/", json=credentials), base
+            )
             assert [answer.status_code for answer in answers] == [200, 200], [
                 answer.text for answer in answers
             ]
@@ -33,18 +35,19 @@ def test_two_concurrent_token_logins_get_one_working_token() -> None:
 
 
 def concurrently(
-    count: int, request: Callable[[httpx.Client], httpx.Response], base: str
+    count: int, request: Callable[[httpx.Client, int], httpx.Response], base: str
 ) -> list[httpx.Response]:
-    """``count`` requests sent at the same moment from threads, each on its own connection."""
+    """``count`` requests (``request(client, index)``) sent at the same moment from threads,
+    each on its own connection."""
     start = threading.Barrier(count)
     answers: list[httpx.Response] = []
 
-    def send() -> None:
+    def send(index: int) -> None:
         with httpx.Client(base_url=base, timeout=30) as http:
             start.wait()
-            answers.append(request(http))
+            answers.append(request(http, index))
 
-    threads = [threading.Thread(target=send) for _ in range(count)]
+    threads = [threading.Thread(target=send, args=(index,)) for index in range(count)]
     for thread in threads:
         thread.start()
     for thread in threads:
