@@ -387,6 +387,8 @@ CANFIELD_MAX_SOCKETS_PER_ADDRESS = int(os.environ.get("CANFIELD_MAX_SOCKETS_PER_
 CANFIELD_MAX_LOG_ACTIONS = int(os.environ.get("CANFIELD_MAX_LOG_ACTIONS", "10000"))
 # Hint solvers per server process, each a process of its own (games.hint_pool).
 CANFIELD_HINT_WORKERS = int(os.environ.get("CANFIELD_HINT_WORKERS", "1"))
+# Hints that wait, first asked first solved, for a solver of the process (one per player).
+CANFIELD_HINT_QUEUE = int(os.environ.get("CANFIELD_HINT_QUEUE", "8"))
 # --- Solver budgets (games.solver_budgets) ---------------------------------------------------
 # Each daily candidate gets this long to be proven winnable (else the next is tried), in each
 # draw mode; a hint, which a player waits for, gets CANFIELD_HINT_SECONDS.

@@ -194,6 +194,13 @@ class LoginsBusy(ServiceError):
     code = "logins_busy"
 
 
+class HintPending(ServiceError):
+    """The player's previous hint is still queued or solved (``games.hint_pool``)."""
+
+    status = 429
+    code = "hint_pending"
+
+
 class HintsBusy(ServiceError):
     """Every hint solver of this server process is busy (``games.hint_pool``)."""
 
