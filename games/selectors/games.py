@@ -20,8 +20,8 @@ from engine import finishing_line
 from games.boards import closes_at, first_sealed_day, game_sealed
 from games.errors import GameNotFound, InvalidInput
 from games.models import MAX_ID, Action, Game
+from games.past_positions import position_after
 from games.projections import elapsed_seconds
-from games.replaying import RESIGN, replay_log
 
 Viewer = AbstractBaseUser | AnonymousUser | None
 
@@ -136,13 +136,12 @@ def game_actions(*, game: Game, after: int = 0) -> QuerySet[Action]:
 
 
 def game_state_at(*, game: Game, at: int) -> dict[str, Any]:
-    """The board after action ``at`` (0: the deal), replayed from the stored log."""
+    """The board after action ``at`` (0: the deal), from the nearest kept position
+    (``games.past_positions``)."""
     if not 0 <= at <= game.seq:
         raise InvalidInput(
             gettext("at must be between 0 and %(seq)s for game %(game)s")
             % {"seq": game.seq, "game": game.id},
             seq=game.seq,
         )
-    tokens = list(game.actions.filter(seq__lte=at).order_by("seq").values_list("token", flat=True))
-    replayed = replay_log(code=game.code, tokens=[t for t in tokens if t != RESIGN])
-    return shown_state(game, replayed.game)
+    return shown_state(game, position_after(game=game, at=at))
