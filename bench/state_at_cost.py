@@ -15,22 +15,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import Deal, Game
+from tests.engine.walks import stock_cycles
 
 CODE = "CF1-D3-ABCDEFG"
 ACTIONS = 10_000
 AT = 9_999
 EVERY = 200  # games.past_positions.CHECKPOINT_EVERY (not imported: it needs Django)
 ROUNDS = 20
-
-
-def long_log() -> list[str]:
-    """Draws through the stock and recycles, as long as asked (every one legal)."""
-    game, tokens = Game(Deal.from_code(CODE)), []
-    while len(tokens) < ACTIONS:
-        token = "draw" if game.state()["stock"] else "recycle"
-        game.play(token)
-        tokens.append(token)
-    return tokens
 
 
 def replayed(tokens: list[str]) -> Game:
@@ -59,7 +50,7 @@ def cpu_ms(run: Callable[[], object]) -> float:
 
 
 def main() -> None:
-    tokens = long_log()
+    tokens = stock_cycles(CODE, ACTIONS)
     snapshot = replayed(tokens[: AT - AT % EVERY]).to_snapshot()
     assert from_checkpoint(tokens, snapshot).state() == from_deal(tokens).state()
     before = cpu_ms(lambda: from_deal(tokens))

@@ -2,6 +2,7 @@
 answer), never a 500 and never a traceback; 9999-12-31 has no 00:00 UTC to close at, so no
 board, day or month may end after ``games.boards.LAST_DAY``."""
 
+import json
 import logging
 
 import pytest
@@ -10,7 +11,7 @@ from rest_framework.test import APIClient
 
 from games.consumers import CLOSE_BAD_REQUEST
 from tests.conftest import Player
-from tests.games.live.conftest import close_code_of
+from tests.games.live.conftest import close_code_of, communicator_for
 
 EDGE_DAYS = ["0001-01-01", "0001-01-02", "9999-12-30", "9999-12-31"]
 
@@ -77,4 +78,18 @@ async def test_a_board_past_the_last_day_closes_4400_without_a_traceback(
 ) -> None:
     with caplog.at_level(logging.ERROR):
         assert await close_code_of(f"/ws/leaderboards/daily-{day}-D3/") == close_code
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("day", ["0001-01-01", "9999-12-30"])
+async def test_a_board_of_an_edge_day_answers_with_its_snapshot(
+    day: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    communicator = communicator_for(f"/ws/leaderboards/daily-{day}-D3/", None)
+    with caplog.at_level(logging.ERROR):
+        connected, _ = await communicator.connect(timeout=5)
+        output = await communicator.receive_output(timeout=5)
+        await communicator.disconnect()
+    assert connected and json.loads(output["text"])["type"] == "snapshot", output
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]

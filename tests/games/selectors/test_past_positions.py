@@ -9,33 +9,22 @@ import pytest
 from django.db import connection
 from rest_framework.test import APIClient
 
-from engine import Deal
-from engine import Game as EngineGame
 from games.models import Game
 from games.past_positions import CHECKPOINT_EVERY
 from games.replaying import replay_log
 from games.selectors.games import game_state_at
 from games.services.submissions import submission_create
 from tests.conftest import Player
+from tests.engine.walks import stock_cycles
 
 pytestmark = pytest.mark.django_db
 
 CODE = "CF1-D3-ABCDEFG"
 
 
-def draw_cycles(count: int) -> list[str]:
-    """Legal tokens: draw through the stock, recycle, again (the waste differs each time)."""
-    game, tokens = EngineGame(Deal.from_code(CODE)), []
-    while len(tokens) < count:
-        token = "draw" if game.state()["stock"] else "recycle"
-        game.play(token)
-        tokens.append(token)
-    return tokens
-
-
 @pytest.fixture
 def long_game(player: Player) -> tuple[Game, list[str]]:
-    tokens = [*draw_cycles(5 * CHECKPOINT_EVERY + 37), "resign"]
+    tokens = [*stock_cycles(CODE, 5 * CHECKPOINT_EVERY + 37), "resign"]
     return submission_create(player=player.user, code=CODE, actions=tokens), tokens
 
 
