@@ -19,8 +19,10 @@ from games.middleware import API_PREFIX
 def viewer_specific(request: HttpRequest) -> bool:
     """Whether the request names a viewer: a signed-in user (DRF's token authentication sets
     it on the Django request too) or credentials of any kind."""
+    if "HTTP_AUTHORIZATION" in request.META:  # first: no session to read for a token client
+        return True
     user = getattr(request, "user", None)
-    return bool(getattr(user, "is_authenticated", False) or "HTTP_AUTHORIZATION" in request.META)
+    return bool(getattr(user, "is_authenticated", False))
 
 
 class ViewerCacheMiddleware:
