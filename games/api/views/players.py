@@ -86,7 +86,7 @@ class TokenView(APIView):
     @extend_schema(
         operation_id="token_obtain",
         request=CredentialsIn,
-        responses={200: TokenOut, 400: ErrorOut, 401: ErrorOut, 429: ErrorOut},
+        responses={200: TokenOut, 400: ErrorOut, 401: ErrorOut, 429: ErrorOut, 503: ErrorOut},
     )
     def post(self, request: Request) -> Response:
         """From a guest session the guest's games move to the account, as a session sign-in
@@ -112,7 +112,7 @@ class SessionView(APIView):
     @extend_schema(
         operation_id="session_create",
         request=CredentialsIn,
-        responses={200: MeOut, 400: ErrorOut, 401: ErrorOut, 429: ErrorOut},
+        responses={200: MeOut, 400: ErrorOut, 401: ErrorOut, 429: ErrorOut, 503: ErrorOut},
     )
     def post(self, request: Request) -> Response:
         """Signing in from a guest session moves the guest's games to the account."""
