@@ -85,7 +85,15 @@ def env_count(name: str, default: int) -> int:
 
 
 DEBUG = env_bool("DEBUG", False)
-CANFIELD_ENV = os.environ.get("CANFIELD_ENV", "development")
+#: What ``CANFIELD_ENV`` may say, in any case. Anything else is refused at start: a misspelt
+#: ``Production`` once ran as development, every secret check skipped.
+CANFIELD_ENVS = ("development", "production")
+CANFIELD_ENV = (os.environ.get("CANFIELD_ENV") or "development").strip().lower()
+if CANFIELD_ENV not in CANFIELD_ENVS:
+    raise ImproperlyConfigured(
+        f"CANFIELD_ENV must be one of {', '.join(CANFIELD_ENVS)} (any case), "
+        f"not {os.environ['CANFIELD_ENV']!r}"
+    )
 
 # --- Secrets ----------------------------------------------------------------------------------
 # SECRET_KEY signs sessions; DAILY_SECRET picks the sealed daily deals, so whoever knows it can
@@ -190,6 +198,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # The pages give each browser a signed device id (fair play: one person, one ranked game).
     "fairplay.origins.DeviceCookieMiddleware",
+    # Answers to a signed-in request are private; API answers vary by Cookie, Authorization.
+    "canfield_site.viewer_cache.ViewerCacheMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last: turns a login that django-axes refused into our JSON 429 (games.api.lockout).
@@ -330,18 +340,27 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "accounts.passwords.NotBlankPasswordValidator", "OPTIONS": {"min_length": 8}},
 ]
 # Logins (API token, browser session, admin) go through django-axes first: after
-# AXES_FAILURE_LIMIT failures for one account or from one client address, further attempts are
-# refused (429 JSON) before any password is hashed, until AXES_COOLOFF_TIME has passed with
-# no attempt (each refused one starts the cool-off again). Attempts are kept in the database,
-# so the limit holds while Redis is down.
+# AXES_FAILURE_LIMIT failures for one username from one client address, or
+# CANFIELD_LOGIN_ADDRESS_FAILURE_LIMIT from one address for any usernames, further attempts there
+# are refused (429 JSON) before any password is hashed, until AXES_COOLOFF_TIME has passed
+# since the last failure that counted (refused attempts do not count: games.api.lockout).
+# Attempts are kept in the database, so the limit holds while Redis is down.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
+# Password checks (about 250 ms of CPU each, on purpose) per client address and over the
+# whole deployment (games.password_checks); ``off`` disables either.
+CANFIELD_PASSWORD_CHECKS = {
+    "address": env_rate("CANFIELD_PASSWORD_CHECKS_ADDRESS", "1/second"),
+    "total": env_rate("CANFIELD_PASSWORD_CHECKS_TOTAL", "4/second"),
+}
+AXES_HANDLER = "games.api.lockout.PairAndAddressHandler"
 AXES_FAILURE_LIMIT = int(os.environ.get("CANFIELD_LOGIN_FAILURE_LIMIT", "5"))
+CANFIELD_LOGIN_ADDRESS_FAILURE_LIMIT = env_count("CANFIELD_LOGIN_ADDRESS_FAILURE_LIMIT", 50)
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("CANFIELD_LOGIN_COOLOFF_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # each on its own
-AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = True
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]  # the pair, the address
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "canfield_site.client_address.request_client_address"
 AXES_LOCKOUT_CALLABLE = "games.api.lockout.lockout_response"
@@ -394,6 +413,8 @@ CANFIELD_MAX_SOCKETS_PER_ADDRESS = int(os.environ.get("CANFIELD_MAX_SOCKETS_PER_
 CANFIELD_MAX_LOG_ACTIONS = int(os.environ.get("CANFIELD_MAX_LOG_ACTIONS", "10000"))
 # Hint solvers per server process, each a process of its own (games.hint_pool).
 CANFIELD_HINT_WORKERS = int(os.environ.get("CANFIELD_HINT_WORKERS", "1"))
+# Hints that wait, first asked first solved, for a solver of the process (one per player).
+CANFIELD_HINT_QUEUE = int(os.environ.get("CANFIELD_HINT_QUEUE", "8"))
 # --- Solver budgets (games.solver_budgets) ---------------------------------------------------
 # Each daily candidate gets this long to be proven winnable (else the next is tried), in each
 # draw mode; a hint, which a player waits for, gets CANFIELD_HINT_SECONDS.

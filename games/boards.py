@@ -29,6 +29,12 @@ DAILY_BOARD = re.compile(r"^daily-(?P<day>\d{4}-\d{2}-\d{2})-(?P<mode>D3|D1)$")
 #: The same shape without the named groups, for published schemas (JSON Schema patterns).
 DAILY_BOARD_PATTERN = r"^daily-\d{4}-\d{2}-\d{2}-D[13]$"
 
+#: The last day a board, a record or a request may name: a day's boards close at the next
+#: 00:00 UTC, and Python's calendar ends with 9999-12-31, which has none.
+LAST_DAY = date.max - timedelta(days=1)
+#: The last month all of whose days are known (9999-12 ends on 9999-12-31): a calendar's.
+LAST_MONTH = (LAST_DAY.replace(day=1) - timedelta(days=1)).replace(day=1)
+
 
 @dataclass(frozen=True)
 class Board:
@@ -60,11 +66,11 @@ def parse_board(text: str) -> Board:
     found = DAILY_BOARD.match(text)
     if found is not None:
         try:
-            day = date.fromisoformat(found["day"])
+            day = known_day(date.fromisoformat(found["day"]))
         except ValueError:
             raise BadBoard(
-                gettext("'%(board)s': %(day)s is not a date")
-                % {"board": text, "day": found["day"]},
+                gettext("'%(board)s': %(day)s is not a date up to %(last)s")
+                % {"board": text, "day": found["day"], "last": LAST_DAY.isoformat()},
                 board=text,
             ) from None
         return daily_board(day, found["mode"])
@@ -80,6 +86,13 @@ def parse_board(text: str) -> Board:
             board=text,
             reason=error.problem.as_dict(),
         ) from None
+
+
+def known_day(day: date) -> date:
+    """``day`` if the service can reckon with it (its close is a time), else ``ValueError``."""
+    if day > LAST_DAY:
+        raise ValueError(f"{day} is past the last day, {LAST_DAY}")
+    return day
 
 
 class HasDay(Protocol):

@@ -97,6 +97,13 @@ class GameFinished(Conflict):
     code = "game_finished"
 
 
+class NothingToResign(Conflict):
+    """Resigning a game before its first action: it would make a one-action entry above
+    everyone who tried, and a day played, from nothing played."""
+
+    code = "nothing_to_resign"
+
+
 class UsernameTaken(Conflict):
     code = "username_taken"
 
@@ -227,6 +234,27 @@ class QuotaExceeded(ServiceError):
 
     status = 429
     code = "quota_exceeded"
+
+
+class LoginBusy(ServiceError):
+    """A login from this address is being checked already (``games.password_checks``)."""
+
+    status = 429
+    code = "login_busy"
+
+
+class LoginsBusy(ServiceError):
+    """This second's budget of password checks is spent (``games.password_checks``)."""
+
+    status = 503
+    code = "logins_busy"
+
+
+class HintPending(ServiceError):
+    """The player's previous hint is still queued or solved (``games.hint_pool``)."""
+
+    status = 429
+    code = "hint_pending"
 
 
 class HintsBusy(ServiceError):

@@ -16,7 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext
 from django.views.decorators.csrf import ensure_csrf_cookie
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from web.deal_codes import deal_preview, normalise_board, normalise_code, sealed_reason
 from web.words import page_words
@@ -86,20 +86,20 @@ def _future(day: str) -> bool:
     return date.fromisoformat(day) > utc_today()
 
 
-@require_GET
+@require_safe
 @ensure_csrf_cookie
 def home(request: HttpRequest) -> HttpResponse:
     return _page(request, "home.html", title="Canfield Arena", data={})
 
 
-@require_GET
+@require_safe
 @ensure_csrf_cookie
 def rules(request: HttpRequest) -> HttpResponse:
     """The rules of play in the reader's language (the same rules as docs/rules.md)."""
     return _page(request, "rules.html", title=gettext("The rules of Canfield"), data={})
 
 
-@require_GET
+@require_safe
 @ensure_csrf_cookie
 def play(request: HttpRequest, code: str) -> HttpResponse:
     """Start (or resume) the signed-in player's game of `code`: the script does it via the API."""
@@ -146,7 +146,7 @@ def _own_hold(request: HttpRequest, game: Game) -> dict[str, Any] | None:
     return owner_holds([(game.id, game.held, game.hold_confirmed)])[game.id]
 
 
-@require_GET
+@require_safe
 @ensure_csrf_cookie
 def table(request: HttpRequest, game_id: int) -> HttpResponse:
     found = _no_such_game(request, game_id)
@@ -161,7 +161,7 @@ def table(request: HttpRequest, game_id: int) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 @ensure_csrf_cookie
 def board(request: HttpRequest, code: str) -> HttpResponse:
     """A board's page: a deal code's, or a daily board's (``daily-2026-12-01-D3``), whose code
@@ -189,7 +189,7 @@ def board(request: HttpRequest, code: str) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 @ensure_csrf_cookie
 def player(request: HttpRequest, username: str) -> HttpResponse:
     return _page(
@@ -200,7 +200,7 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 @ensure_csrf_cookie
 def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     found = _no_such_game(request, game_id)
@@ -216,7 +216,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 @ensure_csrf_cookie
 def archive(request: HttpRequest) -> HttpResponse:
     """Past days, newest first, from ``GET /api/daily/?before=``; ``?before=<date>`` pages."""
@@ -231,7 +231,7 @@ def archive(request: HttpRequest) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 @ensure_csrf_cookie
 def daily_line(request: HttpRequest, day: str, mode: str) -> HttpResponse:
     """The solver's winning line of a closed day's deal (read from ``GET /api/daily/<day>/``)."""

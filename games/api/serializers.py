@@ -23,6 +23,7 @@ from games.api.fields import (
     StrictChoiceField,
     StrictIntegerField,
 )
+from games.boards import LAST_MONTH
 from games.models import Game
 
 #: Bound of integers in requests (seq, offsets): beyond it nothing exists, and databases
@@ -602,11 +603,17 @@ class MonthField(serializers.CharField):
     def to_internal_value(self, data: Any) -> Any:
         text = super().to_internal_value(data)
         try:
-            return date.fromisoformat(f"{text}-01") if len(text) == 7 else self.fail("invalid")
+            first = date.fromisoformat(f"{text}-01") if len(text) == 7 else self.fail("invalid")
         except ValueError:
             self.fail("invalid")
+        if first > LAST_MONTH:
+            self.fail("too_late", last=LAST_MONTH.strftime("%Y-%m"))
+        return first
 
-    default_error_messages = {"invalid": "a month is written YYYY-MM, e.g. 2026-11"}
+    default_error_messages = {
+        "invalid": "a month is written YYYY-MM, e.g. 2026-11",
+        "too_late": gettext_lazy("the last month with a calendar is {last}"),
+    }
 
 
 class PlayerStatsIn(serializers.Serializer):

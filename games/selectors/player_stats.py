@@ -23,6 +23,7 @@ count tables and the entries tied with it (``games.leaderboard_sql`` does the sa
 at a time).
 """
 
+import calendar
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
@@ -191,8 +192,8 @@ def rank_of_entry() -> Any:
 def month_days(month: date) -> list[date]:
     """Every day of ``month`` (any date in it)."""
     first = month.replace(day=1)
-    following = (first + timedelta(days=32)).replace(day=1)
-    return [first + timedelta(days=n) for n in range((following - first).days)]
+    length = calendar.monthrange(first.year, first.month)[1]
+    return [first + timedelta(days=n) for n in range(length)]
 
 
 def player_calendar(*, user: User, viewer: Viewer, month: date) -> dict[str, Any]:

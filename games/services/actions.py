@@ -31,6 +31,7 @@ from games.errors import (
     DayClosed,
     InvalidInput,
     LogCorrupt,
+    NothingToResign,
     ServiceError,
     StaleSeq,
 )
@@ -97,9 +98,12 @@ def action_append(
 
 
 def game_resign(*, game_id: int, player: User, expected_seq: int | None = None) -> Appended:
-    """Give up a live game: a ``resign`` action ends it (its position and entry stay)."""
+    """Give up a live game: a ``resign`` action ends it (its position and entry stay). A game
+    with no action yet cannot be resigned (``NothingToResign``): leaving it makes no entry."""
     with appending(game_id=game_id):
         game = lock_writable_game(game_id=game_id, player=player, expected_seq=expected_seq)
+        if game.seq == 0:
+            raise nothing_to_resign(game_id=game_id)
         now = timezone.now()
         action = next_action(game=game, token=RESIGN, score_after=game.score, at=now)
         game.status = Game.Status.RESIGNED
@@ -113,6 +117,13 @@ def game_resign(*, game_id: int, player: User, expected_seq: int | None = None) 
             fields=fields,
             unsent=[insert_statement(action)],
         )
+
+
+def nothing_to_resign(*, game_id: int) -> NothingToResign:
+    return NothingToResign(
+        gettext("game %(game)s has no action yet: there is nothing to resign") % {"game": game_id},
+        game=game_id,
+    )
 
 
 def lock_writable_game(*, game_id: int, player: User, expected_seq: int | None) -> Game:

@@ -7,6 +7,9 @@ kills it outright; ``CANFIELD_TOKEN_MAX_AGE_DAYS`` bounds its life
 page script (and whatever else runs on the page) never holds a permanent credential.
 """
 
+from datetime import datetime
+
+from axes.handlers.proxy import AxesProxyHandler
 from django.contrib.auth import authenticate, password_validation
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -17,14 +20,20 @@ from rest_framework.authtoken.models import Token
 
 from accounts.models import UsernameKey
 from accounts.usernames import username_key, username_problem
+from canfield_site.client_address import request_client_address
 from games.errors import BadCredentials, InvalidInput, UsernameTaken
+from games.password_checks import password_check_charge
 
 
-def field_errors(**messages: list[str]) -> InvalidInput:
-    """A 400 naming the field(s) at fault, in the shape of DRF's validation errors."""
+def field_errors(
+    *, codes: dict[str, list[str]] | None = None, **messages: list[str]
+) -> InvalidInput:
+    """A 400 naming the field(s) at fault, in the shape of DRF's validation errors; ``codes``:
+    the validators' stable codes per field (``password_blank``), for clients to act on."""
     fields = {name: errors for name, errors in messages.items() if errors}
     first = next(iter(fields))
-    return InvalidInput(f"{first}: {' '.join(fields[first])}", fields=fields)
+    extra = {"codes": {name: found for name, found in codes.items() if found}} if codes else {}
+    return InvalidInput(f"{first}: {' '.join(fields[first])}", fields=fields, **extra)
 
 
 def username_errors(username: str) -> list[str]:
@@ -45,10 +54,14 @@ def checked_credentials(*, username: str, password: str) -> str:
     try:
         password_validation.validate_password(password, user=candidate)
         password_errors: list[str] = []
+        password_codes: list[str] = []
     except ValidationError as error:
         password_errors = list(error.messages)
+        password_codes = [str(each.code) for each in error.error_list if each.code]
     if (errors := username_errors(username)) or password_errors:
-        raise field_errors(username=errors, password=password_errors)
+        raise field_errors(
+            username=errors, password=password_errors, codes={"password": password_codes}
+        )
     return username
 
 
@@ -84,16 +97,28 @@ def player_authenticate(*, username: str, password: str, request: HttpRequest) -
 
     ``request`` is the Django request: django-axes counts failures per account and client
     address on it and refuses a locked-out login before any password is hashed (its
-    middleware then answers 429, ``games.api.lockout``)."""
+    middleware then answers 429, ``games.api.lockout``). A login it lets through is charged to
+    the address's and the deployment's budgets of password checks first
+    (``games.password_checks``)."""
+    if AxesProxyHandler.is_allowed(request, {"username": username}):
+        password_check_charge(request_client_address(request))
     user = authenticate(request=request, username=username, password=password)
     if not isinstance(user, User):  # None: refused (ModelBackend only ever returns a User)
         raise BadCredentials(gettext("unknown username or wrong password"))
     return user
 
 
-def player_token_rotate(*, user: User) -> Token:
-    """A new API token for the player; the one they had stops working."""
+def player_token_rotate(*, user: User, asked_at: datetime) -> Token:
+    """A new API token for the player; the one they had stops working.
+
+    Logins of one player take their turn on the user's row. A token made after ``asked_at``
+    (when this login began) is a concurrent login's: both logins get that one, rather than
+    each killing the other's token (or, unserialised, both inserting: a unique violation)."""
     with transaction.atomic():
+        User.objects.select_for_update().filter(pk=user.pk).exists()
+        concurrent = Token.objects.filter(user=user, created__gte=asked_at).first()
+        if concurrent is not None:
+            return concurrent
         Token.objects.filter(user=user).delete()
         return Token.objects.create(user=user)
 

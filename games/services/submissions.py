@@ -11,11 +11,11 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from games.daily.store import open_deal
-from games.errors import InvalidInput, LogTooLong
+from games.errors import InvalidInput, LogTooLong, NothingToResign
 from games.models import Action, Game
 from games.projections import game_summary_from_log
 from games.quotas import actions_quota_charge
-from games.replaying import replay_log
+from games.replaying import RESIGN, replay_log
 from games.services.locking import lock_new_games_player
 from games.services.standing import standing_refresh
 
@@ -51,6 +51,10 @@ def submission_create(
     """
     deal = open_deal(code)
     tokens = submission_tokens(actions=actions, log=log)
+    if tokens[:1] == [RESIGN]:
+        raise NothingToResign(
+            gettext("the log starts with resign: there is nothing to resign"), index=0
+        )
     actions_quota_charge(player_id=player.pk, actions=len(tokens))
     replayed = replay_log(code=deal.code, tokens=tokens)
     now = timezone.now()

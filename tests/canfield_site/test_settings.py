@@ -55,6 +55,10 @@ PRODUCTION = {
     ("env", "message"),
     [
         ({"CANFIELD_ENV": "production"}, "SECRET_KEY"),
+        ({"CANFIELD_ENV": "Production"}, "SECRET_KEY"),  # any case: no check is skipped
+        ({"CANFIELD_ENV": " PRODUCTION "}, "SECRET_KEY"),
+        ({"CANFIELD_ENV": "prod"}, "CANFIELD_ENV must be one of development, production"),
+        ({"CANFIELD_ENV": "staging"}, "CANFIELD_ENV must be one of"),
         ({**PRODUCTION, "SECRET_KEY": "short"}, "SECRET_KEY"),
         ({"CANFIELD_ENV": "production", "SECRET_KEY": "s" * 50}, "DAILY_SECRET"),
         ({**PRODUCTION, "DAILY_SECRET": "short"}, "DAILY_SECRET"),

@@ -128,6 +128,7 @@ def test_the_sealed_table_on_a_phone_and_practice_once_it_is_over(today, new_pla
     player = new_player(viewport=(390, 844), touch=True)
     page = player.page
     game = player.post("/api/games/", {"daily": "D1"})
+    player.post(f"/api/games/{game['id']}/actions/", {"action": "draw"})  # something to resign
     page.goto(f"/games/{game['id']}/")
     table = Table(page)
     expect(table.column(1).locator("[data-card]").first).to_be_visible()

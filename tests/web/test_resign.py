@@ -130,6 +130,10 @@ def test_resign_asks_in_the_page_then_ends_the_game(watched):
 
 def test_the_keyboard_box_points_at_the_button_which_enter_confirms(watched):
     table, page = watched.table, watched.page
+    expect(_resign_button(page)).to_be_disabled()  # nothing played yet: nothing to resign
+    table.card(watched.situation.card).click()
+    expect(table.stat("moves")).to_have_text("1")
+    sent = len(watched.writes)
 
     box = page.get_by_label("Move", exact=True)
     box.fill("resign")
@@ -138,7 +142,7 @@ def test_the_keyboard_box_points_at_the_button_which_enter_confirms(watched):
         '"resign" is not a move: press the Resign button twice to end the game.'
     )
     expect(_resign_button(page)).to_be_focused()
-    assert watched.writes == []  # "resign" is no move token: nothing went to the server
+    assert watched.writes[sent:] == []  # "resign" is no move token: nothing went to the server
 
     page.keyboard.press("Enter")
     expect(_resign_button(page, "Confirm resign")).to_be_focused()
@@ -151,7 +155,7 @@ def test_the_keyboard_box_points_at_the_button_which_enter_confirms(watched):
     page.keyboard.press("Enter")
     expect(table.status).to_contain_text("You resigned this game")
     assert table.server_game()["status"] == "resigned"
-    assert _tokens(table) == ["resign"]
+    assert _tokens(table) == [watched.situation.token, "resign"]
     assert watched.dialogs == []
     assert watched.player.errors == []
 
@@ -160,6 +164,8 @@ def test_nobody_resigns_a_game_they_only_watch(new_player):
     situation = tap_to_foundation()
     owner, watcher = new_player(), new_player()
     table = Table.open_deal(owner.page, situation.code)
+    table.card(situation.card).click()  # a game with an action: the owner may resign it
+    expect(table.stat("moves")).to_have_text("1")
 
     watcher.page.goto(f"/games/{table.game_id}/")
     expect(watcher.page.locator("#status")).to_contain_text("You are watching.")
@@ -174,7 +180,9 @@ def test_on_a_phone_every_control_fits_without_overlap(new_player):
     viewport = (390, 844)
     player = new_player(viewport=viewport, touch=True)
     page = player.page
-    Table.open_deal(page, situation.code)
+    table = Table.open_deal(page, situation.code)
+    table.card(situation.card).tap()
+    expect(table.stat("moves")).to_have_text("1")
     _resign_button(page).tap()
     expect(_resign_button(page, "Confirm resign")).to_be_visible()
     Table(page).settle()

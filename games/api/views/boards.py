@@ -26,11 +26,13 @@ from games.api.serializers import (
 from games.boards import (
     DAILY_BOARD_PATTERN,
     DAILY_MODES,
+    LAST_DAY,
     Board,
     closes_at,
     daily_board,
     day_sealed,
     first_sealed_day,
+    known_day,
     parse_board,
     utc_today,
 )
@@ -68,12 +70,14 @@ DAY_PARAMETER = OpenApiParameter("day", str, OpenApiParameter.PATH, description=
 def parse_day(text: str) -> date:
     """A day in a path (``YYYY-MM-DD``), or a 400 that says what was wrong."""
     try:
-        parsed = date.fromisoformat(text) if len(text) == 10 else None
+        parsed = known_day(date.fromisoformat(text)) if len(text) == 10 else None
     except ValueError:
         parsed = None
     if parsed is None:
         raise InvalidInput(
-            gettext("'%(date)s' is not a date (YYYY-MM-DD)") % {"date": text}, date=text
+            gettext("'%(date)s' is not a date (YYYY-MM-DD) up to %(last)s")
+            % {"date": text, "last": LAST_DAY.isoformat()},
+            date=text,
         )
     return parsed
 

@@ -172,7 +172,7 @@ class GameResignView(APIView):
 
 
 class GameStateView(APIView):
-    """The board after action ``at`` (replayed from the log; for the replay viewer)."""
+    """The board after action ``at`` (from the nearest kept position; for the replay viewer)."""
 
     @extend_schema(
         operation_id="game_state_at",

@@ -10,6 +10,7 @@ from typing import Any
 from django.contrib.auth import login, logout
 from django.contrib.auth.models import User
 from django.contrib.auth.signals import user_logged_in
+from django.utils import timezone
 from django.utils.decorators import method_decorator
 from django.views.decorators.csrf import ensure_csrf_cookie
 from drf_spectacular.utils import extend_schema
@@ -86,17 +87,18 @@ class TokenView(APIView):
     @extend_schema(
         operation_id="token_obtain",
         request=CredentialsIn,
-        responses={200: TokenOut, 400: ErrorOut, 401: ErrorOut, 429: ErrorOut},
+        responses={200: TokenOut, 400: ErrorOut, 401: ErrorOut, 429: ErrorOut, 503: ErrorOut},
     )
     def post(self, request: Request) -> Response:
         """From a guest session the guest's games move to the account, as a session sign-in
         moves them, and the session (whose guest is gone) is emptied."""
+        asked_at = timezone.now()
         user, merged = authenticated(request)
         if merged:
             request._request.session.flush()
         # What login() says for a session: axes clears the account's failures, last_login moves.
         user_logged_in.send(sender=type(user), request=request._request, user=user)
-        token = player_token_rotate(user=user)
+        token = player_token_rotate(user=user, asked_at=asked_at)
         return Response({"username": user.get_username(), "token": token.key})
 
     @extend_schema(operation_id="token_revoke", request=None, responses={204: None, 401: ErrorOut})
@@ -111,7 +113,7 @@ class SessionView(APIView):
     @extend_schema(
         operation_id="session_create",
         request=CredentialsIn,
-        responses={200: MeOut, 400: ErrorOut, 401: ErrorOut, 429: ErrorOut},
+        responses={200: MeOut, 400: ErrorOut, 401: ErrorOut, 429: ErrorOut, 503: ErrorOut},
     )
     def post(self, request: Request) -> Response:
         """Signing in from a guest session moves the guest's games to the account."""

@@ -153,7 +153,9 @@ def test_a_submitted_log_with_a_bad_token_says_where_in_the_clients_language(
     ("username", "password", "english"),
     [
         ("guest-abc123", "long enough 1", "the username may not start with 'guest-'"),
-        ("nadia", " " * 12, "This password needs at least 8 characters that are not spaces."),
+        ("\u0261uest-k3x9qc", "long enough 1", "the username may not start with 'guest-'"),
+        ("nadia", " " * 12, "This password needs at least 8 visible characters"),
+        ("nadia", "\u200b" * 8, "This password needs at least 8 visible characters"),
     ],
 )
 def test_a_refused_sign_up_says_why_in_the_clients_language(

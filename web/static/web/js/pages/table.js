@@ -63,7 +63,8 @@ function showGame(game, { from = null } = {}) {
   // A ranked daily game takes no hints: no button (the server would refuse: ranked_daily).
   byId("hint-button").hidden = Boolean(game.daily);
   byId("hint-note").hidden = Boolean(game.daily);
-  byId("resign-button").disabled = !playable;
+  // A game with no action has nothing to resign (the server refuses: nothing_to_resign).
+  byId("resign-button").disabled = !playable || !game.seq;
   if (!playable && table.resign) table.resign.disarm();
   byId("assisted-badge").hidden = !game.assisted;
   renderLegalMoves(playable ? game.legal_moves || [] : []);
