@@ -23,6 +23,7 @@ from games.api.fields import (
     StrictChoiceField,
     StrictIntegerField,
 )
+from games.boards import Who
 from games.models import Game
 
 #: Bound of integers in requests (seq, offsets): beyond it nothing exists, and databases
@@ -91,6 +92,11 @@ class PlayerCreateIn(serializers.Serializer):
     session = StrictBooleanField(
         required=False, default=False, help_text="also sign the browser in (session cookie)"
     )
+    bot = StrictBooleanField(
+        required=False,
+        default=False,
+        help_text="declare the account a bot, for good: its games rank apart from people's",
+    )
 
 
 class TokenOut(serializers.Serializer):
@@ -111,6 +117,7 @@ class MeOut(serializers.Serializer):
     guest = serializers.BooleanField(
         help_text="a guest (open deals in this browser session): sign up to keep the games"
     )
+    bot = serializers.BooleanField(help_text="a declared bot: its games rank apart")
 
 
 # --- games ------------------------------------------------------------------------------------
@@ -407,6 +414,9 @@ class EntryOut(serializers.Serializer):
     assisted = serializers.BooleanField(
         help_text="the player asked for a hint on this board: ranked below all others"
     )
+    bot = serializers.BooleanField(
+        help_text="a declared bot's entry: bots rank apart (who=bots), or with people in who=all"
+    )
 
 
 class FieldCountOut(serializers.Serializer):
@@ -418,12 +428,16 @@ class LeaderboardFieldOut(serializers.Serializer):
     """How the whole field of a board stands, by cards home (the field chart)."""
 
     board = serializers.CharField()
+    who = serializers.ChoiceField(choices=list(Who), help_text="whose entries are counted")
     total = serializers.IntegerField()
     counts = FieldCountOut(many=True)
 
 
 class LeaderboardOut(serializers.Serializer):
     board = serializers.CharField(help_text="a deal code or a daily board id")
+    who = serializers.ChoiceField(
+        choices=list(Who), help_text="whose entries: people, declared bots, or all in one ranking"
+    )
     code = serializers.CharField(
         allow_null=True, help_text="the board's deal code; null while a daily board is sealed"
     )
