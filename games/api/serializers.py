@@ -178,6 +178,9 @@ class GameSummaryOut(serializers.Serializer):
     won = serializers.BooleanField()
     status = serializers.ChoiceField(choices=Game.Status.choices)
     assisted = serializers.BooleanField(help_text="this game asked for a hint")
+    bot = serializers.BooleanField(
+        help_text="a declared bot's game: it ranks on the board's bots (who=bots)"
+    )
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
     reached_at = serializers.DateTimeField()
