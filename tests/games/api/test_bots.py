@@ -217,6 +217,10 @@ def test_a_bots_own_daily_rank_and_calendar_are_its_partitions(
     day = next(d for d in month["calendar"]["days"] if d["date"] == DAY.isoformat())
     entry = day["boards"]["D3"]
     assert (entry["board"], entry["rank"], entry["total"]) == (f"daily-{DAY}-D3", 1, 1)
+    people = APIClient().get(f"/api/leaderboards/daily-{DAY}-D3/").json()
+    assert [e["player"] for e in people["entries"]] == ["human"]
+    field = APIClient().get(f"/api/leaderboards/daily-{DAY}-D3/field/").json()
+    assert field["total"] == 1
     board = APIClient().get(f"/api/leaderboards/daily-{DAY}-D3/", {"who": "bots"}).json()
     assert board["sealed"] is True
     assert [(e["player"], e["bot"], e["game"]) for e in board["entries"]] == [

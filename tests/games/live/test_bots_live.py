@@ -3,6 +3,8 @@ bots partition (its snapshot, its messages, its versions); the people's socket (
 or ``who=humans``) never hears of a bot; ``who=all`` and unknown values close with 4400.
 """
 
+from collections.abc import Callable
+
 import pytest
 
 from games import live
@@ -18,20 +20,17 @@ CODE = "CF1-D3-ABCDEFG"
 
 
 @pytest.fixture
-def human(make_player) -> Player:
-    return make_player("human")
-
-
-@pytest.fixture
-def bot(make_player) -> Player:
-    made = make_player("robot")
-    player_bot_declare(user=made.user)
-    return made
+def human_and_bot(make_player: Callable[..., Player]) -> tuple[Player, Player]:
+    """A person, and a player who declared itself a bot before playing."""
+    bot = make_player("robot")
+    player_bot_declare(user=bot.user)
+    return make_player("human"), bot
 
 
 async def test_a_bots_moves_reach_the_bots_socket_and_never_the_peoples(
-    human: Player, bot: Player
+    human_and_bot: tuple[Player, Player],
 ) -> None:
+    human, bot = human_and_bot
     await start(human, CODE)
     bot_game = await start(bot, CODE)
     async with (
