@@ -23,6 +23,7 @@ from games.services.guests import guest_create
 from games.services.players import player_bot_declare
 from tests.conftest import Player
 from tests.games.conftest import DAY
+from tests.games.services.test_locking import race
 from tests.support.games import SIMPLE_CODE, Browser, guest_with_game, start_game, won_logs
 
 pytestmark = pytest.mark.django_db
@@ -240,3 +241,27 @@ def test_a_guests_games_become_a_bots_when_it_signs_in_to_one() -> None:
     entry = LeaderboardEntry.objects.get(player__username="hostbot")
     assert entry.board == ranking_board(SIMPLE_CODE, bot=True)
     assert "0 game rows differ, 0 leaderboard entries differ" in rebuild_check()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("round_", range(4))
+def test_a_declaration_and_a_first_game_at_once_never_cross(
+    make_player: Callable[..., Player], client_for: Callable[[Player], APIClient], round_: int
+) -> None:
+    """Either the declaration lands first (the game is a bot's) or the game does (409, a
+    person's game): never a bot with a person's game. Both take the player's row lock."""
+    player = make_player(f"racer{round_}")
+    declaring, starting = client_for(player), client_for(player)
+    declared, started = race(
+        [
+            lambda: declaring.post("/api/me/bot/").status_code,
+            lambda: starting.post("/api/games/", {"code": SIMPLE_CODE}, format="json").status_code,
+        ]
+    )
+    assert started == 201
+    game = Game.objects.get(player=player.user)
+    if declared == 200:
+        assert game.bot is True and Bot.objects.filter(user=player.user).exists()
+    else:
+        assert declared == 409
+        assert game.bot is False and not Bot.objects.exists()
