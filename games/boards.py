@@ -9,18 +9,26 @@ final, its games public, its deal an open code like any other.
 
 Sealing is decided by the clock at each read and write (``closes_at``), so no job has to run
 at midnight for it to be right.
+
+**Partitions.** Declared bots rank apart: each board has a people's ranking, under its own
+id, and a bots' one, under the id plus ``BOTS_SUFFIX`` (``daily-2026-12-01-D3.bots``). Entries,
+their count tables, the rank index and the live groups are keyed by this *ranking board*, so
+each partition is a board of its own to them. ``ranking_board`` is the one home of the rule;
+no client writes a partition's id (``parse_board`` never returns one: deal codes are upper
+case, daily ids end in the mode), clients choose with ``who`` (``Who``).
 """
 
 import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
+from enum import StrEnum
 from typing import Protocol
 
 from django.utils import timezone
 from django.utils.translation import gettext
 
 from engine import Deal, DealCodeError
-from games.errors import BadBoard
+from games.errors import BadBoard, BadWho
 
 #: Draw modes of the daily deals and their board suffixes.
 DAILY_MODES = {"D3": 3, "D1": 1}
@@ -105,8 +113,9 @@ def game_sealed(game: HasDay) -> bool:
 
 
 def board_sealed(board_id: str) -> bool:
-    """Whether the board with this (well-formed) id is a daily board still sealed."""
-    found = DAILY_BOARD.match(board_id)
+    """Whether the board with this (well-formed) id, or a partition of it, is a daily board
+    still sealed."""
+    found = DAILY_BOARD.match(partition_of(board_id)[0])
     return found is not None and day_sealed(date.fromisoformat(found["day"]))
 
 
@@ -128,3 +137,70 @@ def first_sealed_day() -> date:
     """``day_sealed`` for a query: the days from this one on are still sealed (a day closes
     at the 00:00 UTC that ends it, so today's is open to play and sealed, yesterday's not)."""
     return utc_today()
+
+
+#: What a board's bots partition adds to its id: lower case and a dot, which no board id a
+#: client gives can hold (``parse_board``), and which channel-layer group names allow.
+BOTS_SUFFIX = ".bots"
+
+
+class Who(StrEnum):
+    """Whose entries a board read shows: people (the default), declared bots, or both."""
+
+    HUMANS = "humans"
+    BOTS = "bots"
+    ALL = "all"
+
+
+def ranking_board(board_id: str, *, bot: bool) -> str:
+    """The id entries of ``board_id`` are kept under: the board's own for people, its bots
+    partition for declared bots.
+
+    >>> ranking_board("daily-2026-12-01-D3", bot=True)
+    'daily-2026-12-01-D3.bots'
+    """
+    return f"{board_id}{BOTS_SUFFIX}" if bot else board_id
+
+
+class RanksOnBoard(Protocol):
+    board: str
+    bot: bool
+
+
+def entry_board(game: RanksOnBoard) -> str:
+    """Where a game's entry ranks: its board's partition for its player's kind."""
+    return ranking_board(game.board, bot=game.bot)
+
+
+def partition_of(ranking_board_id: str) -> tuple[str, bool]:
+    """``ranking_board`` undone: (the board's id, whether it is the bots partition)."""
+    if ranking_board_id.endswith(BOTS_SUFFIX):
+        return ranking_board_id[: -len(BOTS_SUFFIX)], True
+    return ranking_board_id, False
+
+
+def who_of(ranking_board_id: str) -> Who:
+    """Whose entries a partition holds."""
+    return Who.BOTS if partition_of(ranking_board_id)[1] else Who.HUMANS
+
+
+def partitions(board_id: str, who: Who) -> tuple[str, ...]:
+    """The ranking boards a read of ``board_id`` for ``who`` covers (``all``: both)."""
+    if who is Who.ALL:
+        return (board_id, ranking_board(board_id, bot=True))
+    return (ranking_board(board_id, bot=who is Who.BOTS),)
+
+
+def parse_who(text: str | None) -> Who:
+    """``?who=`` as a client writes it (absent: people), or a 400 ``bad_who``."""
+    if text is None:
+        return Who.HUMANS
+    try:
+        return Who(text)
+    except ValueError:
+        raise BadWho(
+            gettext("who must be one of %(choices)s, not %(who)r")
+            % {"choices": ", ".join(Who), "who": text},
+            who=text,
+            choices=list(Who),
+        ) from None

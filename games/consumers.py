@@ -4,7 +4,7 @@ They hold no game logic and no protocol: ``games.live`` publishes after each com
 defines the messages (``games.live.protocol``); the fan-out and the in-order relay of each
 socket are ``games.live.fanout``'s, database reads from the loop ``games.live.loops``'s.
 
-Close codes: 4400 a malformed board or id, 4404 a game (or path) that does not exist or is
+Close codes: 4400 a malformed board, id or ``who``, 4404 a game (or path) that does not exist or is
 another player's sealed game, 1011 the channel layer or database failed at connect
 (reconnect later), 1013 a client too slow to keep up (reconnect for a fresh snapshot).
 Anything a client sends is ignored.
@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import Any
+from urllib.parse import parse_qs
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 
 from games import live
-from games.boards import parse_board
-from games.errors import BadBoard, GameNotFound
+from games.boards import Who, parse_board, parse_who, ranking_board
+from games.errors import BadBoard, BadWho, GameNotFound
 from games.live.fanout import LocalFanout, Outbox, local_fanout
 from games.live.loops import read_in_thread
 from games.live.protocol import Message
@@ -99,19 +101,38 @@ class RelayConsumer(AsyncWebsocketConsumer):
 
 
 class LeaderboardConsumer(RelayConsumer):
-    """``ws/leaderboards/<board>/``: a board's snapshot, then one ``entry`` per change."""
+    """``ws/leaderboards/<board>/``: a board's snapshot, then one ``entry`` per change, of
+    its people, or with ``?who=bots`` of its declared bots (the bots partition's group).
+
+    ``?who=all`` is refused (4400, as any other ``who``): versions are consecutive per
+    partition, and one stream mixing two counters could not show a gap; a client that
+    wants both opens one socket per partition and merges by the ranks of
+    ``GET /api/leaderboards/<board>/?who=all``."""
 
     async def connect(self) -> None:
         try:
             board = parse_board(self.scope["url_route"]["kwargs"]["board"]).id
-        except BadBoard:
+            who = parse_who(query_value(self.scope, "who"))
+        except (BadBoard, BadWho):
             await self.refuse(CLOSE_BAD_REQUEST)
             return
+        if who is Who.ALL:
+            await self.refuse(CLOSE_BAD_REQUEST)
+            return
+        board = ranking_board(board, bot=who is Who.BOTS)
         await self.accept()
         await self.start(
             group=live.leaderboard_group(board),
             snapshot=lambda: live.board_snapshot(board),
         )
+
+
+def query_value(scope: dict[str, Any], name: str) -> str | None:
+    """The last value of query parameter ``name`` of a socket's URL (None: absent), as a
+    REST query's last value wins."""
+    raw = scope.get("query_string", b"")
+    values = parse_qs(raw.decode("latin-1"), keep_blank_values=True).get(name)
+    return values[-1] if values else None
 
 
 class GameConsumer(RelayConsumer):

@@ -145,6 +145,19 @@ class BadBoard(ServiceError):
     code = "bad_board"
 
 
+class BadWho(ServiceError):
+    """A ``who`` that is none of ``humans``, ``bots``, ``all`` (``games.boards.Who``)."""
+
+    code = "bad_who"
+
+
+class BotTooLate(Conflict):
+    """A bot declaration from an account that has a game already: a bot declares itself
+    before its first game, never after."""
+
+    code = "bot_too_late"
+
+
 class BoardNotFound(NotFound):
     code = "board_not_found"
 

@@ -71,6 +71,11 @@ class Game(models.Model):
     hold_confirmed = models.BooleanField(
         default=False, help_text="staff confirmed the hold: out of the ranking, no more actions"
     )
+    bot = models.BooleanField(
+        default=False,
+        help_text="its player is a declared bot (copied at creation): it ranks on the board's "
+        "bots partition (games.boards.ranking_board)",
+    )
     snapshot = models.JSONField(help_text="engine snapshot after the last action")
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)

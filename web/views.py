@@ -180,13 +180,24 @@ def board(request: HttpRequest, code: str) -> HttpResponse:
         "code": None if daily else normalised,
         "day": daily and daily[0],
         "mode": daily and daily[1],
+        "who": _who(request),
     }
     return _page(
         request,
         "board.html",
         title=gettext("Leaderboard %(board)s") % {"board": normalised},
         data=data,
+        who=data["who"],
     )
+
+
+def _who(request: HttpRequest) -> str:
+    """The page's ``?who=`` (people, bots, or all in one ranking); anything else shows the
+    default, people, as the API does without one (a page link is never a 400)."""
+    from games.boards import Who
+
+    asked = request.GET.get("who", "")
+    return asked if asked in {who.value for who in Who} else Who.HUMANS.value
 
 
 @require_safe

@@ -23,7 +23,7 @@ from games.api.fields import (
     StrictChoiceField,
     StrictIntegerField,
 )
-from games.boards import LAST_MONTH
+from games.boards import LAST_MONTH, Who
 from games.models import Game
 
 #: Bound of integers in requests (seq, offsets): beyond it nothing exists, and databases
@@ -92,6 +92,11 @@ class PlayerCreateIn(serializers.Serializer):
     session = StrictBooleanField(
         required=False, default=False, help_text="also sign the browser in (session cookie)"
     )
+    bot = StrictBooleanField(
+        required=False,
+        default=False,
+        help_text="declare the account a bot, for good: its games rank apart from people's",
+    )
 
 
 class TokenOut(serializers.Serializer):
@@ -112,6 +117,7 @@ class MeOut(serializers.Serializer):
     guest = serializers.BooleanField(
         help_text="a guest (open deals in this browser session): sign up to keep the games"
     )
+    bot = serializers.BooleanField(help_text="a declared bot: its games rank apart")
 
 
 # --- games ------------------------------------------------------------------------------------
@@ -172,6 +178,9 @@ class GameSummaryOut(serializers.Serializer):
     won = serializers.BooleanField()
     status = serializers.ChoiceField(choices=Game.Status.choices)
     assisted = serializers.BooleanField(help_text="this game asked for a hint")
+    bot = serializers.BooleanField(
+        help_text="a declared bot's game: it ranks on the board's bots (who=bots)"
+    )
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
     reached_at = serializers.DateTimeField()
@@ -408,6 +417,9 @@ class EntryOut(serializers.Serializer):
     assisted = serializers.BooleanField(
         help_text="the player asked for a hint on this board: ranked below all others"
     )
+    bot = serializers.BooleanField(
+        help_text="a declared bot's entry: bots rank apart (who=bots), or with people in who=all"
+    )
 
 
 class FieldCountOut(serializers.Serializer):
@@ -419,12 +431,16 @@ class LeaderboardFieldOut(serializers.Serializer):
     """How the whole field of a board stands, by cards home (the field chart)."""
 
     board = serializers.CharField()
+    who = serializers.ChoiceField(choices=list(Who), help_text="whose entries are counted")
     total = serializers.IntegerField()
     counts = FieldCountOut(many=True)
 
 
 class LeaderboardOut(serializers.Serializer):
     board = serializers.CharField(help_text="a deal code or a daily board id")
+    who = serializers.ChoiceField(
+        choices=list(Who), help_text="whose entries: people, declared bots, or all in one ranking"
+    )
     code = serializers.CharField(
         allow_null=True, help_text="the board's deal code; null while a daily board is sealed"
     )

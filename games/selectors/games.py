@@ -101,23 +101,24 @@ def game_clock(game: Game) -> int | None:
 
 def ranked_games_of(viewer: Viewer, *, boards: list[str]) -> dict[str, dict[str, Any]]:
     """The viewer's own ranked games on these daily boards: ``{board: {"id", "status",
-    "seq", "player_id", "held", "confirmed", "held_reason"}}`` (a fair-play hold: its owner's
+    "seq", "player_id", "bot", "held", "confirmed", "held_reason"}}`` (a fair-play hold: its owner's
     to know, ``fairplay.selectors.owner_holds``), empty for an anonymous viewer. Only ever their
     own: it tells nothing of anyone else's game."""
     if viewer is None or not viewer.is_authenticated:
         return {}
     rows = Game.objects.filter(player_id=viewer.pk, board__in=boards, daily__isnull=False)
-    found = list(rows.values_list("board", "id", "status", "seq", "held", "hold_confirmed"))
-    holds = owner_holds((game_id, held, confirmed) for _, game_id, _, _, held, confirmed in found)
+    found = list(rows.values_list("board", "id", "status", "seq", "held", "hold_confirmed", "bot"))
+    holds = owner_holds((row[1], row[4], row[5]) for row in found)
     return {
         board: {
             "id": game_id,
             "status": status,
             "seq": seq,
             "player_id": viewer.pk,
+            "bot": bot,
             **holds[game_id],
         }
-        for board, game_id, status, seq, _, _ in found
+        for board, game_id, status, seq, _, _, bot in found
     }
 
 

@@ -46,7 +46,7 @@ from django.db.models import (
 from django.db.models.functions import Coalesce
 
 from fairplay.selectors import owner_holds
-from games.boards import DAILY_MODES, daily_board, first_sealed_day, utc_today
+from games.boards import DAILY_MODES, daily_board, first_sealed_day, ranking_board, utc_today
 from games.models import CardsCount, DailyDeal, Game, LeaderboardEntry, StandingCount
 from games.ranking import tied_better_than_outer
 from games.selectors.games import Viewer
@@ -198,7 +198,8 @@ def month_days(month: date) -> list[date]:
 
 def player_calendar(*, user: User, viewer: Viewer, month: date) -> dict[str, Any]:
     """The month's days, each with the player's ranked entry per draw mode (played, won,
-    rank of total, the game once the day has closed); days still sealed only for the owner,
+    rank of total among their kind: a declared bot's among the board's bots, the game once
+    the day has closed); days still sealed only for the owner,
     days to come empty. One query for the entries; the owner also sees their entries held
     for a fair-play review (``held_entries``)."""
     days = month_days(month)
@@ -209,14 +210,18 @@ def player_calendar(*, user: User, viewer: Viewer, month: date) -> dict[str, Any
         if day < until
         for mode in DAILY_MODES
     }
+    # A declared bot's entries, ranks and totals are its partition's: read both partitions
+    # (a player ranks in one), which costs no query to ask which.
+    ranking = {ranking_board(board, bot=bot): board for board in boards for bot in (False, True)}
     entries = (
-        LeaderboardEntry.objects.filter(player=user, board__in=list(boards))
+        LeaderboardEntry.objects.filter(player=user, board__in=list(ranking))
         .annotate(rank=rank_of_entry(), total=board_total())
         .values_list("board", "won", "cards", "action_count", "rank", "total", "game_id")
     )
     sealed_from = first_sealed_day()
     found: dict[tuple[date, str], dict[str, Any]] = {}
-    for board, won, cards, actions, rank, total, game_id in entries:
+    for partition, won, cards, actions, rank, total, game_id in entries:
+        board = ranking[partition]
         day, mode = boards[board]
         found[(day, mode)] = calendar_entry(
             board, won, cards, actions, rank, total, game_id if day < sealed_from else None
@@ -241,14 +246,14 @@ def held_entries(
     game is held."""
     rows = list(
         Game.objects.filter(player=user, board__in=list(boards), held=True, seq__gt=0).values_list(
-            "board", "id", "won", "cards", "action_count", "hold_confirmed"
+            "board", "id", "won", "cards", "action_count", "hold_confirmed", "bot"
         )
     )
-    holds = owner_holds((game_id, True, confirmed) for _, game_id, *_, confirmed in rows)
+    holds = owner_holds((row[1], True, row[5]) for row in rows)
     found = {}
-    for board, game_id, won, cards, actions, _ in rows:
+    for board, game_id, won, cards, actions, _, bot in rows:
         day, mode = boards[board]
-        total = BoardCounts(board).total
+        total = BoardCounts(ranking_board(board, bot=bot)).total
         replay = game_id if day < sealed_from else None
         entry = calendar_entry(board, won, cards, actions, None, total, replay)
         found[(day, mode)] = {**entry, **holds[game_id]}

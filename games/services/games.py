@@ -7,6 +7,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from accounts.bots import is_bot
 from engine import CodedDeal, random_code
 from engine import Game as EngineGame
 from fairplay.origins import Origin
@@ -87,6 +88,7 @@ def game_create(
         with transaction.atomic():
             lock_new_games_player(player_id=player.pk)
             game = Game.objects.create(
+                bot=is_bot(player),  # read under the player's lock: see bot_declare
                 code=deal.code,
                 draw=deal.draw,
                 number=deal.number,  # None for a CF2 deal

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from accounts.bots import is_bot
 from games.daily.store import open_deal
 from games.errors import InvalidInput, LogTooLong, NothingToResign
 from games.models import Action, Game
@@ -61,6 +62,7 @@ def submission_create(
     with transaction.atomic():
         lock_new_games_player(player_id=player.pk)
         game = Game(
+            bot=is_bot(player),  # read under the player's lock: see bot_declare
             code=deal.code,
             draw=deal.draw,
             # A CF2 deal has no number: the column turns nullable with the migration that

@@ -127,7 +127,13 @@ def test_a_daily_board_page_gets_its_day_and_mode_and_no_code(client: Client):
     response = client.get(f"/boards/{today}/")
     assert response.status_code == 200
     day = today.removeprefix("daily-").removesuffix("-D3")
-    assert _page_data(response) == {"board": today, "code": None, "day": day, "mode": "D3"}
+    assert _page_data(response) == {
+        "board": today,
+        "code": None,
+        "day": day,
+        "mode": "D3",
+        "who": "humans",
+    }
     assert b"/play/" not in response.content
     assert _page_data(client.get("/boards/cf1-d3-abcdefg/"))["code"] == "CF1-D3-ABCDEFG"
 
@@ -220,3 +226,13 @@ def test_a_sealed_game_is_a_page_for_its_owner_alone(
     response = client.get(f"/{page}/{sealed.id}/")
     assert response.status_code == 200 and "csrftoken" in response.cookies
     assert _page_data(response)["game"] == sealed.id
+
+
+@pytest.mark.django_db
+def test_a_board_page_takes_whose_entries_from_its_url(client: Client):
+    """The switch's choice (``?who=``): people by default, and for anything unknown (a link
+    to a page is never a 400); the current choice is marked in the page."""
+    for asked, shown in (("", "humans"), ("bots", "bots"), ("all", "all"), ("robots", "humans")):
+        response = client.get(f"/boards/CF1-D3-ABCDEFG/?who={asked}")
+        assert _page_data(response)["who"] == shown
+        assert f'data-who="{shown}" aria-current="page"' in response.content.decode()

@@ -28,12 +28,16 @@ from games.boards import (
     DAILY_MODES,
     LAST_DAY,
     Board,
+    Who,
     closes_at,
     daily_board,
     day_sealed,
     first_sealed_day,
     known_day,
     parse_board,
+    parse_who,
+    partitions,
+    ranking_board,
     utc_today,
 )
 from games.daily.lines import line_states
@@ -56,14 +60,22 @@ from games.selectors.games import Viewer, ranked_games_of
 from games.selectors.leaderboard_sql import BoardCounts
 from games.selectors.leaderboards import (
     board_field_counts,
-    leaderboard_around,
     leaderboard_entry_ranked,
-    leaderboard_page,
+    leaderboard_read,
 )
 
 #: A board in a path: a deal code or a daily board id (each pattern from its own home).
 BOARD_PATTERN = f"^(?:{DEAL_CODE_PATTERN[1:-1]}|{DAILY_BOARD_PATTERN[1:-1]})$"
 BOARD_PARAMETER = OpenApiParameter("board", str, OpenApiParameter.PATH, pattern=BOARD_PATTERN)
+WHO_PARAMETER = OpenApiParameter(
+    "who",
+    str,
+    OpenApiParameter.QUERY,
+    enum=list(Who),
+    default=Who.HUMANS.value,
+    description="whose entries: people (default), declared bots, or all in one ranking "
+    "(anything else: 400 bad_who)",
+)
 DAY_PARAMETER = OpenApiParameter("day", str, OpenApiParameter.PATH, description="YYYY-MM-DD")
 
 
@@ -112,24 +124,28 @@ def board_header(board: Board) -> dict[str, Any]:
 
 class LeaderboardView(APIView):
     """A board (a deal code or ``daily-<date>-D3``): a page (``limit``/``offset``) or the
-    window ``around`` a player. A sealed daily board hides its code and its games."""
+    window ``around`` a player, of its people (``who=humans``, the default), its declared
+    bots or both (``games.selectors.leaderboards.leaderboard_read``). A sealed daily board
+    hides its code and its games."""
 
     @extend_schema(
         operation_id="leaderboard",
-        parameters=[LeaderboardIn, BOARD_PARAMETER],
+        parameters=[LeaderboardIn, BOARD_PARAMETER, WHO_PARAMETER],
         responses={200: LeaderboardOut, 400: ErrorOut, 404: ErrorOut},
     )
     def get(self, request: Request, board: str) -> Response:
         query = validated(LeaderboardIn, request.query_params)
+        who = parse_who(request.query_params.get("who"))
         found = open_board(board)
         header = board_header(found)
-        if "around" in query:
-            page = leaderboard_around(
-                board=found.id, username=query["around"], limit=query["limit"]
-            )
-        else:
-            page = leaderboard_page(board=found.id, limit=query["limit"], offset=query["offset"])
-        return Response(LeaderboardOut({**asdict(page), **header}).data)
+        page = leaderboard_read(
+            board=found.id,
+            who=who,
+            limit=query["limit"],
+            offset=query["offset"],
+            around=query.get("around"),
+        )
+        return Response(LeaderboardOut({**asdict(page), **header, "who": who}).data)
 
 
 class LeaderboardFieldView(APIView):
@@ -141,16 +157,18 @@ class LeaderboardFieldView(APIView):
 
     @extend_schema(
         operation_id="leaderboard_field",
-        parameters=[BOARD_PARAMETER],
+        parameters=[BOARD_PARAMETER, WHO_PARAMETER],
         responses={200: LeaderboardFieldOut, 400: ErrorOut, 404: ErrorOut},
     )
     def get(self, request: Request, board: str) -> Response:
+        who = parse_who(request.query_params.get("who"))
         found = open_board(board)
         if found.day is not None and found.day > utc_today():
             raise not_come_yet(found.day)
-        counts = board_field_counts(board=found.id)
+        counts = board_field_counts(board=partitions(found.id, who))
         field = {
             "board": found.id,
+            "who": who,
             "total": sum(counts.values()),
             "counts": [{"cards": cards, "players": n} for cards, n in sorted(counts.items())],
         }
@@ -171,7 +189,7 @@ def daily_json(deal: DailyDeal, viewer: Viewer = None) -> dict[str, Any]:
             "board": ids[mode],
             "draw": draw,
             "par": pars[mode],
-            "entries": counts[mode].total,
+            "entries": counts[mode].total,  # people's: the board as it shows by default
             "commitment": committed[mode],
             "game": own_game(mine.get(ids[mode]), counts[mode], ranked=sealed),
         }
@@ -207,14 +225,17 @@ def own_game(
     """The viewer's own game on a daily board, with their rank there while the day is open
     (today's home page: "rank 12 of 340"; a rank of their own is theirs to know). Closed
     days (the archive) skip the rank read: their boards are public anyway; so does a game
-    held for review, which has no place on the board."""
+    held for review, which has no place on the board. A declared bot's rank is among the
+    bots (its partition's counts: ``counts`` are the people's)."""
     if game is None:
         return None
-    entry = (
-        leaderboard_entry_ranked(board=counts.board, player_id=game["player_id"], counts=counts)
-        if ranked and not game["held"]
-        else None
-    )
+    entry = None
+    if ranked and not game["held"]:
+        if game["bot"]:
+            counts = BoardCounts(ranking_board(counts.board, bot=True))
+        entry = leaderboard_entry_ranked(
+            board=counts.board, player_id=game["player_id"], counts=counts
+        )
     return {**game, "rank": None if entry is None else entry.rank}
 
 

@@ -20,6 +20,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.bots import is_bot
 from accounts.guests import is_guest
 from games.api.current_player import request_player
 from games.api.guests import session_login
@@ -43,6 +44,7 @@ from games.selectors.players import player_profile, player_user
 from games.services.guests import guest_merge, guest_sign_up, guest_signed_out
 from games.services.players import (
     player_authenticate,
+    player_bot_declare,
     player_create,
     player_token_revoke,
     player_token_rotate,
@@ -65,7 +67,11 @@ class PlayerCreateView(APIView):
     def post(self, request: Request) -> Response:
         data = validated(PlayerCreateIn, request.data)
         session = data["session"]
-        credentials = {"username": data["username"], "password": data["password"]}
+        credentials = {
+            "username": data["username"],
+            "password": data["password"],
+            "bot": data["bot"],
+        }
         if is_guest(request.user):  # the guest becomes the account: every game stays theirs
             user, token = guest_sign_up(guest=request.user, **credentials, with_token=not session)
         else:
@@ -159,8 +165,34 @@ class MeView(APIView):
 
 
 def me_json(user: Any) -> dict[str, Any]:
-    """Who is signed in; ``guest``: a guest, who may sign up (or in) to keep their games."""
-    return MeOut({"username": user.get_username(), "id": user.pk, "guest": is_guest(user)}).data
+    """Who is signed in; ``guest``: a guest, who may sign up (or in) to keep their games;
+    ``bot``: a declared bot."""
+    return MeOut(
+        {
+            "username": user.get_username(),
+            "id": user.pk,
+            "guest": is_guest(user),
+            "bot": is_bot(user),
+        }
+    ).data
+
+
+class BotDeclareView(APIView):
+    """``POST /api/me/bot/``: the signed-in account declares itself a bot, before its first
+    game and for good (409 ``bot_too_late`` once it has one, 403 ``account_required`` for a
+    guest; nothing changes on a refusal). Declaring again is harmless. There is no way back."""
+
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(
+        operation_id="me_bot",
+        request=None,
+        responses={200: MeOut, 401: ErrorOut, 403: ErrorOut, 409: ErrorOut},
+    )
+    def post(self, request: Request) -> Response:
+        user = request_player(request)
+        player_bot_declare(user=user)
+        return Response(me_json(user))
 
 
 class PlayerDetailView(APIView):

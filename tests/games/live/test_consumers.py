@@ -103,6 +103,7 @@ async def test_each_committed_move_sends_the_new_entry_with_the_next_version(
     assert update == {
         "type": "entry",
         "board": CODE,
+        "who": "humans",
         "version": snapshot["version"] + 1,
         "entry": (await board_entries(CODE))[0],
     }

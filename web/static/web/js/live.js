@@ -3,7 +3,9 @@
 // Messages carry a version; a gap means something was missed, so the feed
 // re-reads the board over REST instead of showing a wrong order. If the socket
 // drops it reconnects with backoff; if the server refuses the board (4404/4400)
-// it falls back to polling the REST board.
+// it falls back to polling the REST board. `who` chooses the board's people ("humans"),
+// its declared bots ("bots": the socket of the bots partition), or both ("all": no socket
+// serves a merged ranking, so it polls the REST board, which ranks both in one order).
 import { api, endpoints } from "./api.js";
 
 const POLL_MS = 15000;
@@ -36,8 +38,9 @@ export class LiveBoard {
    * `onChange({entries, total, changed})` is called with the top `limit` entries
    * after each update; `onState(state)` with "live", "connecting", "offline" or "polling".
    */
-  constructor(board, { limit = 20, onChange = () => {}, onState = () => {} } = {}) {
+  constructor(board, { limit = 20, who = "humans", onChange = () => {}, onState = () => {} } = {}) {
     this.board = board; // a deal code or a daily board id (daily-2026-12-01-D3)
+    this.who = who;
     this.limit = limit;
     this.onChange = onChange;
     this.onState = onState;
@@ -49,7 +52,8 @@ export class LiveBoard {
   }
 
   start() {
-    this.connect();
+    if (this.who === "all") this.poll();
+    else this.connect();
     return this;
   }
 
@@ -62,7 +66,7 @@ export class LiveBoard {
   connect() {
     if (this.stopped) return;
     this.onState("connecting");
-    const socket = new WebSocket(socketUrl(`/ws/leaderboards/${encodeURIComponent(this.board)}/`));
+    const socket = new WebSocket(socketUrl(`/ws/leaderboards/${encodeURIComponent(this.board)}/?who=${encodeURIComponent(this.who)}`));
     this.socket = socket;
     socket.addEventListener("open", () => { this.backoff = 1000; });
     socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
@@ -124,7 +128,7 @@ export class LiveBoard {
 
   async read(changed) {
     try {
-      const data = await api("GET", endpoints.board(this.board, `?limit=${this.limit}`));
+      const data = await api("GET", endpoints.board(this.board, `?limit=${this.limit}&who=${encodeURIComponent(this.who)}`));
       this.entries = orderEntries(data.entries);
       this.total = data.total;
     } catch {

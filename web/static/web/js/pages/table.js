@@ -342,6 +342,11 @@ function onFeltClick(event) {
   if (card && event.detail < 2) tap(card.dataset.card);
 }
 
+/** The part of a board the player ranks in: a declared bot's games rank among the bots. */
+function ownPartition() {
+  return table.me && table.me.bot ? "bots" : "humans";
+}
+
 /** Below the top entries, where the player stands when they are not among them. */
 async function showMyRank(entries) {
   const node = byId("live-me");
@@ -351,7 +356,7 @@ async function showMyRank(entries) {
     return;
   }
   try {
-    const data = await api("GET", endpoints.board(table.board.board, `?around=${encodeURIComponent(me)}&limit=1`));
+    const data = await api("GET", endpoints.board(table.board.board, `?around=${encodeURIComponent(me)}&limit=1&who=${ownPartition()}`));
     const mine = data.entries.find((entry) => entry.player === me);
     node.hidden = !mine;
     if (mine) {
@@ -370,6 +375,7 @@ function startBoard(board) {
   let rankTimer = null;
   table.board = new LiveBoard(board, {
     limit: 10,
+    who: ownPartition(),
     onChange: ({ entries, changed }) => {
       renderBoardList(list, entries, { me: table.me && table.me.username, changed });
       // My own change: soon. Someone else's (they may have passed me): at most every 5 s,
