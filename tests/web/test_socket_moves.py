@@ -4,12 +4,16 @@ move whose ack was lost is sent again and stored once."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, expect
 
 from tests.support.quiet import InFlight
+from tests.web.conftest import Player
 from tests.web.game_sockets import CLOSE_RESTART, RoutedGameSockets
-from tests.web.situations import tap_to_foundation
+from tests.web.situations import TapToFoundation, tap_to_foundation
 from tests.web.table_page import Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
@@ -17,93 +21,92 @@ pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 SCREENS = {"desktop": ((1280, 800), False), "phone": ((390, 844), True)}
 
 
-def _action_posts(page: Page) -> list[str]:
-    """The page's REST writes of actions, as they are sent."""
-    posts: list[str] = []
-    page.on(
+@dataclass
+class Played:
+    """A player's table on a deal with a card to tap home, its socket open and routed."""
+
+    situation: TapToFoundation
+    player: Player
+    table: Table
+    sockets: RoutedGameSockets
+    phone: bool
+    posts: list[str] = field(default_factory=list)  # the page's REST writes of actions
+
+    def press(self, node: Locator) -> None:
+        node.tap() if self.phone else node.click()
+
+    def tap_home(self) -> None:
+        card = self.situation.card
+        self.press(self.table.card(card))
+        expect(self.table.foundation(card[1]).locator(f'[data-card="{card}"]')).to_be_visible()
+
+    def draw(self) -> None:
+        self.press(self.table.page.locator("#stock-card"))
+
+    def log(self) -> list[str]:
+        page, game_id = self.table.page, self.table.game_id
+        actions = page.request.get(f"/api/games/{game_id}/actions/").json()["actions"]
+        return [action["token"] for action in actions]
+
+    def expect_shown_right(self) -> None:
+        """The screen shows the server's game, and said nothing went wrong."""
+        self.table.expect_matches_server()
+        expect(self.table.status).not_to_have_attribute("data-kind", "error")
+        assert self.player.errors == []
+
+
+@pytest.fixture(params=SCREENS)
+def played(request: pytest.FixtureRequest, new_player: Callable[..., Player]) -> Played:
+    viewport, phone = SCREENS[request.param]
+    situation = tap_to_foundation()
+    player = new_player(viewport=viewport, touch=phone)
+    sockets = RoutedGameSockets(player.page)
+    table = Table.open_deal(player.page, situation.code)
+    sockets.wait_until_open()
+    played = Played(situation, player, table, sockets, phone)
+    player.page.on(
         "request",
-        lambda r: posts.append(r.url) if r.method == "POST" and "/actions/" in r.url else None,
+        lambda r: (
+            played.posts.append(r.url) if r.method == "POST" and "/actions/" in r.url else None
+        ),
     )
-    return posts
+    return played
 
 
-def _log(table: Table) -> list[str]:
-    actions = table.page.request.get(f"/api/games/{table.game_id}/actions/").json()["actions"]
-    return [action["token"] for action in actions]
-
-
-def _press(page: Page, phone: bool):
-    return (lambda node: node.tap()) if phone else (lambda node: node.click())
-
-
-@pytest.mark.parametrize("screen", SCREENS)
-def test_taps_are_played_over_the_socket(new_player, screen):
-    situation = tap_to_foundation()
-    viewport, phone = SCREENS[screen]
-    player = new_player(viewport=viewport, touch=phone)
-    page = player.page
-    sockets = RoutedGameSockets(page)
-    table = Table.open_deal(page, situation.code)
-    sockets.wait_until_open()
-    posts = _action_posts(page)
-    requests = InFlight(page)
-    press = _press(page, phone)
-    press(table.card(situation.card))
-    home = table.foundation(situation.card[1]).locator(f'[data-card="{situation.card}"]')
-    expect(home).to_be_visible()
-    press(page.locator("#stock-card"))
-    expect(table.stat("moves")).to_have_text("2")
+def test_taps_are_played_over_the_socket(played: Played) -> None:
+    requests = InFlight(played.table.page)
+    played.tap_home()
+    played.draw()
+    expect(played.table.stat("moves")).to_have_text("2")
     requests.quiet()
-    assert posts == []
-    assert sockets.seqs() == [1, 2]
-    assert [move.get("tap") for move in sockets.moves] == [situation.card, "stock"]
-    assert _log(table) == [situation.token, "draw"]
-    table.expect_matches_server()
-    expect(table.status).not_to_have_attribute("data-kind", "error")
-    assert player.errors == []
+    assert played.posts == []
+    assert played.sockets.seqs() == [1, 2]
+    assert [move.get("tap") for move in played.sockets.moves] == [played.situation.card, "stock"]
+    assert played.log() == [played.situation.token, "draw"]
+    played.expect_shown_right()
 
 
-@pytest.mark.parametrize("screen", SCREENS)
-def test_play_goes_on_over_rest_when_the_socket_is_cut(new_player, screen):
-    situation = tap_to_foundation()
-    viewport, phone = SCREENS[screen]
-    player = new_player(viewport=viewport, touch=phone)
-    page = player.page
-    sockets = RoutedGameSockets(page)
-    table = Table.open_deal(page, situation.code)
-    sockets.wait_until_open()
-    posts = _action_posts(page)
-    press = _press(page, phone)
-    press(page.locator("#stock-card"))
-    expect(table.stat("moves")).to_have_text("1")
-    sockets.cut_off()
-    press(table.card(situation.card))
-    home = table.foundation(situation.card[1]).locator(f'[data-card="{situation.card}"]')
-    expect(home).to_be_visible()
-    press(page.locator("#stock-card"))
-    expect(table.stat("moves")).to_have_text("3")
-    InFlight(page).quiet()
-    assert sockets.seqs() == [1]
-    assert len(posts) == 2
-    assert _log(table) == ["draw", situation.token, "draw"]
-    table.expect_matches_server()
-    expect(table.status).not_to_have_attribute("data-kind", "error")
-    assert player.errors == []
+def test_play_goes_on_over_rest_when_the_socket_is_cut(played: Played) -> None:
+    played.draw()
+    expect(played.table.stat("moves")).to_have_text("1")
+    played.sockets.cut_off()
+    played.tap_home()
+    played.draw()
+    expect(played.table.stat("moves")).to_have_text("3")
+    InFlight(played.table.page).quiet()
+    assert played.sockets.seqs() == [1]
+    assert len(played.posts) == 2
+    assert played.log() == ["draw", played.situation.token, "draw"]
+    played.expect_shown_right()
 
 
 @pytest.mark.parametrize("reconnect", [False, True], ids=["resent", "reconnected"])
-@pytest.mark.parametrize("screen", SCREENS)
-def test_a_move_whose_ack_was_lost_is_sent_again_and_stored_once(new_player, screen, reconnect):
+def test_a_move_whose_ack_was_lost_is_sent_again_and_stored_once(
+    played: Played, reconnect: bool
+) -> None:
     """Lost on an open socket, the move is sent again after 2.5 s; lost with the socket, it is
     sent again on the next one (3 s later)."""
-    situation = tap_to_foundation()
-    viewport, phone = SCREENS[screen]
-    player = new_player(viewport=viewport, touch=phone)
-    page = player.page
-    sockets = RoutedGameSockets(page)
-    table = Table.open_deal(page, situation.code)
-    sockets.wait_until_open()
-    posts = _action_posts(page)
+    sockets, page = played.sockets, played.table.page
     lost = []
 
     def lose_the_first_ack(message):
@@ -115,16 +118,14 @@ def test_a_move_whose_ack_was_lost_is_sent_again_and_stored_once(new_player, scr
         return message
 
     sockets.from_server = lose_the_first_ack
-    _press(page, phone)(table.card(situation.card))
+    played.press(played.table.card(played.situation.card))
     sockets.wait_for_move()
     expect(page.locator("#pending")).to_be_visible()
-    # The move is stored, its ack lost: the page sends it again (2.5 s), the server acks it.
-    expect(table.stat("moves")).to_have_text("1", timeout=10_000)
+    # The move is stored, its ack lost: the page sends it again, the server acks it.
+    expect(played.table.stat("moves")).to_have_text("1", timeout=10_000)
     expect(page.locator("#pending")).to_be_hidden()
     assert len(lost) == 1 and len(sockets.moves) == 2
     assert sockets.attempts == (2 if reconnect else 1)
-    assert sockets.seqs() == [1] and posts == []
-    assert _log(table) == [situation.token]
-    table.expect_matches_server()
-    expect(table.status).not_to_have_attribute("data-kind", "error")
-    assert player.errors == []
+    assert sockets.seqs() == [1] and played.posts == []
+    assert played.log() == [played.situation.token]
+    played.expect_shown_right()

@@ -5,7 +5,7 @@ a socket that sends garbage or too much.
 ``transaction=True``: the moves commit, and their announcements go out after the commit.
 """
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -18,30 +18,25 @@ from django.conf import LazySettings
 from rest_framework.test import APIClient
 
 from engine import Game as EngineGame
-from games.consumers import CLOSE_NOT_FOUND
 from games.models import Action, Game
 from games.routing import websocket_urlpatterns
 from games.services.games import game_create
 from games.socket_moves import CLOSE_BAD_TOKEN, CLOSE_GARBAGE
 from games.socket_moves.messages import MAX_FRAME_CHARS
 from tests.conftest import Player
-from tests.games.live.conftest import RECEIVE_TIMEOUT_S, close_code_of, receive, websocket
+from tests.games.live.conftest import (
+    RECEIVE_TIMEOUT_S,
+    assert_strangers_refused,
+    ranked_game,
+    receive,
+    websocket,
+)
 from tests.support.games import SIMPLE_CODE
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 #: An illegal move at the start of SIMPLE_CODE's deal (its reserve's top cannot go home).
 ILLEGAL = "RF"
-
-
-@pytest.fixture
-def alice(make_player: Callable[..., Player]) -> Player:
-    return make_player("alice")
-
-
-@pytest.fixture
-def bob(make_player: Callable[..., Player]) -> Player:
-    return make_player("bob")
 
 
 @database_sync_to_async
@@ -353,19 +348,13 @@ async def test_the_rate_setting_off_turns_both_limits_off(
 
 
 async def test_a_sealed_game_is_its_owners_alone_on_the_socket_too(
-    alice: Player, bob: Player, settings: LazySettings
+    alice: Player, bob: Player, sealed_day: str
 ) -> None:
-    settings.DAILY_SECRET = "canfield tests"
-    settings.CANFIELD_DAILY_SOLVE_SECONDS = 2
-    with time_machine.travel("2026-01-02 12:00Z", tick=False):
-        game = await database_sync_to_async(game_create)(player=alice.user, daily="D3")
-        game_id = game.game.id
-        path = f"/ws/games/{game_id}/"
-        assert await close_code_of(path) == CLOSE_NOT_FOUND  # no hello gets a stranger in
-        assert await close_code_of(path, user=bob.user) == CLOSE_NOT_FOUND
-        async with game_socket(game_id, user=alice.user) as socket:
-            await socket.send_json_to({"type": "move", "seq": 1, "tap": "stock"})
-            ack = await answer(socket)
+    game_id = await ranked_game(alice)
+    await assert_strangers_refused(game_id, bob)  # no hello gets a stranger in: no socket
+    async with game_socket(game_id, user=alice.user) as socket:
+        await socket.send_json_to({"type": "move", "seq": 1, "tap": "stock"})
+        ack = await answer(socket)
     row = await database_sync_to_async(Game.objects.get)(pk=game_id)
     hidden = EngineGame.from_snapshot(row.snapshot).state()["stock"]
     assert ack["type"] == "ack" and ack["code"] is None and ack["state"]["code"] is None

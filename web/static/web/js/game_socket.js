@@ -6,7 +6,7 @@
 // socket dropped, once it is back: the server acks a move it already stored instead of
 // playing it twice. While the socket is down the table plays over REST (`move` gives null).
 import { ApiError } from "./api.js";
-import { socketUrl } from "./live.js";
+import { openSocket } from "./live.js";
 
 export const RESEND_MS = 2500; // lichess: a move not acked by then is sent again
 const RECONNECT_MS = 3000;
@@ -41,21 +41,22 @@ export class GameSocket {
 
   connect() {
     if (this.stopped) return;
-    const socket = new WebSocket(socketUrl(`/ws/games/${this.gameId}/`));
-    this.socket = socket;
-    socket.addEventListener("open", () => this.transmit());
-    socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
-    socket.addEventListener("close", (event) => {
-      if (this.socket !== socket) return;
-      this.socket = null;
-      // No such game (or not ours to see): no use coming back; a move out goes over REST.
-      if (event.code === 4404 || event.code === 4400) {
-        this.stopped = true;
-        this.giveUp();
-        return;
-      }
-      setTimeout(() => this.connect(), RECONNECT_MS);
+    const socket = openSocket(`/ws/games/${this.gameId}/`, {
+      onOpen: () => this.transmit(),
+      onMessage: (message) => this.receive(message),
+      onClose: (event, refused) => {
+        if (this.socket !== socket) return;
+        this.socket = null;
+        // No such game (or not ours to see): no use coming back; a move out goes over REST.
+        if (refused) {
+          this.stopped = true;
+          this.giveUp();
+          return;
+        }
+        setTimeout(() => this.connect(), RECONNECT_MS);
+      },
     });
+    this.socket = socket;
   }
 
   /**
