@@ -15,9 +15,13 @@ from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.conf import LazySettings
+from django.conf import settings as django_settings
+from django.utils import translation
+from django.utils.translation import gettext
 from rest_framework.test import APIClient
 
 from engine import Game as EngineGame
+from engine import IllegalMove
 from games.models import Action, Game
 from games.routing import websocket_urlpatterns
 from games.services.games import game_create
@@ -52,10 +56,24 @@ def stored_tokens(game_id: int) -> list[str]:
 
 
 @database_sync_to_async
-def rest_post(who: Player, path: str, body: dict[str, Any], language: str = "en") -> Any:
+def rest_post(
+    who: Player, path: str, body: dict[str, Any], language: str = "en", cookie: str | None = None
+) -> Any:
+    """POST as ``who`` with ``language`` as Accept-Language and ``cookie`` as the language
+    cookie (the switch's choice, which wins)."""
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {who.token}", HTTP_ACCEPT_LANGUAGE=language)
+    if cookie is not None:
+        client.cookies[django_settings.LANGUAGE_COOKIE_NAME] = cookie
     return client.post(path, body, format="json")
+
+
+def reason_in(language: str) -> str:
+    """The engine's reason for ILLEGAL at the deal's start, in ``language``."""
+    with pytest.raises(IllegalMove) as refused:
+        EngineGame.from_code(SIMPLE_CODE).play(ILLEGAL)
+    with translation.override(language):
+        return refused.value.reason.sentence(gettext)
 
 
 def legal_tokens(code: str = SIMPLE_CODE) -> list[str]:
@@ -211,21 +229,27 @@ async def test_another_move_at_a_stored_seq_is_refused_as_rest_refuses_it(alice:
     assert await stored_tokens(game_id) == ["draw"]
 
 
-@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize(
+    ("accept", "cookie", "language"),
+    [("en", None, "en"), ("ja", None, "ja"), ("ja", "id", "id")],
+    ids=["english", "japanese", "the-cookie-wins"],
+)
 async def test_an_illegal_move_is_refused_with_the_rest_422_body(
-    alice: Player, language: str
+    alice: Player, accept: str, cookie: str | None, language: str
 ) -> None:
     game_id = await new_game(alice)
-    headers = [(b"accept-language", language.encode())]
+    headers = [(b"accept-language", accept.encode())]
+    if cookie is not None:
+        headers.append((b"cookie", f"{django_settings.LANGUAGE_COOKIE_NAME}={cookie}".encode()))
     async with game_socket(game_id, user=alice.user, headers=headers) as socket:
         await socket.send_json_to({"type": "move", "seq": 1, "action": ILLEGAL})
         refused = await answer(socket)
-    rest = await rest_post(alice, f"/api/games/{game_id}/actions/", {"action": ILLEGAL}, language)
+    path = f"/api/games/{game_id}/actions/"
+    rest = await rest_post(alice, path, {"action": ILLEGAL}, accept, cookie)
     assert rest.status_code == 422
     assert refused == {"type": "refused", "seq": 1, "status": 422, "error": rest.json()}
     assert refused["error"]["error"] == "illegal_action"
-    english = (await rest_post(alice, f"/api/games/{game_id}/actions/", {"action": ILLEGAL})).json()
-    assert (refused["error"]["detail"] != english["detail"]) == (language == "ja")
+    assert refused["error"]["detail"] == reason_in(language)
     assert await stored_tokens(game_id) == []
 
 
