@@ -11,10 +11,11 @@ import pytest
 from playwright.sync_api import Locator, expect
 
 from tests.support.quiet import InFlight
-from tests.web.conftest import Player
+from tests.web.conftest import PASSWORD, Player
 from tests.web.game_sockets import CLOSE_RESTART, RoutedGameSockets
 from tests.web.situations import TapToFoundation, tap_to_foundation
 from tests.web.table_page import Table
+from tests.web.test_guests import play_a_random_deal_as_a_guest
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 
@@ -129,3 +130,22 @@ def test_a_move_whose_ack_was_lost_is_sent_again_and_stored_once(
     assert sockets.seqs() == [1] and played.posts == []
     assert played.log() == [played.situation.token]
     played.expect_shown_right()
+
+
+def test_a_tab_whose_guest_signed_in_in_another_tab_goes_on_playing(new_player):
+    """The socket knows the guest it opened with; the session holds the account now (the game
+    came along): the move goes over REST, and the socket opens again as the account's."""
+    account = new_player()
+    guest = new_player(sign_up=False)
+    page = guest.page
+    table = play_a_random_deal_as_a_guest(page)
+    guest.post("/api/session/", {"username": account.username, "password": PASSWORD})
+    assert table.server_game()["player"] == account.username
+    posts = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    page.locator("#stock-card").click()
+    expect(table.stat("moves")).to_have_text("2")
+    InFlight(page).quiet()
+    assert [post.endswith("/actions/") for post in posts] == [True]
+    expect(table.status).not_to_have_attribute("data-kind", "error")
+    assert guest.errors == []

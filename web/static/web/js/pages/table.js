@@ -250,14 +250,26 @@ async function send(body, from) {
   }
 }
 
+/** A socket's refusals that may only mean its player is not the session's any more. */
+const STALE_PLAYER = new Set(["not_owner", "not_your_game", "player_gone"]);
+
 /**
  * One action, over the game's socket while it is open, else over REST: the same answer, the
  * same refusals. A move the socket may have delivered before it went down is stored already:
- * REST then calls its seq stale, and the game as it stands is the answer.
+ * REST then calls its seq stale, and the game as it stands is the answer. The socket knows the
+ * player of the session it opened with: refused as not the owner, the move goes over REST
+ * (another tab may have signed in since, taking the guest's games along), and the socket opens
+ * again with the session as it is now.
  */
 async function post(move) {
   const online = table.socket ? table.socket.move(move) : null;
-  const acked = online ? await online : null;
+  let acked = null;
+  try {
+    acked = online ? await online : null;
+  } catch (error) {
+    if (!(error instanceof ApiError && STALE_PLAYER.has(error.code))) throw error;
+    followGame(table.game.id);
+  }
   if (acked) return acked;
   try {
     return await api("POST", endpoints.actions(table.game.id), move);
