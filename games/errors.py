@@ -57,6 +57,13 @@ class NotGameOwner(ServiceError):
     code = "not_your_game"
 
 
+class NotOwner(NotGameOwner):
+    """A move sent on a game's socket by anyone but its owner: a watcher, signed in or not
+    (``games.socket_moves``; the socket knows its owner, so this is said before any read)."""
+
+    code = "not_owner"
+
+
 class NotFound(ServiceError):
     status = 404
     code = "not_found"
@@ -111,6 +118,31 @@ class UsernameTaken(Conflict):
 class PayloadTooLarge(ServiceError):
     status = 413
     code = "payload_too_large"
+
+
+class BadMessage(ServiceError):
+    """A frame on a game's socket that is no message of its protocol: not text, not JSON,
+    not an object (``games.socket_moves.messages``)."""
+
+    code = "bad_message"
+
+
+class UnknownMessage(BadMessage):
+    """A message on a game's socket whose ``type`` the protocol does not have."""
+
+    code = "unknown_message"
+
+
+class WrongGame(BadMessage):
+    """A message on a game's socket that names another game."""
+
+    code = "wrong_game"
+
+
+class MessageTooLarge(PayloadTooLarge):
+    """A frame on a game's socket over ``games.socket_moves.messages.MAX_FRAME_CHARS``."""
+
+    code = "message_too_large"
 
 
 class RejectedAction(ServiceError):

@@ -18,15 +18,19 @@ fresh count from each of the 2**64 addresses of its /64.
 
 import logging
 from functools import cache
+from types import SimpleNamespace
 from typing import Any
 
 import redis
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.core.cache import DEFAULT_CACHE_ALIAS, caches
 from django.core.cache import cache as default_cache
+from django.core.cache.backends.base import DEFAULT_TIMEOUT, BaseCache
 from django.core.cache.backends.redis import RedisCache
 from django.utils.translation import gettext
 from redis.exceptions import RedisError
+from rest_framework.exceptions import Throttled
 from rest_framework.throttling import (
     AnonRateThrottle,
     BaseThrottle,
@@ -133,6 +137,45 @@ class AnonThrottle(SettingsRateMixin, AnonRateThrottle):
 
 class UserThrottle(SettingsRateMixin, UserRateThrottle):
     """Requests of a signed-in player, counted per player."""
+
+
+def player_throttle_check(player: User) -> None:
+    """Count one request of ``player`` against the per-player throttle, outside a DRF view (a
+    move on a game's socket), in the same counters as their REST requests: using both ways
+    at once gives a player no more. Raises DRF's ``Throttled`` with its wait when refused."""
+    throttle = UserThrottle()
+    if not throttle.allow_request(SimpleNamespace(user=player), None):
+        raise Throttled(throttle.wait())
+
+
+class SocketCounters(BaseCache):
+    """One socket's throttle history, kept in the socket itself: it dies with the socket, and
+    counting a frame costs no round trip."""
+
+    def __init__(self) -> None:
+        super().__init__({})
+        self.values: dict[str, Any] = {}
+
+    def get(self, key: str, default: Any = None, version: int | None = None) -> Any:
+        return self.values.get(key, default)
+
+    def set(
+        self, key: str, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None
+    ) -> None:
+        self.values[key] = value
+
+
+class SocketThrottle(SettingsRateMixin, UserRateThrottle):
+    """The frames of one game socket, at the per-player rate (``"user"``, so ``off`` turns it
+    off too), counted in ``counters``: a watcher's socket, or one sending garbage, has a bound
+    of its own whoever is behind it."""
+
+    def __init__(self, counters: SocketCounters) -> None:
+        super().__init__()
+        self.cache = counters
+
+    def get_cache_key(self, request: Any, view: Any) -> str:
+        return "frames"
 
 
 class HintThrottle(SettingsRateMixin, UserRateThrottle):

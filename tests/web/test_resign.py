@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 from tests.support.browser import artifact_path
 from tests.support.quiet import InFlight
 from tests.web.conftest import Player
+from tests.web.game_sockets import RoutedGameSockets
 from tests.web.situations import TapToFoundation, tap_to_foundation
 from tests.web.table_page import Table
 
@@ -36,7 +37,7 @@ class Watched:
     player: Player
     table: Table
     dialogs: list[str] = field(default_factory=list)  # browser dialogs opened: expect none
-    writes: list[str] = field(default_factory=list)  # API writes the page sent
+    writes: list[str] = field(default_factory=list)  # API writes and socket moves the page sent
 
     @property
     def page(self) -> Page:
@@ -47,7 +48,9 @@ class Watched:
 def watched(new_player) -> Watched:
     situation = tap_to_foundation()
     player = new_player()
+    sockets = RoutedGameSockets(player.page)
     watched = Watched(situation, player, Table.open_deal(player.page, situation.code))
+    sockets.on_move = lambda move: watched.writes.append(f"move {move}")
 
     def on_dialog(dialog) -> None:
         watched.dialogs.append(f"{dialog.type}: {dialog.message}")

@@ -29,7 +29,7 @@ from games.api.serializers import (
     StateAtIn,
     StateAtOut,
 )
-from games.models import Game
+from games.models import Action, Game
 from games.quotas import actions_quota_charge
 from games.selectors.games import (
     Position,
@@ -64,7 +64,15 @@ def appended_json(appended: Appended) -> dict[str, Any]:
     position = game_position(
         game=appended.game, engine_game=appended.engine_game, state=appended.state
     )
-    return {**game_json(appended.game, position), "action": represented(ActionOut, appended.action)}
+    return action_answer_json(appended.game, appended.action, position)
+
+
+def action_answer_json(
+    game: Game, action: Action, position: Position | None = None
+) -> dict[str, Any]:
+    """What storing ``action`` answers: the game and the action. A move on the game's socket
+    is acked with this too (``games.socket_moves``), a resent one from the stored action."""
+    return {**game_json(game, position), "action": represented(ActionOut, action)}
 
 
 class GameCreateView(APIView):

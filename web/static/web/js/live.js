@@ -17,6 +17,19 @@ export function socketUrl(path) {
 }
 
 /**
+ * A WebSocket on this site's `path`: `onMessage(message)` gets each message parsed,
+ * `onClose(event, refused)` its close, `refused` true when the server will never serve the
+ * path (4404 no such board or game, 4400 a malformed one): no use reconnecting.
+ */
+export function openSocket(path, { onOpen = () => {}, onMessage, onClose }) {
+  const socket = new WebSocket(socketUrl(path));
+  socket.addEventListener("open", onOpen);
+  socket.addEventListener("message", (event) => onMessage(JSON.parse(event.data)));
+  socket.addEventListener("close", (event) => onClose(event, event.code === 4404 || event.code === 4400));
+  return socket;
+}
+
+/**
  * Entries in the server's order: by its rank (ties share one: 1, 2, 2, 4), then within a
  * tie by the board's own key (shorter elapsed, earlier reached_at). Ranks are shown as the
  * server gave them, never renumbered.
@@ -66,21 +79,21 @@ export class LiveBoard {
   connect() {
     if (this.stopped) return;
     this.onState("connecting");
-    const socket = new WebSocket(socketUrl(`/ws/leaderboards/${encodeURIComponent(this.board)}/?who=${encodeURIComponent(this.who)}`));
-    this.socket = socket;
-    socket.addEventListener("open", () => { this.backoff = 1000; });
-    socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
-    socket.addEventListener("close", (event) => {
-      if (this.stopped) return;
-      if (event.code === 4404 || event.code === 4400) {
-        this.poll();
-        return;
-      }
-      this.onState("offline");
-      // Until the socket is back, show what REST knows rather than an empty board.
-      if (this.version === null) this.refetch();
-      this.timer = setTimeout(() => this.connect(), this.backoff);
-      this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF_MS);
+    this.socket = openSocket(`/ws/leaderboards/${encodeURIComponent(this.board)}/?who=${encodeURIComponent(this.who)}`, {
+      onOpen: () => { this.backoff = 1000; },
+      onMessage: (message) => this.receive(message),
+      onClose: (event, refused) => {
+        if (this.stopped) return;
+        if (refused) {
+          this.poll();
+          return;
+        }
+        this.onState("offline");
+        // Until the socket is back, show what REST knows rather than an empty board.
+        if (this.version === null) this.refetch();
+        this.timer = setTimeout(() => this.connect(), this.backoff);
+        this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF_MS);
+      },
     });
   }
 

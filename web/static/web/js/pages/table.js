@@ -1,14 +1,16 @@
-// The table: play one game through the REST API, watch the deal's board live.
+// The table: play one game over its socket (REST while the socket is down), watch the
+// deal's board live.
 import { api, ApiError, endpoints, pageData, pages } from "../api.js";
 import { renderBoardList, renderLiveState } from "../board_list.js";
 import { GameClock } from "../clock.js";
 import { boardLabel, startCountdown } from "../daily.js";
 import { byId, h, say } from "../dom.js";
 import { enableDrag } from "../drag.js";
+import { GameSocket } from "../game_socket.js";
 import { askForAccount, guestNote, isGuest, needsAccount, offerGuestGame } from "../guests.js";
 import { describeHint, fetchHint, highlightHint } from "../hints.js";
 import { format, formatNodes, gettext } from "../i18n.js";
-import { LiveBoard, socketUrl } from "../live.js";
+import { LiveBoard } from "../live.js";
 import { parseTyped } from "../moves.js";
 import { CONFIRM_MS, confirmTwice, postResign } from "../resign.js";
 import { initAccount, openAccountDialog, playerName } from "../session.js";
@@ -30,6 +32,7 @@ const table = {
   countdown: null, // stops the sealed game's countdown
   clock: null, // the game's time (GameClock)
   finishing: false, // the Finish button's line is being played
+  socket: null, // the game's socket (GameSocket): its live messages, and our moves
 };
 
 function status(message, kind = "info") {
@@ -238,13 +241,44 @@ async function send(body, from) {
   try {
     // `seq` is the number this action is to get: a stale one (another tab played) is refused.
     const before = table.game.state;
-    const game = await api("POST", endpoints.actions(table.game.id), { ...body, seq: table.game.seq + 1 });
+    const game = await post({ ...body, seq: table.game.seq + 1 });
     status(describeAction(body, game, before));
     showGame(game, { from });
     return true;
   } catch (error) {
     await explain(error);
     return false;
+  }
+}
+
+/** A socket's refusals that may only mean its player is not the session's any more. */
+const STALE_PLAYER = new Set(["not_owner", "not_your_game", "player_gone"]);
+
+/**
+ * One action, over the game's socket while it is open, else over REST: the same answer, the
+ * same refusals. A move the socket may have delivered before it went down is stored already:
+ * REST then calls its seq stale, and the game as it stands is the answer. The socket knows the
+ * player of the session it opened with: refused as not the owner, the move goes over REST
+ * (another tab may have signed in since, taking the guest's games along), and the socket opens
+ * again with the session as it is now.
+ */
+async function post(move) {
+  const online = table.socket ? table.socket.move(move) : null;
+  let acked = null;
+  try {
+    acked = online ? await online : null;
+  } catch (error) {
+    if (!(error instanceof ApiError && STALE_PLAYER.has(error.code))) throw error;
+    followGame(table.game.id);
+  }
+  if (acked) return acked;
+  try {
+    return await api("POST", endpoints.actions(table.game.id), move);
+  } catch (error) {
+    if (online && error instanceof ApiError && error.code === "stale_seq") {
+      return api("GET", endpoints.game(table.game.id));
+    }
+    throw error;
   }
 }
 
@@ -390,29 +424,27 @@ function startBoard(board) {
 }
 
 /**
- * Follow the game over its WebSocket. Spectators draw each pushed state; the
- * owner only uses it to notice moves made in another tab or device, and then
- * re-reads the game (queued behind its own actions, so seqs stay in order).
+ * Follow the game over its WebSocket, which also carries the owner's moves. Spectators draw
+ * each pushed state; the owner only uses them to notice moves made in another tab or device,
+ * and then re-reads the game (queued behind its own actions, so seqs stay in order).
  */
 function followGame(gameId) {
-  const socket = new WebSocket(socketUrl(`/ws/games/${gameId}/`));
-  socket.addEventListener("message", (event) => {
-    const message = JSON.parse(event.data);
-    if (!table.game || !isNews(table.game, message)) return;
-    if (table.owner) {
-      enqueue(async () => {
-        if (message.seq > table.game.seq) {
-          await reload();
-          status(gettext("Updated with a move made elsewhere (another tab?)."));
-        }
-      }).catch(() => false);
-      return;
-    }
-    showGame(afterLiveMessage(table.game, message));
-  });
-  socket.addEventListener("close", (event) => {
-    if (event.code !== 4404 && event.code !== 4400) setTimeout(() => followGame(gameId), 3000);
-  });
+  if (table.socket) table.socket.stop();
+  table.socket = new GameSocket(gameId, {
+    onMessage: (message) => {
+      if (!table.game || !isNews(table.game, message)) return;
+      if (table.owner) {
+        enqueue(async () => {
+          if (message.seq > table.game.seq) {
+            await reload();
+            status(gettext("Updated with a move made elsewhere (another tab?)."));
+          }
+        }).catch(() => false);
+        return;
+      }
+      showGame(afterLiveMessage(table.game, message));
+    },
+  }).start();
 }
 
 async function openGame(page) {
