@@ -257,14 +257,19 @@ async def test_a_resignation_is_acked_and_ends_the_game(alice: Player) -> None:
     game_id = await new_game(alice)
     async with game_socket(game_id, user=alice.user) as socket:
         await socket.send_json_to({"type": "resign", "seq": 1})
+        first = await answer(socket)  # nothing to resign before a first action
+        await socket.send_json_to({"type": "move", "seq": 1, "action": "draw"})
+        await answer(socket)
+        await socket.send_json_to({"type": "resign", "seq": 2})
         ack = await answer(socket)
-        await socket.send_json_to({"type": "resign", "seq": 1})
+        await socket.send_json_to({"type": "resign", "seq": 2})
         again = await answer(socket)
-        await socket.send_json_to({"type": "move", "seq": 2, "action": "draw"})
+        await socket.send_json_to({"type": "move", "seq": 3, "action": "draw"})
         over = await answer(socket)
+    assert (first["status"], first["error"]["error"]) == (409, "nothing_to_resign")
     assert (ack["status"], ack["action"]["token"], again["type"]) == ("resigned", "resign", "ack")
     assert (over["status"], over["error"]["error"]) == (409, "game_finished")
-    assert await stored_tokens(game_id) == ["resign"]
+    assert await stored_tokens(game_id) == ["draw", "resign"]
 
 
 GARBAGE: list[tuple[dict[str, Any], str]] = [
