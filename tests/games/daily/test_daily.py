@@ -12,21 +12,12 @@ from django.conf import LazySettings
 from rest_framework.test import APIClient
 
 from engine import Deal
-from games.daily.choosing import choose_daily
 from games.daily.drawing import daily_layout
 from games.daily.store import daily_code, daily_deal_get
 from games.models import DailyDeal
+from tests.games.daily.conftest import SECRET
 
-pytestmark = pytest.mark.django_db
-
-SECRET = "canfield tests"
-
-
-@pytest.fixture(autouse=True)
-def _fixed_secret(settings: LazySettings) -> None:
-    settings.DAILY_SECRET = SECRET
-    settings.CANFIELD_DAILY_SOLVE_SECONDS = 2
-    choose_daily.cache_clear()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fixed_secret")]
 
 
 def stored_codes(day: date) -> list[str]:

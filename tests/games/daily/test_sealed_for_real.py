@@ -17,32 +17,23 @@ from datetime import date
 
 import pytest
 import time_machine
-from django.conf import LazySettings
 from django.test import Client
 from rest_framework.test import APIClient
 
 from engine import Deal, DealCodeError
 from engine import Game as EngineGame
-from games.daily.choosing import choose_daily
 from games.daily.drawing import daily_layout
 from games.models import Assistance, DailyDeal, Game
 from tests.conftest import Player
+from tests.games.daily.conftest import SECRET
 from tests.support.games import play
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fixed_secret")]
 
-SECRET = "canfield tests"
 DAY = date(2026, 1, 2)
 DURING = "2026-01-02 12:00Z"
 NEXT_DAY = "2026-01-03 12:00Z"
 AFTER_BOTH = "2026-01-04 00:00:01Z"
-
-
-@pytest.fixture(autouse=True)
-def _fixed_secret(settings: LazySettings) -> None:
-    settings.DAILY_SECRET = SECRET
-    settings.CANFIELD_DAILY_SOLVE_SECONDS = 2
-    choose_daily.cache_clear()
 
 
 def stock_pass(client: APIClient) -> tuple[int, dict]:
