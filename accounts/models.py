@@ -29,3 +29,18 @@ class Guest(models.Model):
 
     def __str__(self) -> str:
         return f"guest {self.user_id}"
+
+
+class Bot(models.Model):
+    """The account declared itself a bot: its games rank apart, on each board's bots
+    partition (``games.boards.ranking_board``). Declared at sign-up or later while the
+    account has no game at all (``games.services.players.player_bot_declare``), never undone:
+    no code deletes this row but the user's own deletion."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="bot"
+    )
+    declared_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"bot {self.user_id}"

@@ -8,7 +8,8 @@ so those pairs share one key; ``accounts.models.UsernameKey`` holds it under a u
 constraint on every database. Names that mix scripts with look-alike letters (a Cyrillic
 ``\u0441`` in ``carol``) are refused outright (``confusable-homoglyphs``), and so are names with
 no letter or digit (``.``, ``..``: their pages cannot be reached), and names in the guests'
-space (``guest-…``, ``accounts.guests``).
+space (``guest-…``, ``accounts.guests``) or that read as if they were: ``\u0261uest-k3x9qc``
+(a Latin script g, one script throughout) by its confusables skeleton.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import unicodedata
 
 from confusable_homoglyphs import confusables
+from confusable_homoglyphs.confusables import confusables_data
 from django.utils.translation import gettext
 
 from accounts.guests import GUEST_PREFIX, is_guest_name
@@ -27,12 +29,32 @@ def username_key(name: str) -> str:
     return unicodedata.normalize("NFKC", folded)
 
 
+def confusable_skeleton(key: str) -> str:
+    """``key`` (a ``username_key``) with every character that Unicode's confusables table
+    says looks like an ASCII one replaced by it: ``\u0261uest`` and ``\u0261\u057dest`` are
+    both ``guest``.
+
+    The table is confusable-homoglyphs' (already what refuses mixed scripts; it publishes no
+    skeleton function, so this is UTS #39's skeleton narrowed to what a reserved ASCII prefix
+    needs: one character for one)."""
+    return "".join(ascii_look_alike(char) for char in key)
+
+
+def ascii_look_alike(char: str) -> str:
+    if char.isascii():
+        return char
+    for glyph in confusables_data.get(char, ()):
+        if len(glyph["c"]) == 1 and glyph["c"].isascii():
+            return str(glyph["c"]).lower()
+    return char
+
+
 def username_problem(name: str) -> str | None:
     """Why ``name`` (already NFKC, as Django stores it) may not be a username, or None; said
     in the active language (a sign-up's answer)."""
     if not any(unicodedata.category(char)[0] in "LN" for char in name):
         return gettext("the username needs at least one letter or digit")
-    if is_guest_name(username_key(name)):
+    if is_guest_name(confusable_skeleton(username_key(name))):
         return gettext(
             "the username may not start with '%(prefix)s': those names are the guests'"
         ) % {"prefix": GUEST_PREFIX}

@@ -13,6 +13,10 @@ so uvicorn's access log names the same client as the application.
 the server's access log sees it too); ``request_client_address`` applies it to a Django
 request (the test client and WSGI never pass the ASGI layer). The rule is idempotent: applied
 to its own result it gives the same address, so both may run.
+
+``address_network`` says which network an address belongs to (IPv4 /24, IPv6 /64): one person
+holds one IPv4 address but a whole IPv6 /64, so code that counts people by where they come from
+(the sign-up limit, fair-play linking) counts networks, not addresses.
 """
 
 from __future__ import annotations
@@ -73,6 +77,29 @@ def client_address(
         if not _is_trusted(address, networks):
             return client
     return client  # every hop is a trusted proxy: the leftmost one is the client
+
+
+def address_network(address: str, *, ipv4_prefix: int = 24, ipv6_prefix: int = 64) -> str:
+    """The network ``address`` belongs to, as CIDR text: IPv4 /24 and IPv6 /64 by default.
+
+    An IPv6 address is one of the 2**64 of its /64, which one home, phone or server is handed
+    whole (RFC 7934), so an IPv6 client may switch addresses at will, but not networks. An
+    IPv4-mapped IPv6 address (``::ffff:203.0.113.7``, how a dual-stack socket sees an IPv4
+    client) is its IPv4 address. ``ipv4_prefix=32`` keeps IPv4 addresses whole. Text that is
+    no address (a request without a peer) is its own network.
+
+    >>> address_network("2001:db8:1:2:aaaa::7"), address_network("::ffff:203.0.113.7")
+    ('2001:db8:1:2::/64', '203.0.113.0/24')
+    >>> address_network("203.0.113.7", ipv4_prefix=32)
+    '203.0.113.7/32'
+    """
+    parsed = _parse_ip(address)
+    if parsed is None:
+        return address
+    if isinstance(parsed, ipaddress.IPv6Address) and parsed.ipv4_mapped is not None:
+        parsed = parsed.ipv4_mapped
+    prefix = ipv4_prefix if parsed.version == 4 else ipv6_prefix
+    return str(ipaddress.ip_network((parsed, prefix), strict=False))
 
 
 def request_client_address(request: Any) -> str:

@@ -15,6 +15,7 @@ start, and tests override settings, not variables.
 import contextlib
 import json
 import os
+import re
 import secrets
 import tempfile
 from datetime import timedelta
@@ -45,6 +46,24 @@ def env_rate(name: str, default: str) -> str | None:
     return None if value.lower() in {"", "off", "none"} else value
 
 
+#: One DRF rate: a count, a slash, a period DRF reads by its first letter (``60/hour``).
+RATE_PATTERN = re.compile(r"[0-9]+/(s|sec|second|m|min|minute|h|hour|d|day)")
+
+
+def env_rates(name: str, default: str) -> str | None:
+    """One or more DRF rates, comma-separated (``60/hour,150/day``: a request must pass every
+    window); ``off`` or ``none`` disables them; a malformed one refuses to start."""
+    value = env_rate(name, default)
+    if value is None:
+        return None
+    windows = [window.strip() for window in value.split(",")]
+    if not all(RATE_PATTERN.fullmatch(window) for window in windows):
+        raise ImproperlyConfigured(
+            f"{name} must be rates such as 60/hour,150/day (or off), not {value!r}"
+        )
+    return ",".join(windows)
+
+
 def env_seconds(name: str, default: float) -> float:
     """A positive number of seconds (a solver budget); anything else refuses to start."""
     value = os.environ.get(name) or str(default)
@@ -66,7 +85,15 @@ def env_count(name: str, default: int) -> int:
 
 
 DEBUG = env_bool("DEBUG", False)
-CANFIELD_ENV = os.environ.get("CANFIELD_ENV", "development")
+#: What ``CANFIELD_ENV`` may say, in any case. Anything else is refused at start: a misspelt
+#: ``Production`` once ran as development, every secret check skipped.
+CANFIELD_ENVS = ("development", "production")
+CANFIELD_ENV = (os.environ.get("CANFIELD_ENV") or "development").strip().lower()
+if CANFIELD_ENV not in CANFIELD_ENVS:
+    raise ImproperlyConfigured(
+        f"CANFIELD_ENV must be one of {', '.join(CANFIELD_ENVS)} (any case), "
+        f"not {os.environ['CANFIELD_ENV']!r}"
+    )
 
 # --- Secrets ----------------------------------------------------------------------------------
 # SECRET_KEY signs sessions; DAILY_SECRET picks the sealed daily deals, so whoever knows it can
@@ -152,6 +179,7 @@ INSTALLED_APPS = [
     "channels",
     "accounts",
     "games",
+    "fairplay",
     "web",
     "axes",
     "csp",
@@ -168,6 +196,10 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The pages give each browser a signed device id (fair play: one person, one ranked game).
+    "fairplay.origins.DeviceCookieMiddleware",
+    # Answers to a signed-in request are private; API answers vary by Cookie, Authorization.
+    "canfield_site.viewer_cache.ViewerCacheMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last: turns a login that django-axes refused into our JSON 429 (games.api.lockout).
@@ -308,18 +340,27 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "accounts.passwords.NotBlankPasswordValidator", "OPTIONS": {"min_length": 8}},
 ]
 # Logins (API token, browser session, admin) go through django-axes first: after
-# AXES_FAILURE_LIMIT failures for one account or from one client address, further attempts are
-# refused (429 JSON) before any password is hashed, until AXES_COOLOFF_TIME has passed with
-# no attempt (each refused one starts the cool-off again). Attempts are kept in the database,
-# so the limit holds while Redis is down.
+# AXES_FAILURE_LIMIT failures for one username from one client address, or
+# CANFIELD_LOGIN_ADDRESS_FAILURE_LIMIT from one address for any usernames, further attempts there
+# are refused (429 JSON) before any password is hashed, until AXES_COOLOFF_TIME has passed
+# since the last failure that counted (refused attempts do not count: games.api.lockout).
+# Attempts are kept in the database, so the limit holds while Redis is down.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
+# Password checks (about 250 ms of CPU each, on purpose) per client address and over the
+# whole deployment (games.password_checks); ``off`` disables either.
+CANFIELD_PASSWORD_CHECKS = {
+    "address": env_rate("CANFIELD_PASSWORD_CHECKS_ADDRESS", "1/second"),
+    "total": env_rate("CANFIELD_PASSWORD_CHECKS_TOTAL", "4/second"),
+}
+AXES_HANDLER = "games.api.lockout.PairAndAddressHandler"
 AXES_FAILURE_LIMIT = int(os.environ.get("CANFIELD_LOGIN_FAILURE_LIMIT", "5"))
+CANFIELD_LOGIN_ADDRESS_FAILURE_LIMIT = env_count("CANFIELD_LOGIN_ADDRESS_FAILURE_LIMIT", 50)
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("CANFIELD_LOGIN_COOLOFF_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # each on its own
-AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = True
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]  # the pair, the address
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "canfield_site.client_address.request_client_address"
 AXES_LOCKOUT_CALLABLE = "games.api.lockout.lockout_response"
@@ -351,7 +392,11 @@ LANGUAGES = [("en", "English"), ("id", "Bahasa Indonesia"), ("ja", "日本語")]
 # The switch (django.views.i18n.set_language) keeps the choice for a year.
 # games/locale first: it is where makemessages (run from the top, `make messages`) puts the
 # strings of every directory without a catalogue of its own (engine/, accounts/, the site).
-LOCALE_PATHS = [BASE_DIR / "games" / "locale", BASE_DIR / "web" / "locale"]
+LOCALE_PATHS = [
+    BASE_DIR / "games" / "locale",
+    BASE_DIR / "web" / "locale",
+    BASE_DIR / "fairplay" / "locale",
+]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
@@ -368,6 +413,8 @@ CANFIELD_MAX_SOCKETS_PER_ADDRESS = int(os.environ.get("CANFIELD_MAX_SOCKETS_PER_
 CANFIELD_MAX_LOG_ACTIONS = int(os.environ.get("CANFIELD_MAX_LOG_ACTIONS", "10000"))
 # Hint solvers per server process, each a process of its own (games.hint_pool).
 CANFIELD_HINT_WORKERS = int(os.environ.get("CANFIELD_HINT_WORKERS", "1"))
+# Hints that wait, first asked first solved, for a solver of the process (one per player).
+CANFIELD_HINT_QUEUE = int(os.environ.get("CANFIELD_HINT_QUEUE", "8"))
 # --- Solver budgets (games.solver_budgets) ---------------------------------------------------
 # Each daily candidate gets this long to be proven winnable (else the next is tried), in each
 # draw mode; a hint, which a player waits for, gets CANFIELD_HINT_SECONDS.
@@ -386,8 +433,10 @@ CANFIELD_TOKEN_MAX_AGE_DAYS = int(os.environ.get("CANFIELD_TOKEN_MAX_AGE_DAYS", 
 CANFIELD_THROTTLE_RATES: dict[str, str | None] = {
     "anon": env_rate("CANFIELD_THROTTLE_ANON", "300/minute"),
     "user": env_rate("CANFIELD_THROTTLE_USER", "1200/minute"),
-    # Sign-ups per client address (games.api.throttling.SignUpThrottle).
-    "signup": env_rate("CANFIELD_THROTTLE_SIGNUP", "20/hour"),
+    # Sign-ups per client network (games.api.throttling.SignUpThrottle), every window counted:
+    # the hour's 60 let a class of 30 sign up in one lesson with a retry each, the day's 150 a
+    # few such lessons, and no script gets more than 150 accounts a day from one network.
+    "signup": env_rates("CANFIELD_THROTTLE_SIGNUP", "60/hour,150/day"),
     # Hints per player (games.api.throttling.HintThrottle): each may keep a core busy for
     # CANFIELD_HINT_SECONDS, far more than any other request.
     "hint": env_rate("CANFIELD_THROTTLE_HINT", "20/minute"),

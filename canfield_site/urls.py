@@ -8,9 +8,15 @@ from django.conf import settings
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 
-urlpatterns: list[URLPattern | URLResolver] = [path("api/", include("games.api.urls"))]
+from fairplay.urls import api_urlpatterns as fair_play_api
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("api/fair-play/", include((fair_play_api, "fairplay_api"))),
+    path("api/", include("games.api.urls")),
+]
 if settings.CANFIELD_ADMIN:
     urlpatterns.append(path("admin/", admin.site.urls))
 # The language switch: POST /i18n/setlang/ (Django's set_language) keeps the choice in a cookie.
 urlpatterns.append(path("i18n/", include("django.conf.urls.i18n")))
+urlpatterns.append(path("fair-play/", include("fairplay.urls")))
 urlpatterns.append(path("", include("web.urls")))

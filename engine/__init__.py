@@ -3,7 +3,7 @@
 A quick tour (every line here is run by the tests):
 
 >>> from engine import Game, IllegalMove, replay
->>> game = Game.from_code("cf1-d3-aaaaacl")      # any CF1 code; lower case is fine
+>>> game = Game.from_code("cf1-d3-aaaaacl")      # any CF1 or CF2 code; lower case is fine
 >>> game.code, game.draw
 ('CF1-D3-AAAAACL', 3)
 >>> game.play("draw")                            # a token or a Move; returns the Move
@@ -24,15 +24,15 @@ The 10 of clubs cannot go on the clubs foundation: it needs the 3 of clubs next.
 >>> Game.from_snapshot(game.to_snapshot()) == game          # save and restore, undo included
 True
 
-Modules: ``deal`` (codes and the CF1 shuffle), ``notation`` (tokens and Move), ``parts``
-(what a game is made of), ``game`` (the rules), ``replay``, ``snapshot`` (games to and from
-plain data), ``reasons`` (why a move is illegal), ``render`` (text board), ``finishing`` (the
-moves that finish a game once nothing is hidden), ``table`` (what a player at the table sees of
-a sealed deal), ``cli`` (``python -m engine``).
+Modules: ``deal`` (codes and the CF1 shuffle), ``layout_codes`` (CF2 codes), ``notation`` (tokens
+and Move), ``parts`` (what a game is made of), ``game`` (the rules), ``replay``, ``snapshot``
+(games to and from plain data), ``reasons`` (why a move is illegal), ``render`` (text board),
+``finishing`` (the moves that finish a game once nothing is hidden), ``table`` (what a player at
+the table sees of a sealed deal), ``cli`` (``python -m engine``).
 """
 
 from .cards import CARD_NAMES, parse_card
-from .deal import Deal, NumberedDeal, random_code
+from .deal import CodedDeal, Deal, LayoutDeal, NumberedDeal, random_code
 from .errors import DealCodeError, EngineError, IllegalMove, NotationError
 from .finishing import finishing_line
 from .game import Game, from_snapshot, from_state, to_snapshot
@@ -47,11 +47,13 @@ __all__ = [
     "FACE_DOWN",
     "TOKENS",
     "UNDO_LIMIT",
+    "CodedDeal",
     "Deal",
     "DealCodeError",
     "EngineError",
     "Game",
     "IllegalMove",
+    "LayoutDeal",
     "Move",
     "NotationError",
     "NumberedDeal",

@@ -1,4 +1,7 @@
-"""``python -m engine``: deal, play in a terminal, verify a log, random codes, solve.
+"""``python -m engine``: deal, play in a terminal, verify a log, layout and random codes, solve.
+
+Every command that takes a deal code takes both schemes (``CF1-D3-AAAAACL``, a ``CF2`` layout
+code); ``layout`` names any deal in CF2.
 
 The solver (``engine/solver.py``) is imported only by ``solve`` and ``hint`` so the
 rest works without it.
@@ -54,6 +57,10 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
+#: What a code argument is, said once for every command.
+CODE_HELP = "deal code, CF1 or CF2, e.g. CF1-D3-AAAAACL (any case)"
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m engine", description="Canfield rules engine: deal, play, verify, solve."
@@ -61,11 +68,15 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     deal = commands.add_parser("deal", help="print the layout of a deal code")
-    deal.add_argument("code", help="deal code, e.g. CF1-D3-AAAAACL")
+    deal.add_argument("code", help=CODE_HELP)
     deal.set_defaults(run=_deal)
 
+    layout = commands.add_parser("layout", help="print the CF2 layout code of a deal code")
+    layout.add_argument("code", help=CODE_HELP)
+    layout.set_defaults(run=lambda args: print(Deal.from_code(args.code).layout_code) or 0)
+
     play = commands.add_parser("play", help="play a deal in the terminal")
-    play.add_argument("code", help="deal code, e.g. CF1-D3-AAAAACL (or 'random')")
+    play.add_argument("code", help=f"{CODE_HELP}, or 'random'")
     play.add_argument(
         "--no-double-click",
         dest="double_click",
@@ -102,7 +113,11 @@ def _parser() -> argparse.ArgumentParser:
 # -- deal -----------------------------------------------------------------------------------------
 def _deal(args: argparse.Namespace) -> int:
     deal = Deal.from_code(args.code)
-    print(f"{deal.code}  deal number {deal.number}  draw {deal.draw}")
+    if deal.number is None:
+        print(f"{deal.code}  layout code  draw {deal.draw}")
+    else:
+        print(f"{deal.code}  deal number {deal.number}  draw {deal.draw}")
+        print(f"layout    {deal.layout_code}")
     print(f"base      {deal.base}")
     print(f"reserve   {' '.join(deal.reserve)}   (bottom -> top: {deal.reserve[-1]} plays first)")
     for number, column in enumerate(deal.tableau, start=1):

@@ -1,10 +1,14 @@
-"""Deal codes and the CF1 shuffle.
+"""Deal codes of both schemes, and the CF1 shuffle.
 
 ``CF1-D<draw>-<7 letters>``: the letters are the deal number in base 26
 (``A`` = 0, most significant first). The number seeds SplitMix64, which drives a
 Fisher-Yates shuffle with rejection sampling (no modulo bias), so every
 implementation of the scheme deals exactly the same cards. Both draw modes of
 one number share the layout.
+
+``CF2-D<draw>-<47 characters>``: the layout itself (:mod:`engine.layout_codes`), so every
+layout has one; ``Deal.from_code`` takes either scheme and ``Deal.layout_code`` names any
+deal in CF2, whatever code (or none) it came from.
 """
 
 from __future__ import annotations
@@ -16,8 +20,12 @@ from functools import lru_cache
 
 from .cards import CARD_NAMES, Card, parse_card
 from .errors import DealCodeError
+from .layout_codes import SCHEME as LAYOUT_SCHEME
+from .layout_codes import layout_of_letters, make_layout_code
 
 SCHEME = "CF1"
+#: The schemes a deal code may start with: deal numbers (CF1) and layouts (CF2).
+SCHEMES = (SCHEME, LAYOUT_SCHEME)
 CODE_LETTERS = 7
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 DEAL_NUMBERS = 26**CODE_LETTERS
@@ -39,11 +47,12 @@ def splitmix64(seed: int) -> Iterator[int]:
         yield z ^ (z >> 31)
 
 
-@lru_cache(maxsize=4096)
-def shuffled_deck(number: int) -> tuple[Card, ...]:
-    """The CF1 shuffle of deal ``number`` (cached: the daily deal is dealt over and over)."""
+def fisher_yates(stream: Iterator[int]) -> tuple[Card, ...]:
+    """The ordered deck shuffled by ``stream``'s 64-bit outputs: Fisher-Yates from i = 51 down
+    to 1, j uniform in [0, i] by rejection (take outputs r until r < floor(2**64 / (i + 1)) *
+    (i + 1), then j = r mod (i + 1)), so no j is likelier than another. CF1 drives it with
+    SplitMix64; the sealed dailies with a keyed cryptographic stream."""
     deck = list(range(52))
-    stream = splitmix64(number)
     for i in range(51, 0, -1):
         span = i + 1
         limit = ((1 << 64) // span) * span  # reject the top sliver so every j is equally likely
@@ -53,6 +62,12 @@ def shuffled_deck(number: int) -> tuple[Card, ...]:
         j = r % span
         deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck)
+
+
+@lru_cache(maxsize=4096)
+def shuffled_deck(number: int) -> tuple[Card, ...]:
+    """The CF1 shuffle of deal ``number`` (cached: the daily deal is dealt over and over)."""
+    return fisher_yates(splitmix64(number))
 
 
 def number_to_letters(number: int) -> str:
@@ -75,18 +90,29 @@ def make_code(number: int, draw: int) -> str:
     return f"{SCHEME}-D{draw}-{number_to_letters(number)}"
 
 
-def parse_code(code: str) -> tuple[int, int]:
-    """``parse_code("cf1-d3-aaaaacl") == (63, 3)``; a :class:`DealCodeError` names what is wrong."""
+def split_code(code: str) -> tuple[str, int, str]:
+    """The scheme, draw mode and letters of a code of either scheme, upper case; a
+    :class:`DealCodeError` names what is wrong with its frame (the letters are the scheme's).
+
+    >>> split_code("cf1-d3-aaaaacl")
+    ('CF1', 3, 'AAAAACL')
+    """
     if not isinstance(code, str):
         raise DealCodeError("deal_code_type", type=type(code).__name__)
     parts = code.upper().split("-")
     if len(parts) != 3:
         raise DealCodeError("deal_code_parts", code=code)
     scheme, mode, letters = parts
-    if scheme != SCHEME:
-        raise DealCodeError("deal_code_scheme", code=code, scheme=SCHEME, given=scheme)
+    if scheme not in SCHEMES:
+        raise DealCodeError("deal_code_scheme", code=code, schemes=", ".join(SCHEMES), given=scheme)
     if mode not in ("D1", "D3"):
         raise DealCodeError("deal_code_mode", code=code, mode=mode)
+    return scheme, int(mode[1]), letters
+
+
+def number_of_letters(code: str, letters: str) -> int:
+    """The deal number the 7 letters of a CF1 ``code`` spell (upper case), or the
+    :class:`DealCodeError` that says what is wrong with them."""
     if len(letters) != CODE_LETTERS:
         raise DealCodeError("deal_code_length", code=code, letters=CODE_LETTERS, count=len(letters))
     bad = sorted({ch for ch in letters if ch not in LETTERS})
@@ -95,7 +121,7 @@ def parse_code(code: str) -> tuple[int, int]:
     number = 0
     for ch in letters:
         number = number * 26 + LETTERS.index(ch)
-    return number, int(mode[1])
+    return number
 
 
 def random_code(draw: int = 3) -> str:
@@ -137,12 +163,13 @@ class Deal:
 
     # -- constructors -------------------------------------------------------------------------
     @classmethod
-    def from_code(cls, code: str) -> NumberedDeal:
-        """Deal a code; lower case is accepted and normalised (``deal.code`` is upper case)."""
+    def from_code(cls, code: str) -> CodedDeal:
+        """Deal a code of either scheme; lower case (and in CF2 Crockford's aliases) is
+        accepted and normalised: ``deal.code`` is the canonical code. A CF1 code gives a
+        :class:`NumberedDeal`, a CF2 code a :class:`LayoutDeal` (its ``number`` is None)."""
         if isinstance(code, str):
             return _deal_of_code(code)  # cached: the service restores games of few codes
-        number, draw = parse_code(code)  # raises the right DealCodeError
-        return cls.from_number(number, draw=draw)
+        raise DealCodeError("deal_code_type", type=type(code).__name__)
 
     @staticmethod
     def from_number(number: int, draw: int = 3) -> NumberedDeal:
@@ -173,6 +200,31 @@ class Deal:
             raise DealCodeError("deal_layout")
         order = [*reserve, base, *tableau, *reversed(stock)]
         return cls.from_cards(order, draw=draw)
+
+    # -- naming the layout ----------------------------------------------------------------------
+    @property
+    def layout_code(self) -> str:
+        """The CF2 code of this layout in this draw mode, whatever named the deal (a CF1 code,
+        a CF2 code, nothing): two deals are the same layout and mode exactly when these are
+        equal, so the service compares layouts by it.
+
+        >>> Deal.from_code("CF1-D3-AAAAACL").layout_code
+        'CF2-D3-16MAK8SQV12V7XYN79BGVGAQFS63CKGZNNHTBH9BF581A5F'
+        >>> Deal.from_code("CF2-D1-16MAK8SQV12V7XYN79BGVGAQFS63CKGZNNHTBH9BF581A5F").cards == (
+        ...     Deal.from_code("CF1-D1-AAAAACL").cards
+        ... )
+        True
+        """
+        return _layout_code(self.cards, self.draw)
+
+    def in_draw_mode(self, draw: int) -> Deal:
+        """The same layout dealt for draw mode ``draw``, named in the scheme that named this
+        deal (a hand-built deal stays unnamed)."""
+        if self.number is not None:
+            return Deal.from_number(self.number, draw=draw)
+        if self.code is not None:
+            return LayoutDeal.of(self.cards, draw=draw)
+        return Deal(cards=self.cards, draw=draw)
 
     # -- the piles, as names (strings at the edges) -------------------------------------------
     @property
@@ -219,10 +271,35 @@ class NumberedDeal(Deal):
     number: int
 
 
+class LayoutDeal(Deal):
+    """A deal dealt from a CF2 layout code: its ``code`` is known, and it has no ``number``
+    (the type says so, for callers that read one)."""
+
+    __slots__ = ()
+    code: str
+    number: None
+
+    @classmethod
+    def of(cls, cards: tuple[Card, ...], draw: int = 3) -> LayoutDeal:
+        """The deal of a shuffled deck named by its CF2 code."""
+        return cls(cards=cards, draw=draw, code=_layout_code(cards, draw), number=None)
+
+
+#: What ``Deal.from_code`` gives: a deal with its code, and its number if the code has one.
+CodedDeal = NumberedDeal | LayoutDeal
+
+
 @lru_cache(maxsize=4096)
-def _deal_of_code(code: str) -> NumberedDeal:
-    number, draw = parse_code(code)
-    return Deal.from_number(number, draw=draw)
+def _deal_of_code(code: str) -> CodedDeal:
+    scheme, draw, letters = split_code(code)
+    if scheme == LAYOUT_SCHEME:
+        return LayoutDeal.of(layout_of_letters(code, letters), draw=draw)
+    return Deal.from_number(number_of_letters(code, letters), draw=draw)
+
+
+@lru_cache(maxsize=4096)
+def _layout_code(cards: tuple[Card, ...], draw: int) -> str:
+    return make_layout_code(cards, draw)
 
 
 def _as_card(card: str | Card) -> Card:

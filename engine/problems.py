@@ -52,7 +52,7 @@ PROBLEMS: dict[str, str] = {
         "deal code '%(code)s' must have three parts separated by '-', like CF1-D3-AAAAACL"
     ),
     "deal_code_scheme": gettext_noop(
-        "deal code '%(code)s' must start with %(scheme)s, not '%(given)s'"
+        "deal code '%(code)s' must start with one of %(schemes)s, not '%(given)s'"
     ),
     "deal_code_mode": gettext_noop(
         "deal code '%(code)s' has draw mode '%(mode)s': it must be D1 or D3"
@@ -62,6 +62,16 @@ PROBLEMS: dict[str, str] = {
     ),
     "deal_code_letters": gettext_noop(
         "deal code '%(code)s' may only use the letters A-Z in its number, not '%(bad)s'"
+    ),
+    "deal_code_characters": gettext_noop(
+        "deal code '%(code)s' may only use the digits 0-9 and the letters A-Z except U in its "
+        "layout, not '%(bad)s'"
+    ),
+    "deal_code_check": gettext_noop(
+        "deal code '%(code)s' does not check out: a character is mistyped or two are swapped"
+    ),
+    "deal_code_range": gettext_noop(
+        "deal code '%(code)s' names no layout: its letters are beyond the last one, %(last)s"
     ),
     "deal_number_type": gettext_noop("a deal number must be an int, not %(type)s"),
     "deal_number_range": gettext_noop("deal number %(number)s is out of range 0..%(last)s"),

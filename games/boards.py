@@ -9,18 +9,26 @@ final, its games public, its deal an open code like any other.
 
 Sealing is decided by the clock at each read and write (``closes_at``), so no job has to run
 at midnight for it to be right.
+
+**Partitions.** Declared bots rank apart: each board has a people's ranking, under its own
+id, and a bots' one, under the id plus ``BOTS_SUFFIX`` (``daily-2026-12-01-D3.bots``). Entries,
+their count tables, the rank index and the live groups are keyed by this *ranking board*, so
+each partition is a board of its own to them. ``ranking_board`` is the one home of the rule;
+no client writes a partition's id (``parse_board`` never returns one: deal codes are upper
+case, daily ids end in the mode), clients choose with ``who`` (``Who``).
 """
 
 import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
+from enum import StrEnum
 from typing import Protocol
 
 from django.utils import timezone
 from django.utils.translation import gettext
 
 from engine import Deal, DealCodeError
-from games.errors import BadBoard
+from games.errors import BadBoard, BadWho
 
 #: Draw modes of the daily deals and their board suffixes.
 DAILY_MODES = {"D3": 3, "D1": 1}
@@ -28,6 +36,12 @@ DAILY_MODES = {"D3": 3, "D1": 1}
 DAILY_BOARD = re.compile(r"^daily-(?P<day>\d{4}-\d{2}-\d{2})-(?P<mode>D3|D1)$")
 #: The same shape without the named groups, for published schemas (JSON Schema patterns).
 DAILY_BOARD_PATTERN = r"^daily-\d{4}-\d{2}-\d{2}-D[13]$"
+
+#: The last day a board, a record or a request may name: a day's boards close at the next
+#: 00:00 UTC, and Python's calendar ends with 9999-12-31, which has none.
+LAST_DAY = date.max - timedelta(days=1)
+#: The last month all of whose days are known (9999-12 ends on 9999-12-31): a calendar's.
+LAST_MONTH = (LAST_DAY.replace(day=1) - timedelta(days=1)).replace(day=1)
 
 
 @dataclass(frozen=True)
@@ -60,11 +74,11 @@ def parse_board(text: str) -> Board:
     found = DAILY_BOARD.match(text)
     if found is not None:
         try:
-            day = date.fromisoformat(found["day"])
+            day = known_day(date.fromisoformat(found["day"]))
         except ValueError:
             raise BadBoard(
-                gettext("'%(board)s': %(day)s is not a date")
-                % {"board": text, "day": found["day"]},
+                gettext("'%(board)s': %(day)s is not a date up to %(last)s")
+                % {"board": text, "day": found["day"], "last": LAST_DAY.isoformat()},
                 board=text,
             ) from None
         return daily_board(day, found["mode"])
@@ -82,6 +96,13 @@ def parse_board(text: str) -> Board:
         ) from None
 
 
+def known_day(day: date) -> date:
+    """``day`` if the service can reckon with it (its close is a time), else ``ValueError``."""
+    if day > LAST_DAY:
+        raise ValueError(f"{day} is past the last day, {LAST_DAY}")
+    return day
+
+
 class HasDay(Protocol):
     daily: date | None
 
@@ -92,8 +113,9 @@ def game_sealed(game: HasDay) -> bool:
 
 
 def board_sealed(board_id: str) -> bool:
-    """Whether the board with this (well-formed) id is a daily board still sealed."""
-    found = DAILY_BOARD.match(board_id)
+    """Whether the board with this (well-formed) id, or a partition of it, is a daily board
+    still sealed."""
+    found = DAILY_BOARD.match(partition_of(board_id)[0])
     return found is not None and day_sealed(date.fromisoformat(found["day"]))
 
 
@@ -115,3 +137,70 @@ def first_sealed_day() -> date:
     """``day_sealed`` for a query: the days from this one on are still sealed (a day closes
     at the 00:00 UTC that ends it, so today's is open to play and sealed, yesterday's not)."""
     return utc_today()
+
+
+#: What a board's bots partition adds to its id: lower case and a dot, which no board id a
+#: client gives can hold (``parse_board``), and which channel-layer group names allow.
+BOTS_SUFFIX = ".bots"
+
+
+class Who(StrEnum):
+    """Whose entries a board read shows: people (the default), declared bots, or both."""
+
+    HUMANS = "humans"
+    BOTS = "bots"
+    ALL = "all"
+
+
+def ranking_board(board_id: str, *, bot: bool) -> str:
+    """The id entries of ``board_id`` are kept under: the board's own for people, its bots
+    partition for declared bots.
+
+    >>> ranking_board("daily-2026-12-01-D3", bot=True)
+    'daily-2026-12-01-D3.bots'
+    """
+    return f"{board_id}{BOTS_SUFFIX}" if bot else board_id
+
+
+class RanksOnBoard(Protocol):
+    board: str
+    bot: bool
+
+
+def entry_board(game: RanksOnBoard) -> str:
+    """Where a game's entry ranks: its board's partition for its player's kind."""
+    return ranking_board(game.board, bot=game.bot)
+
+
+def partition_of(ranking_board_id: str) -> tuple[str, bool]:
+    """``ranking_board`` undone: (the board's id, whether it is the bots partition)."""
+    if ranking_board_id.endswith(BOTS_SUFFIX):
+        return ranking_board_id[: -len(BOTS_SUFFIX)], True
+    return ranking_board_id, False
+
+
+def who_of(ranking_board_id: str) -> Who:
+    """Whose entries a partition holds."""
+    return Who.BOTS if partition_of(ranking_board_id)[1] else Who.HUMANS
+
+
+def partitions(board_id: str, who: Who) -> tuple[str, ...]:
+    """The ranking boards a read of ``board_id`` for ``who`` covers (``all``: both)."""
+    if who is Who.ALL:
+        return (board_id, ranking_board(board_id, bot=True))
+    return (ranking_board(board_id, bot=who is Who.BOTS),)
+
+
+def parse_who(text: str | None) -> Who:
+    """``?who=`` as a client writes it (absent: people), or a 400 ``bad_who``."""
+    if text is None:
+        return Who.HUMANS
+    try:
+        return Who(text)
+    except ValueError:
+        raise BadWho(
+            gettext("who must be one of %(choices)s, not %(who)r")
+            % {"choices": ", ".join(Who), "who": text},
+            who=text,
+            choices=list(Who),
+        ) from None

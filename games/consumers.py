@@ -4,27 +4,31 @@ They hold no game logic and no protocol: ``games.live`` publishes after each com
 defines the messages (``games.live.protocol``); the fan-out and the in-order relay of each
 socket are ``games.live.fanout``'s, database reads from the loop ``games.live.loops``'s.
 
-Close codes: 4400 a malformed board or id, 4404 a game (or path) that does not exist or is
+Close codes: 4400 a malformed board, id or ``who``, 4404 a game (or path) that does not exist or is
 another player's sealed game, 1011 the channel layer or database failed at connect
 (reconnect later), 1013 a client too slow to keep up (reconnect for a fresh snapshot).
-Anything a client sends is ignored.
+A board's socket ignores what a client sends; a game's socket reads moves
+(``games.socket_moves``, which adds 4401 a bad token and 1008 too many malformed frames).
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import Any
+from urllib.parse import parse_qs
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 
 from games import live
-from games.boards import parse_board
-from games.errors import BadBoard, GameNotFound
+from games.boards import Who, parse_board, parse_who, ranking_board
+from games.errors import BadBoard, BadWho, GameNotFound
 from games.live.fanout import LocalFanout, Outbox, local_fanout
 from games.live.loops import read_in_thread
 from games.live.protocol import Message
 from games.selectors.games import game_for, game_get
+from games.socket_moves import SocketMoves
 
 logger = logging.getLogger(__name__)
 
@@ -81,7 +85,8 @@ class RelayConsumer(AsyncWebsocketConsumer):
         await self.close(code=CLOSE_TOO_SLOW)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """Clients have nothing to say on these sockets: whatever they send is ignored."""
+        """A board's watchers have nothing to say: whatever they send is ignored (a game's
+        socket reads moves: ``GameConsumer.receive``)."""
 
     async def disconnect(self, code: int) -> None:
         if self.outbox is not None:
@@ -99,14 +104,25 @@ class RelayConsumer(AsyncWebsocketConsumer):
 
 
 class LeaderboardConsumer(RelayConsumer):
-    """``ws/leaderboards/<board>/``: a board's snapshot, then one ``entry`` per change."""
+    """``ws/leaderboards/<board>/``: a board's snapshot, then one ``entry`` per change, of
+    its people, or with ``?who=bots`` of its declared bots (the bots partition's group).
+
+    ``?who=all`` is refused (4400, as any other ``who``): versions are consecutive per
+    partition, and one stream mixing two counters could not show a gap; a client that
+    wants both opens one socket per partition and merges by the ranks of
+    ``GET /api/leaderboards/<board>/?who=all``."""
 
     async def connect(self) -> None:
         try:
             board = parse_board(self.scope["url_route"]["kwargs"]["board"]).id
-        except BadBoard:
+            who = parse_who(query_value(self.scope, "who"))
+        except (BadBoard, BadWho):
             await self.refuse(CLOSE_BAD_REQUEST)
             return
+        if who is Who.ALL:
+            await self.refuse(CLOSE_BAD_REQUEST)
+            return
+        board = ranking_board(board, bot=who is Who.BOTS)
         await self.accept()
         await self.start(
             group=live.leaderboard_group(board),
@@ -114,10 +130,21 @@ class LeaderboardConsumer(RelayConsumer):
         )
 
 
+def query_value(scope: dict[str, Any], name: str) -> str | None:
+    """The last value of query parameter ``name`` of a socket's URL (None: absent), as a
+    REST query's last value wins."""
+    raw = scope.get("query_string", b"")
+    values = parse_qs(raw.decode("latin-1"), keep_blank_values=True).get(name)
+    return values[-1] if values else None
+
+
 class GameConsumer(RelayConsumer):
     """``ws/games/<id>/``: the game's board, then one ``action`` per appended action. A
     sealed game is watched by its owner alone (another tab of theirs): 4404 for anyone
-    else, as for a game that does not exist."""
+    else, as for a game that does not exist. Its owner may move on it too
+    (``games.socket_moves``: each frame is answered there, in the order sent)."""
+
+    moves: SocketMoves | None = None
 
     async def connect(self) -> None:
         raw = self.scope["url_route"]["kwargs"]["game_id"]
@@ -127,15 +154,25 @@ class GameConsumer(RelayConsumer):
         game_id = int(raw)
         viewer = self.scope.get("user")
         try:
-            await read_in_thread(lambda: game_for(game_id=game_id, viewer=viewer))
+            game = await read_in_thread(lambda: game_for(game_id=game_id, viewer=viewer))
         except GameNotFound:
             await self.refuse(CLOSE_NOT_FOUND)
             return
+        self.moves = SocketMoves(game_id=game_id, owner_id=game.player_id, scope=self.scope)
         await self.accept()
         await self.start(
             group=live.game_group(game_id),
             snapshot=lambda: live.game_snapshot(game_get(game_id=game_id)),
         )
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if self.moves is None:
+            return
+        reply = await self.moves.receive(text_data, bytes_data)
+        if reply.text is not None:
+            await self.send(text_data=reply.text)
+        if reply.close is not None:
+            await self.close(code=reply.close)
 
 
 class NotFoundConsumer(AsyncWebsocketConsumer):

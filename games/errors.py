@@ -2,10 +2,13 @@
 
 Services raise these; one DRF exception handler (``games.api.exception_handler``) turns each
 into ``{"error": <code>, "detail": <message>, **extra}`` with its HTTP status, so every
-client sees the same shape whatever went wrong.
+client sees the same shape whatever went wrong. An error that holds only for a while carries
+``wait`` (seconds): its body then also says ``retry_after`` and its answer ``Retry-After``.
 """
 
 from typing import Any, ClassVar
+
+from games.retry_after import retry_seconds
 
 
 class ServiceError(Exception):
@@ -19,8 +22,21 @@ class ServiceError(Exception):
         self.detail = detail
         self.extra = extra
 
+    @property
+    def retry_after(self) -> int | None:
+        """Whole seconds until trying again may succeed (from ``wait``), or None."""
+        wait = self.extra.get("wait")
+        return retry_seconds(wait) if isinstance(wait, int | float) else None
+
     def as_dict(self) -> dict[str, Any]:
-        return {"error": self.code, "detail": self.detail, **self.extra}
+        body = {"error": self.code, "detail": self.detail, **self.extra}
+        if self.retry_after is not None:
+            body["retry_after"] = self.retry_after
+        return body
+
+    def headers(self) -> dict[str, str]:
+        """The HTTP headers of this error's answer: ``Retry-After`` when it says a wait."""
+        return {} if self.retry_after is None else {"Retry-After": str(self.retry_after)}
 
 
 class InvalidInput(ServiceError):
@@ -39,6 +55,13 @@ class BadCredentials(ServiceError):
 class NotGameOwner(ServiceError):
     status = 403
     code = "not_your_game"
+
+
+class NotOwner(NotGameOwner):
+    """A move sent on a game's socket by anyone but its owner: a watcher, signed in or not
+    (``games.socket_moves``; the socket knows its owner, so this is said before any read)."""
+
+    code = "not_owner"
 
 
 class NotFound(ServiceError):
@@ -81,6 +104,13 @@ class GameFinished(Conflict):
     code = "game_finished"
 
 
+class NothingToResign(Conflict):
+    """Resigning a game before its first action: it would make a one-action entry above
+    everyone who tried, and a day played, from nothing played."""
+
+    code = "nothing_to_resign"
+
+
 class UsernameTaken(Conflict):
     code = "username_taken"
 
@@ -88,6 +118,31 @@ class UsernameTaken(Conflict):
 class PayloadTooLarge(ServiceError):
     status = 413
     code = "payload_too_large"
+
+
+class BadMessage(ServiceError):
+    """A frame on a game's socket that is no message of its protocol: not text, not JSON,
+    not an object (``games.socket_moves.messages``)."""
+
+    code = "bad_message"
+
+
+class UnknownMessage(BadMessage):
+    """A message on a game's socket whose ``type`` the protocol does not have."""
+
+    code = "unknown_message"
+
+
+class WrongGame(BadMessage):
+    """A message on a game's socket that names another game."""
+
+    code = "wrong_game"
+
+
+class MessageTooLarge(PayloadTooLarge):
+    """A frame on a game's socket over ``games.socket_moves.messages.MAX_FRAME_CHARS``."""
+
+    code = "message_too_large"
 
 
 class RejectedAction(ServiceError):
@@ -122,6 +177,19 @@ class BadBoard(ServiceError):
     code = "bad_board"
 
 
+class BadWho(ServiceError):
+    """A ``who`` that is none of ``humans``, ``bots``, ``all`` (``games.boards.Who``)."""
+
+    code = "bad_who"
+
+
+class BotTooLate(Conflict):
+    """A bot declaration from an account that has a game already: a bot declares itself
+    before its first game, never after."""
+
+    code = "bot_too_late"
+
+
 class BoardNotFound(NotFound):
     code = "board_not_found"
 
@@ -138,11 +206,35 @@ class DailySealed(NotFound):
     code = "daily_sealed"
 
 
+class DealSealed(ServiceError):
+    """A layout that is the deal of a day not yet closed, named by any code outside its
+    ranked game (an open game, a submission, a page): nothing else may show it before the
+    close."""
+
+    status = 403
+    code = "deal_sealed"
+
+
+class DayClosed(Conflict):
+    """An action on a ranked daily game after its day closed: the entry, the record and the
+    streak are what stood at 00:00 UTC. The deal is open from then on, for practice."""
+
+    code = "day_closed"
+
+
 class RankedGameRule(ServiceError):
     """An action a ranked daily game does not allow (a hint, an anonymous start...)."""
 
     status = 403
     code = "ranked_daily"
+
+
+class EntryConfirmed(ServiceError):
+    """A ranked game whose fair-play hold staff confirmed (``fairplay``): it is out of the
+    ranking for good and takes no further action."""
+
+    status = 403
+    code = "entry_confirmed"
 
 
 class AccountRequired(ServiceError):
@@ -159,6 +251,22 @@ class BodyTooLarge(PayloadTooLarge):
     code = "body_too_large"
 
 
+class Throttled(ServiceError):
+    """Too many requests for a throttle (DRF's ``Throttled``, said in words); ``wait`` when
+    DRF knows it."""
+
+    status = 429
+    code = "throttled"
+
+
+class SignUpUnavailable(ServiceError):
+    """A sign-up while its limit cannot be counted (Redis down): refused, not let through
+    (``games.api.throttling.SignUpWindow``); nothing is created."""
+
+    status = 503
+    code = "signup_unavailable"
+
+
 class LoginLocked(ServiceError):
     """Too many failed logins for one account or from one address (django-axes)."""
 
@@ -171,6 +279,27 @@ class QuotaExceeded(ServiceError):
 
     status = 429
     code = "quota_exceeded"
+
+
+class LoginBusy(ServiceError):
+    """A login from this address is being checked already (``games.password_checks``)."""
+
+    status = 429
+    code = "login_busy"
+
+
+class LoginsBusy(ServiceError):
+    """This second's budget of password checks is spent (``games.password_checks``)."""
+
+    status = 503
+    code = "logins_busy"
+
+
+class HintPending(ServiceError):
+    """The player's previous hint is still queued or solved (``games.hint_pool``)."""
+
+    status = 429
+    code = "hint_pending"
 
 
 class HintsBusy(ServiceError):

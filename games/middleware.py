@@ -33,7 +33,8 @@ API_PREFIX = "/api/"
 
 
 def json_error(error: ServiceError) -> JsonResponse:
-    return JsonResponse(error.as_dict(), status=error.status)
+    """An error's JSON outside DRF, with its headers (``Retry-After``) as DRF's handler sends."""
+    return JsonResponse(error.as_dict(), status=error.status, headers=error.headers())
 
 
 def too_large() -> JsonResponse:

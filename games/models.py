@@ -14,8 +14,10 @@ from django.utils import timezone
 
 #: Ids are 64-bit: a bigger number in a URL is simply not a game (not a database error).
 MAX_ID = 2**63 - 1
-#: A board id: a deal code (16) or a daily board, ``daily-2026-12-01-D3`` (19).
-BOARD_MAX_LENGTH = 24
+#: A deal code: ``CF1-D3-AAAAACL`` (14) or a CF2 layout code (54), with room to spare.
+CODE_MAX_LENGTH = 64
+#: A board id: a deal code or a daily board, ``daily-2026-12-01-D3`` (19).
+BOARD_MAX_LENGTH = CODE_MAX_LENGTH
 
 
 class AppendOnlyError(Exception):
@@ -29,9 +31,13 @@ class Game(models.Model):
         RESIGNED = "resigned"
 
     id = models.BigAutoField(primary_key=True)
-    code = models.CharField(max_length=16, help_text="Deal code, e.g. CF1-D3-AAAAACL")
+    code = models.CharField(
+        max_length=CODE_MAX_LENGTH, help_text="Deal code, e.g. CF1-D3-AAAAACL or a CF2 code"
+    )
     draw = models.PositiveSmallIntegerField()
-    number = models.BigIntegerField(help_text="Deal number, 0 <= n < 26**7")
+    number = models.BigIntegerField(
+        null=True, blank=True, help_text="a CF1 deal's number, 0 <= n < 26**7 (CF2: null)"
+    )
     player = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games"
     )
@@ -58,6 +64,18 @@ class Game(models.Model):
     won = models.BooleanField(default=False)
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)
     assisted = models.BooleanField(default=False, help_text="a solver helped (hints)")
+    held = models.BooleanField(
+        default=False,
+        help_text="held for fair-play review: the game makes no leaderboard entry (fairplay)",
+    )
+    hold_confirmed = models.BooleanField(
+        default=False, help_text="staff confirmed the hold: out of the ranking, no more actions"
+    )
+    bot = models.BooleanField(
+        default=False,
+        help_text="its player is a declared bot (copied at creation): it ranks on the board's "
+        "bots partition (games.boards.ranking_board)",
+    )
     snapshot = models.JSONField(help_text="engine snapshot after the last action")
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
@@ -253,18 +271,24 @@ class Assistance(models.Model):
 
 
 class DailyDeal(models.Model):
-    """The two sealed deals of one UTC day, computed once and kept.
+    """The two sealed deals of one UTC day, drawn once and kept.
 
-    Each number is the first of its mode's candidates the solver proved winnable in that
-    mode; the winning lines are kept so anyone can re-verify the pars with ``engine.replay``
-    once the day has closed (until then nothing of this row leaves the server but the pars).
-    Days stored before sealing (``number_d1`` null at the time) used one number for both.
+    Each code is the first layout of its mode's keyed stream (``games.daily.drawing``) that the
+    solver proved winnable in that mode, a CF2 layout code; days drawn before sealed layouts
+    keep the CF1 codes they were played on. The winning lines are kept so anyone can
+    re-verify the pars with ``engine.replay`` once the day has closed. Each board's ``salt``
+    makes its published commitment, SHA-256 of ``"<code>\n<salt>"``, impossible to check
+    against guessed codes; the codes and salts are told after the close, so anyone can check
+    that the deal was fixed before anyone played it. Until then nothing of this row leaves
+    the server but the commitments and, from the day itself on, the pars.
     """
 
     id = models.BigAutoField(primary_key=True)
     date = models.DateField(unique=True)
-    number = models.BigIntegerField(db_index=True, help_text="draw 3 deal number")
-    number_d1 = models.BigIntegerField(db_index=True, help_text="draw 1 deal number")
+    code = models.CharField(max_length=CODE_MAX_LENGTH, db_index=True, help_text="draw 3 deal")
+    code_d1 = models.CharField(max_length=CODE_MAX_LENGTH, db_index=True, help_text="draw 1 deal")
+    salt = models.CharField(max_length=64, help_text="draw 3 commitment salt (hex)")
+    salt_d1 = models.CharField(max_length=64, help_text="draw 1 commitment salt (hex)")
     par = models.PositiveIntegerField(
         null=True, blank=True, help_text="draw 3: actions of the solver's winning line"
     )
@@ -281,4 +305,4 @@ class DailyDeal(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
-        return f"daily {self.date}: {self.number}"
+        return f"daily {self.date}"

@@ -7,9 +7,14 @@ makes a rebuild give identical tables: there is one definition of every derived 
   reached_at, finished_at): from the engine game after the log and the action rows' times.
 * Leaderboard entry of (board, player): a copy of their best game on that board by the
   ranking rule (``games.ranking``), among games with at least one action; ``assisted`` if
-  the player ever asked for a hint on that board (``Assistance``). On a daily board that has
+  the player ever asked for a hint on that board (``Assistance``). Entries are kept under
+  the game's *ranking board* (``games.boards.entry_board``): the board's own id for people,
+  its bots partition for a declared bot's games. A player's games all rank in one partition
+  (the flag is the player's, declared before their first game), so their games on a board
+  are found by the board's id alone. On a daily board that has
   closed, the entry is what the game was at the close (``position_at_close``): later actions
-  do not change it.
+  do not change it. A game held for fair-play review (``Game.held``) makes no entry, so it
+  is in no rank, count, chart or live message.
 * Board counts: how many entries of a board stand at each (assisted, cards, actions) and at
   each (assisted, cards) (``StandingCount``, ``CardsCount``), what ranks are summed from.
 
@@ -26,7 +31,7 @@ from django.db import connection
 from django.db.models import Count, OuterRef, QuerySet, Subquery
 
 from engine import Game as EngineGame
-from games.boards import closes_at
+from games.boards import closes_at, partition_of
 from games.compiled import CompiledQuery, Statement, run, update_statement, written
 from games.models import (
     Action,
@@ -108,20 +113,32 @@ def position_at_close(game: Game) -> dict[str, Any] | None:
 
 
 def best_games(*, board: Any, player_id: Any) -> QuerySet[Game]:
-    r"""The player's games on a board with at least one action, best first (``board`` and
-    ``player_id`` may be ``OuterRef`` expressions: the subquery of ``entry_refresh``)."""
-    return Game.objects.filter(board=board, player_id=player_id, seq__gt=0).order_by(
-        *order_by(with_assisted=False)
+    r"""The player's games on a board that may rank there (at least one action, not held for
+    review), best first (``board``: the games' board id, not a partition's; ``player_id`` may
+    be an ``OuterRef`` expression: the subquery of ``entry_refresh``)."""
+    return (
+        ranking_games()
+        .filter(board=board, player_id=player_id)
+        .order_by(*order_by(with_assisted=False))
     )
 
 
+def ranking_games() -> QuerySet[Game]:
+    """The games that make entries: at least one action, not held for fair-play review. The
+    live path and ``rebuild_projections`` both read them here."""
+    return Game.objects.filter(seq__gt=0, held=False)
+
+
 def best_game(*, board: str, player_id: int) -> Game | None:
-    """The player's best game on a board with at least one action: what their entry shows."""
-    return best_games(board=board, player_id=player_id).first()
+    """The player's best game among those that rank on ``board`` (a ranking board, either
+    partition): what their entry there shows."""
+    return best_games(board=partition_of(board)[0], player_id=player_id).first()
 
 
 def is_assisted(*, board: str, player_id: int) -> bool:
-    return Assistance.objects.filter(board=board, player_id=player_id).exists()
+    """Whether the player asked for a hint on ``board`` (either partition: the mark is kept
+    under the board's own id)."""
+    return Assistance.objects.filter(board=partition_of(board)[0], player_id=player_id).exists()
 
 
 def entry_values(game: Game, *, assisted: bool) -> dict[str, Any]:
@@ -174,12 +191,13 @@ ENTRY = CompiledQuery(
     player_id=int,
 )
 ENTRY_AND_BEST_GAME = CompiledQuery(
-    lambda board, player_id: player_entries(board=board, player_id=player_id).annotate(
+    lambda board, games_board, player_id: player_entries(board=board, player_id=player_id).annotate(
         best_game_id=Subquery(
-            best_games(board=OuterRef("board"), player_id=OuterRef("player_id")).values("id")[:1]
+            best_games(board=games_board, player_id=OuterRef("player_id")).values("id")[:1]
         )
     )[:1],
     board=str,
+    games_board=str,
     player_id=int,
 )
 
@@ -191,7 +209,8 @@ def entry_refresh(
     moved: Game | None = None,
     ahead: Sequence[Statement[Any]] = (),
 ) -> EntryRefresh:
-    """``leaderboard_entry_refresh``, telling the entry too; ``moved`` is the one game row
+    """``leaderboard_entry_refresh``, telling the entry too (``board``: a ranking board,
+    ``games.boards.entry_board`` of the player's games); ``moved`` is the one game row
     this write changed, if only one did (a live action, saved or in ``ahead``): the entry is
     then decided from the ranking rule without looking for the best game when it can be.
 
@@ -208,9 +227,17 @@ def entry_refresh(
     only when another game is ahead is that game read. Assistance only changes with a hint,
     which refreshes without ``moved``: the entry's flag is current.
     """
+    if moved is not None and moved.held:
+        moved = None  # a held game is no candidate: decide from the games that rank
     # With ``moved``, read with the entry: whether ``moved`` is still the best game.
-    query = ENTRY if moved is None else ENTRY_AND_BEST_GAME
-    *_, rows = run([*ahead, query.statement(board=board, player_id=player_id)])
+    read: Statement[Any]
+    if moved is None:
+        read = ENTRY.statement(board=board, player_id=player_id)
+    else:
+        read = ENTRY_AND_BEST_GAME.statement(
+            board=board, games_board=partition_of(board)[0], player_id=player_id
+        )
+    *_, rows = run([*ahead, read])
     entry: LeaderboardEntry | None = rows[0] if rows else None
     best: Game | None
     if moved is not None and moved.seq > 0 and entry is not None:
@@ -225,21 +252,43 @@ def entry_refresh(
     else:
         best = best_game(board=board, player_id=player_id)
     if best is None:
-        if entry is None:
-            return EntryRefresh(changed=False, entry=None)
-        entry.delete()
-        board_counts_move(board=board, before=standing_of(entry), after=None)
-        return EntryRefresh(changed=True, entry=None)
+        return entry_set(board=board, player_id=player_id, entry=entry, wanted=None)
     if moved is not None and entry is not None:
         assisted = entry.assisted
     else:
         assisted = is_assisted(board=board, player_id=player_id)
     wanted = entry_values(best, assisted=assisted)
+    return entry_set(board=board, player_id=player_id, entry=entry, wanted=wanted)
+
+
+def entry_set(
+    *, board: str, player_id: int, entry: LeaderboardEntry | None, wanted: dict[str, Any] | None
+) -> EntryRefresh:
+    """Make the player's entry on ``board`` (``entry``, as read) hold ``wanted`` (the values
+    of ``entry_values``; None: no entry), its board's counts with it."""
+    if wanted is None:
+        if entry is None:
+            return EntryRefresh(changed=False, entry=None)
+        entry.delete()
+        board_counts_move(board=board, before=standing_of(entry), after=None)
+        return EntryRefresh(changed=True, entry=None)
     if entry is None:
         entry = LeaderboardEntry.objects.create(board=board, player_id=player_id, **wanted)
         board_counts_move(board=board, before=None, after=standing_of(entry))
         return EntryRefresh(changed=True, entry=entry)
     return entry_written(entry, wanted)
+
+
+def entry_at_close(game: Game, *, assisted: bool) -> dict[str, Any] | None:
+    """What the entry of a daily ``game`` whose day has closed holds (``entry_values`` as of
+    the close), None if it makes none (no action before the close, or held for review): what
+    ``rebuild_projections`` computes, and what lifting a hold after the close restores."""
+    if game.held:
+        return None
+    at_close = position_at_close(game)
+    if at_close is None:
+        return None
+    return {"game_id": game.id, **at_close, "assisted": assisted}
 
 
 def entry_written(entry: LeaderboardEntry, wanted: dict[str, Any]) -> EntryRefresh:

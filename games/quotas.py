@@ -28,6 +28,7 @@ from redis.exceptions import RedisError
 
 from games.errors import QuotaExceeded
 from games.models import Game
+from games.retry_after import retry_words
 
 logger = logging.getLogger(__name__)
 
@@ -41,13 +42,16 @@ def games_quota_check(*, player_id: int) -> None:
     midnight = datetime.combine(now.astimezone(UTC).date(), time(0), tzinfo=UTC)
     started = Game.objects.filter(player_id=player_id, created_at__gte=midnight).count()
     if started >= limit:
-        resets = midnight + timedelta(days=1)
+        wait = int((midnight + timedelta(days=1) - now).total_seconds()) + 1
         raise QuotaExceeded(
-            gettext("you have started %(started)s games today (UTC): at most %(limit)s a day")
-            % {"started": started, "limit": limit},
+            gettext(
+                "you have started %(started)s games today (UTC): at most %(limit)s a day;"
+                " try again %(when)s"
+            )
+            % {"started": started, "limit": limit, "when": retry_words(wait)},
             quota="games_per_day",
             limit=limit,
-            wait=int((resets - now).total_seconds()) + 1,
+            wait=wait,
         )
 
 
@@ -70,9 +74,9 @@ def actions_quota_charge(*, player_id: int, actions: int) -> None:
         raise QuotaExceeded(
             gettext(
                 "%(actions)s more action(s) would make %(used)s this hour:"
-                " at most %(limit)s an hour"
+                " at most %(limit)s an hour; try again %(when)s"
             )
-            % {"actions": actions, "used": used, "limit": limit},
+            % {"actions": actions, "used": used, "limit": limit, "when": retry_words(wait)},
             quota="actions_per_hour",
             limit=limit,
             wait=wait,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext
 
-from engine import Deal, DealCodeError, IllegalMove, NotationError, NumberedDeal
+from engine import CodedDeal, Deal, DealCodeError, IllegalMove, NotationError
 from engine import Game as EngineGame
 from engine.reasons import Reason
 from games.errors import BadDealCode, BadNotation, RejectedAction
@@ -49,7 +49,7 @@ def game_status(*, won: bool, resigned: bool) -> str:
     return "resigned" if resigned else "playing"
 
 
-def deal_from_code(code: str) -> NumberedDeal:
+def deal_from_code(code: str) -> CodedDeal:
     """The engine's deal for a code, with the engine's reason as a 400 when it is bad."""
     try:
         return Deal.from_code(code)

@@ -19,6 +19,20 @@ def normalise_code(code: str) -> tuple[str | None, str]:
         return None, error.problem.sentence(gettext)
 
 
+def sealed_reason(code: str) -> str | None:
+    """Why a valid code's layout may not be shown yet (it is a sealed daily's, whichever code
+    names it: ``games.daily.store.sealed_layout_check``), in the reader's language; None when
+    it may."""
+    from games.daily.store import sealed_layout_check
+    from games.errors import DealSealed
+
+    try:
+        sealed_layout_check(deal=Deal.from_code(code))
+    except DealSealed as error:
+        return error.detail
+    return None
+
+
 def normalise_board(board: str) -> tuple[str | None, str]:
     """`("CF1-D3-ABCDEFG", "")` or `("daily-2026-12-01-D3", "")` for a valid board id (a code
     in any case), `(None, reason)` otherwise: the one rule is ``games.boards.parse_board``."""

@@ -10,26 +10,36 @@ CSRF cookie exists, since the scripts read it to sign their API calls.
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext
 from django.views.decorators.csrf import ensure_csrf_cookie
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
-from web.deal_codes import deal_preview, normalise_board, normalise_code
+from web.deal_codes import deal_preview, normalise_board, normalise_code, sealed_reason
 from web.words import page_words
+
+if TYPE_CHECKING:
+    from games.models import Game
 
 
 def _page(
-    request: HttpRequest, template: str, *, title: str, data: dict[str, Any], status: int = 200
+    request: HttpRequest,
+    template: str,
+    *,
+    title: str,
+    data: dict[str, Any],
+    status: int = 200,
+    **context: Any,
 ) -> HttpResponse:
-    """Render a page shell; `data` reaches the page script through json_script."""
+    """Render a page shell; `data` reaches the page script through json_script, `context`
+    the template alone."""
     return render(
         request,
         f"web/{template}",
-        {"title": title, "page_data": data, "words": page_words()},
+        {"title": title, "page_data": data, "words": page_words(), **context},
         status=status,
     )
 
@@ -40,6 +50,17 @@ def _bad_code(request: HttpRequest, code: str, reason: str, *, board: bool = Fal
         "bad_code.html",
         title=gettext("Unknown board") if board else gettext("Unknown deal code"),
         data={"code": code, "reason": reason, "board": board},
+        status=404,
+    )
+
+
+def _sealed(request: HttpRequest, code: str, reason: str) -> HttpResponse:
+    """The page for a code whose layout is a sealed daily's: said so, nothing of it shown."""
+    return _page(
+        request,
+        "bad_code.html",
+        title=gettext("Sealed until the close"),
+        data={"code": code, "reason": reason, "board": False, "sealed": True},
         status=404,
     )
 
@@ -65,26 +86,29 @@ def _future(day: str) -> bool:
     return date.fromisoformat(day) > utc_today()
 
 
-@require_GET
+@require_safe
 @ensure_csrf_cookie
 def home(request: HttpRequest) -> HttpResponse:
     return _page(request, "home.html", title="Canfield Arena", data={})
 
 
-@require_GET
+@require_safe
 @ensure_csrf_cookie
 def rules(request: HttpRequest) -> HttpResponse:
     """The rules of play in the reader's language (the same rules as docs/rules.md)."""
     return _page(request, "rules.html", title=gettext("The rules of Canfield"), data={})
 
 
-@require_GET
+@require_safe
 @ensure_csrf_cookie
 def play(request: HttpRequest, code: str) -> HttpResponse:
     """Start (or resume) the signed-in player's game of `code`: the script does it via the API."""
     normalised, reason = normalise_code(code)
     if normalised is None:
         return _bad_code(request, code, reason)
+    sealed = sealed_reason(normalised)
+    if sealed is not None:
+        return _sealed(request, normalised, sealed)
     data: dict[str, object] = {"code": normalised, "game": None}
     if not request.user.is_authenticated:
         data["preview"] = deal_preview(normalised)
@@ -93,15 +117,16 @@ def play(request: HttpRequest, code: str) -> HttpResponse:
     )
 
 
-def _no_such_game(request: HttpRequest, game_id: int) -> HttpResponse | None:
-    """The "no such game" page (404) when ``request.user`` may not read game ``game_id``: it
-    does not exist, or it is another player's sealed game (which the API hides alike)."""
+def _no_such_game(request: HttpRequest, game_id: int) -> HttpResponse | Game:
+    """The game, or the "no such game" page (404) when ``request.user`` may not read game
+    ``game_id``: it does not exist, or it is another player's sealed game (which the API
+    hides alike)."""
     from games.errors import GameNotFound
     from games.selectors.games import game_for
 
     viewer = request.user if request.user.is_authenticated else None
     try:
-        game_for(game_id=game_id, viewer=viewer)
+        return game_for(game_id=game_id, viewer=viewer)
     except GameNotFound:
         return _page(
             request,
@@ -110,22 +135,33 @@ def _no_such_game(request: HttpRequest, game_id: int) -> HttpResponse | None:
             data={"game": game_id},
             status=404,
         )
-    return None
 
 
-@require_GET
+def _own_hold(request: HttpRequest, game: Game) -> dict[str, Any] | None:
+    """A fair-play hold on the viewer's own game, as its owner is told of it (no one else)."""
+    from fairplay.selectors import owner_holds
+
+    if not game.held or request.user.pk != game.player_id:
+        return None
+    return owner_holds([(game.id, game.held, game.hold_confirmed)])[game.id]
+
+
+@require_safe
 @ensure_csrf_cookie
 def table(request: HttpRequest, game_id: int) -> HttpResponse:
-    missing = _no_such_game(request, game_id)
-    return missing or _page(
+    found = _no_such_game(request, game_id)
+    if isinstance(found, HttpResponse):
+        return found
+    return _page(
         request,
         "table.html",
         title=gettext("Game %(id)s") % {"id": game_id},
         data={"code": None, "game": game_id},
+        hold=_own_hold(request, found),
     )
 
 
-@require_GET
+@require_safe
 @ensure_csrf_cookie
 def board(request: HttpRequest, code: str) -> HttpResponse:
     """A board's page: a deal code's, or a daily board's (``daily-2026-12-01-D3``), whose code
@@ -136,21 +172,35 @@ def board(request: HttpRequest, code: str) -> HttpResponse:
     daily = _daily_parts(normalised)
     if daily is not None and _future(daily[0]):
         return _bad_code(request, code, not_yet(daily[0]), board=True)
+    sealed = None if daily else sealed_reason(normalised)
+    if sealed is not None:
+        return _sealed(request, normalised, sealed)
     data = {
         "board": normalised,
         "code": None if daily else normalised,
         "day": daily and daily[0],
         "mode": daily and daily[1],
+        "who": _who(request),
     }
     return _page(
         request,
         "board.html",
         title=gettext("Leaderboard %(board)s") % {"board": normalised},
         data=data,
+        who=data["who"],
     )
 
 
-@require_GET
+def _who(request: HttpRequest) -> str:
+    """The page's ``?who=`` (people, bots, or all in one ranking); anything else shows the
+    default, people, as the API does without one (a page link is never a 400)."""
+    from games.boards import Who
+
+    asked = request.GET.get("who", "")
+    return asked if asked in {who.value for who in Who} else Who.HUMANS.value
+
+
+@require_safe
 @ensure_csrf_cookie
 def player(request: HttpRequest, username: str) -> HttpResponse:
     return _page(
@@ -161,19 +211,23 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 @ensure_csrf_cookie
 def replay(request: HttpRequest, game_id: int) -> HttpResponse:
-    missing = _no_such_game(request, game_id)
-    return missing or _page(
-        request,
-        "replay.html",
-        title=gettext("Replay of game %(id)s") % {"id": game_id},
-        data={"game": game_id},
+    found = _no_such_game(request, game_id)
+    return (
+        found
+        if isinstance(found, HttpResponse)
+        else _page(
+            request,
+            "replay.html",
+            title=gettext("Replay of game %(id)s") % {"id": game_id},
+            data={"game": game_id},
+        )
     )
 
 
-@require_GET
+@require_safe
 @ensure_csrf_cookie
 def archive(request: HttpRequest) -> HttpResponse:
     """Past days, newest first, from ``GET /api/daily/?before=``; ``?before=<date>`` pages."""
@@ -188,7 +242,7 @@ def archive(request: HttpRequest) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 @ensure_csrf_cookie
 def daily_line(request: HttpRequest, day: str, mode: str) -> HttpResponse:
     """The solver's winning line of a closed day's deal (read from ``GET /api/daily/<day>/``)."""

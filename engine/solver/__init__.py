@@ -91,12 +91,13 @@ def _verify(game: Game, line: list[str]) -> None:
 def cli_main(argv: list[str]) -> int:
     """``python -m engine solve CODE [--seconds N] [--max-nodes N] [--draw 1|3]``."""
     from engine import Deal, DealCodeError, Game
+    from engine.cli import CODE_HELP
 
     parser = argparse.ArgumentParser(
         prog="python -m engine solve",
         description="Search a deal for a winning line (all app moves, take-backs included).",
     )
-    parser.add_argument("code", help="deal code, e.g. CF1-D3-AAAAACL")
+    parser.add_argument("code", help=CODE_HELP)
     parser.add_argument("--seconds", type=float, default=10.0, help="time budget (default 10)")
     parser.add_argument("--max-nodes", type=int, default=None, help="node budget (default none)")
     parser.add_argument(
@@ -108,11 +109,11 @@ def cli_main(argv: list[str]) -> int:
     )
     args = parser.parse_args(argv)
     try:
-        deal = Deal.from_code(args.code)
+        deal: Deal = Deal.from_code(args.code)
     except DealCodeError as error:
         parser.error(str(error))
     if args.draw is not None and args.draw != deal.draw:
-        deal = Deal.from_number(deal.number, draw=args.draw)
+        deal = deal.in_draw_mode(args.draw)
     result = solve(Game(deal), seconds=args.seconds, max_nodes=args.max_nodes)
     rate = result.nodes / result.seconds if result.seconds > 0 else 0.0
     print(f"deal:    {deal.code}")

@@ -2,7 +2,9 @@
 
 ``{"error": <code>, "detail": <message>, ...extra}``: service errors carry their own code and
 extra fields; DRF's own exceptions (parse errors, validation, auth, throttling, 404, 405) get
-stable codes here; a database that does not answer becomes a 503.
+stable codes here; a database that does not answer becomes a 503. A refusal for a while (a
+throttle's 429, a quota, a busy solver) says when to try again in words in ``detail``, and in
+seconds in ``retry_after`` and ``Retry-After``.
 """
 
 from typing import Any
@@ -14,7 +16,8 @@ from django.utils.translation import gettext
 from rest_framework import exceptions
 from rest_framework.response import Response
 
-from games.errors import DatabaseUnavailable, ServiceError
+from games.errors import DatabaseUnavailable, ServiceError, Throttled
+from games.retry_after import retry_words
 
 DRF_ERROR_CODES: dict[type[exceptions.APIException], str] = {
     exceptions.ParseError: "malformed_request",
@@ -26,13 +29,24 @@ DRF_ERROR_CODES: dict[type[exceptions.APIException], str] = {
     exceptions.MethodNotAllowed: "method_not_allowed",
     exceptions.NotAcceptable: "not_acceptable",
     exceptions.UnsupportedMediaType: "unsupported_media_type",
-    exceptions.Throttled: "throttled",
 }
 
 
 def database_down() -> DatabaseUnavailable:
     """The answer while the database is down, in the language of the request being answered."""
     return DatabaseUnavailable(gettext("the database does not answer; try again shortly"))
+
+
+def throttled(exc: exceptions.Throttled) -> Throttled:
+    """A throttle's refusal in the request's language and in words ("try again in 47
+    minutes"), where DRF says "Expected available in 2829 seconds." (half of it in English)."""
+    # Read with getattr: Throttled.wait is set in DRF's __init__ but missing from its stubs.
+    wait = getattr(exc, "wait", None)
+    if wait is None:
+        return Throttled(gettext("too many requests; try again later"))
+    return Throttled(
+        gettext("too many requests; try again %(when)s") % {"when": retry_words(wait)}, wait=wait
+    )
 
 
 def first_message(detail: Any) -> str:
@@ -46,13 +60,9 @@ def first_message(detail: Any) -> str:
     return str(detail)
 
 
-def error_response(error: ServiceError, headers: dict[str, str] | None = None) -> Response:
-    """An error's JSON; one that says how long to ``wait`` (a quota, busy solvers) also says
-    it the HTTP way, in ``Retry-After``."""
-    wait = error.extra.get("wait")
-    if isinstance(wait, int | float):
-        headers = {**(headers or {}), "Retry-After": str(max(1, round(wait)))}
-    return Response(error.as_dict(), status=error.status, headers=headers)
+def error_response(error: ServiceError) -> Response:
+    """An error's JSON, with ``Retry-After`` when it says how long to wait."""
+    return Response(error.as_dict(), status=error.status, headers=error.headers())
 
 
 def drf_error_response(exc: exceptions.APIException) -> Response:
@@ -63,12 +73,7 @@ def drf_error_response(exc: exceptions.APIException) -> Response:
     if isinstance(exc, exceptions.ValidationError):
         body["fields"] = exc.detail
     headers: dict[str, str] = {}
-    # Read with getattr: Throttled.wait is set in DRF's __init__ but missing from its stubs, and
-    # auth_header exists only on the exceptions an authentication class raised.
-    wait = getattr(exc, "wait", None) if isinstance(exc, exceptions.Throttled) else None
-    if wait is not None:
-        body["wait"] = wait
-        headers["Retry-After"] = str(max(1, round(wait)))
+    # Read with getattr: auth_header exists only on the exceptions an authentication class raised.
     auth_header = getattr(exc, "auth_header", None)
     if auth_header:
         headers["WWW-Authenticate"] = auth_header
@@ -81,6 +86,8 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         return error_response(exc)
     if isinstance(exc, OperationalError | InterfaceError):
         return error_response(database_down())
+    if isinstance(exc, exceptions.Throttled):
+        return error_response(throttled(exc))
     if isinstance(exc, Http404):
         exc = exceptions.NotFound(str(exc) or gettext("not found"))
     elif isinstance(exc, DjangoPermissionDenied):

@@ -9,8 +9,10 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-#: What a deal code looks like (case-insensitive); the engine says what is wrong otherwise.
-DEAL_CODE_PATTERN = r"^[Cc][Ff]1-[Dd][13]-[A-Za-z]{7}$"
+#: What a deal code of either scheme looks like (case-insensitive; a CF2 code's characters are
+#: Crockford's base 32 with the aliases O, I and L); the engine says what is wrong otherwise.
+#: ``tests/games/api/test_schema.py`` checks it against the engine.
+DEAL_CODE_PATTERN = r"^(?:[Cc][Ff]1-[Dd][13]-[A-Za-z]{7}|[Cc][Ff]2-[Dd][13]-[0-9A-TV-Za-tv-z]{47})$"
 
 #: Every move token of DESIGN.md's notation, exactly (``tests/games/api/test_schema.py`` checks
 #: it against the engine's own table). Published in the schema; the engine validates tokens
@@ -64,8 +66,10 @@ class DealCodeField(StrictCharField):
     """A deal code; its pattern is published, the engine checks it (and explains errors)."""
 
     def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("max_length", 32)
-        kwargs.setdefault("help_text", "a deal code like CF1-D3-AAAAACL (any case)")
+        kwargs.setdefault("max_length", 64)  # a CF2 code has 54 characters
+        kwargs.setdefault(
+            "help_text", "a deal code like CF1-D3-AAAAACL, or a CF2 layout code (any case)"
+        )
         super().__init__(**kwargs)
 
 

@@ -23,6 +23,7 @@ from games.api.fields import (
     StrictChoiceField,
     StrictIntegerField,
 )
+from games.boards import LAST_MONTH, Who
 from games.models import Game
 
 #: Bound of integers in requests (seq, offsets): beyond it nothing exists, and databases
@@ -53,11 +54,14 @@ class ReasonOut(serializers.Serializer):
 
 class ErrorOut(serializers.Serializer):
     """Every error: a stable code, a human message (in the request's language), sometimes
-    extra fields (index, seq...); an illegal action also carries its ``reason``."""
+    extra fields (index, seq...); an illegal action also carries its ``reason``, a refusal for
+    a while (429, some 503s) ``retry_after`` (the ``Retry-After`` header's whole seconds; the
+    detail says it in words)."""
 
     error = serializers.CharField()
     detail = serializers.CharField()
     reason = ReasonOut(required=False)
+    retry_after = serializers.IntegerField(required=False, min_value=1)
 
 
 # --- players ----------------------------------------------------------------------------------
@@ -88,6 +92,11 @@ class PlayerCreateIn(serializers.Serializer):
     session = StrictBooleanField(
         required=False, default=False, help_text="also sign the browser in (session cookie)"
     )
+    bot = StrictBooleanField(
+        required=False,
+        default=False,
+        help_text="declare the account a bot, for good: its games rank apart from people's",
+    )
 
 
 class TokenOut(serializers.Serializer):
@@ -108,6 +117,7 @@ class MeOut(serializers.Serializer):
     guest = serializers.BooleanField(
         help_text="a guest (open deals in this browser session): sign up to keep the games"
     )
+    bot = serializers.BooleanField(help_text="a declared bot: its games rank apart")
 
 
 # --- games ------------------------------------------------------------------------------------
@@ -145,7 +155,9 @@ class GameSummaryOut(serializers.Serializer):
     id = serializers.IntegerField()
     code = serializers.CharField(allow_null=True, help_text="null while the game is sealed")
     draw = serializers.IntegerField()
-    number = serializers.IntegerField(allow_null=True, help_text="null while sealed")
+    number = serializers.IntegerField(
+        allow_null=True, help_text="the CF1 deal number; null while sealed and for a CF2 code"
+    )
     board = serializers.CharField(help_text="the board it ranks on: its code or a daily board")
     daily = serializers.DateField(
         allow_null=True, help_text="the day of a ranked daily game, else null"
@@ -166,6 +178,9 @@ class GameSummaryOut(serializers.Serializer):
     won = serializers.BooleanField()
     status = serializers.ChoiceField(choices=Game.Status.choices)
     assisted = serializers.BooleanField(help_text="this game asked for a hint")
+    bot = serializers.BooleanField(
+        help_text="a declared bot's game: it ranks on the board's bots (who=bots)"
+    )
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
     reached_at = serializers.DateTimeField()
@@ -402,6 +417,9 @@ class EntryOut(serializers.Serializer):
     assisted = serializers.BooleanField(
         help_text="the player asked for a hint on this board: ranked below all others"
     )
+    bot = serializers.BooleanField(
+        help_text="a declared bot's entry: bots rank apart (who=bots), or with people in who=all"
+    )
 
 
 class FieldCountOut(serializers.Serializer):
@@ -413,12 +431,16 @@ class LeaderboardFieldOut(serializers.Serializer):
     """How the whole field of a board stands, by cards home (the field chart)."""
 
     board = serializers.CharField()
+    who = serializers.ChoiceField(choices=list(Who), help_text="whose entries are counted")
     total = serializers.IntegerField()
     counts = FieldCountOut(many=True)
 
 
 class LeaderboardOut(serializers.Serializer):
     board = serializers.CharField(help_text="a deal code or a daily board id")
+    who = serializers.ChoiceField(
+        choices=list(Who), help_text="whose entries: people, declared bots, or all in one ranking"
+    )
     code = serializers.CharField(
         allow_null=True, help_text="the board's deal code; null while a daily board is sealed"
     )
@@ -434,14 +456,29 @@ class LeaderboardOut(serializers.Serializer):
     entries = EntryOut(many=True)
 
 
-class OwnRankedGameOut(serializers.Serializer):
+class HoldReasonOut(serializers.Serializer):
+    code = serializers.CharField(help_text="why it is held: linked")
+    detail = serializers.CharField(help_text="the same in words, in the reader's language")
+
+
+class OwnHoldOut(serializers.Serializer):
+    """A fair-play hold on one's own ranked game (its owner alone is told)."""
+
+    held = serializers.BooleanField(
+        help_text="held for a fair-play review: not on the board (its owner plays on)"
+    )
+    confirmed = serializers.BooleanField(help_text="staff confirmed the hold: out for good")
+    held_reason = HoldReasonOut(allow_null=True, help_text="why, in words (null: not held)")
+
+
+class OwnRankedGameOut(OwnHoldOut):
     id = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Game.Status.choices)
     seq = serializers.IntegerField(help_text="actions in its log")
     rank = serializers.IntegerField(
         allow_null=True,
-        help_text="your rank on the board while the day is open (null: no action yet, or a "
-        "closed day: read its board)",
+        help_text="your rank on the board while the day is open (null: no action yet, held, "
+        "or a closed day: read its board)",
     )
 
 
@@ -452,6 +489,9 @@ class DailyBoardOut(serializers.Serializer):
         allow_null=True, help_text="actions of the solver's winning line"
     )
     entries = serializers.IntegerField(help_text="players on the board")
+    commitment = serializers.CharField(
+        help_text='SHA-256 (hex) of "<code>\\n<salt>": the deal was fixed before anyone played'
+    )
     game = OwnRankedGameOut(
         allow_null=True, help_text="your own ranked game on this board (signed in), or null"
     )
@@ -465,6 +505,28 @@ class DailyBoardsOut(serializers.Serializer):
 class DailyCodesOut(serializers.Serializer):
     D3 = serializers.CharField()
     D1 = serializers.CharField()
+
+
+class DailySaltsOut(serializers.Serializer):
+    D3 = serializers.CharField()
+    D1 = serializers.CharField()
+
+
+class NextBoardOut(serializers.Serializer):
+    board = serializers.CharField(help_text="daily-<date>-D3 or -D1")
+    commitment = serializers.CharField(help_text="SHA-256 (hex) of the board's code and salt")
+
+
+class NextBoardsOut(serializers.Serializer):
+    D3 = NextBoardOut()
+    D1 = NextBoardOut()
+
+
+class NextDayOut(serializers.Serializer):
+    """Tomorrow's boards: only their commitments (nothing tells a future deal or par)."""
+
+    date = serializers.DateField()
+    boards = NextBoardsOut()
 
 
 class DailyLinesOut(serializers.Serializer):
@@ -491,7 +553,11 @@ class DailyOut(serializers.Serializer):
     closed = serializers.BooleanField()
     boards = DailyBoardsOut()
     codes = DailyCodesOut(required=False, help_text="only once the day has closed")
+    salts = DailySaltsOut(
+        required=False, help_text="only once the day has closed: check each commitment"
+    )
     lines = DailyLinesOut(required=False, help_text="only once the day has closed")
+    next = NextDayOut(required=False, help_text="today's answer only: tomorrow's commitments")
 
 
 class DailyIn(serializers.Serializer):
@@ -553,11 +619,17 @@ class MonthField(serializers.CharField):
     def to_internal_value(self, data: Any) -> Any:
         text = super().to_internal_value(data)
         try:
-            return date.fromisoformat(f"{text}-01") if len(text) == 7 else self.fail("invalid")
+            first = date.fromisoformat(f"{text}-01") if len(text) == 7 else self.fail("invalid")
         except ValueError:
             self.fail("invalid")
+        if first > LAST_MONTH:
+            self.fail("too_late", last=LAST_MONTH.strftime("%Y-%m"))
+        return first
 
-    default_error_messages = {"invalid": "a month is written YYYY-MM, e.g. 2026-11"}
+    default_error_messages = {
+        "invalid": "a month is written YYYY-MM, e.g. 2026-11",
+        "too_late": gettext_lazy("the last month with a calendar is {last}"),
+    }
 
 
 class PlayerStatsIn(serializers.Serializer):
@@ -595,7 +667,14 @@ class CalendarEntryOut(serializers.Serializer):
     won = serializers.BooleanField()
     cards = serializers.IntegerField()
     actions = serializers.IntegerField()
-    rank = serializers.IntegerField(help_text="the player's rank on that day's board")
+    rank = serializers.IntegerField(
+        allow_null=True, help_text="the player's rank on that day's board (null: held)"
+    )
+    held = serializers.BooleanField(
+        required=False, help_text="the player's own entry, held for a fair-play review"
+    )
+    confirmed = serializers.BooleanField(required=False)
+    held_reason = HoldReasonOut(required=False, help_text="why it is held (held entries only)")
     total = serializers.IntegerField(help_text="entries on that day's board")
     game = serializers.IntegerField(allow_null=True, help_text="the game (replay) once closed")
 

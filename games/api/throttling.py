@@ -6,27 +6,41 @@ settings build from ``CANFIELD_THROTTLE_ANON``, ``_USER``, ``_SIGNUP`` and ``_HI
 request. A rate of None, or a scope missing from the setting, disables that throttle.
 Counters live in the default cache: on Redis (``REDIS_URL`` set, every worker shares them)
 DRF's sliding window is kept as a Redis list and decided by a script in one round trip
-(``SettingsRateMixin.allow_by_redis_log``), elsewhere DRF's own code keeps it; if Redis does
-not answer, requests are let through.
+(``SettingsRateMixin.allow_by_redis_log``), elsewhere DRF's own code keeps it. If Redis does
+not answer, requests are let through, except sign-ups (``SignUpWindow.counters_unavailable``).
 
 Anonymous requests are counted per client address as ``canfield_site.client_address``
 decides it: DRF's own ``get_ident`` believes any ``X-Forwarded-For`` when ``NUM_PROXIES`` is
-unset, so each forged value would be a fresh bucket.
+unset, so each forged value would be a fresh bucket. What one client may *make* (accounts,
+guests) is counted per network (``PerNetworkThrottle``), so that an IPv6 client cannot start a
+fresh count from each of the 2**64 addresses of its /64.
 """
 
 import logging
 from functools import cache
+from types import SimpleNamespace
 from typing import Any
 
 import redis
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.core.cache import DEFAULT_CACHE_ALIAS, caches
 from django.core.cache import cache as default_cache
+from django.core.cache.backends.base import DEFAULT_TIMEOUT, BaseCache
 from django.core.cache.backends.redis import RedisCache
+from django.utils.translation import gettext
 from redis.exceptions import RedisError
-from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle, UserRateThrottle
+from rest_framework.exceptions import Throttled
+from rest_framework.throttling import (
+    AnonRateThrottle,
+    BaseThrottle,
+    SimpleRateThrottle,
+    UserRateThrottle,
+)
 
-from canfield_site.client_address import request_client_address
+from canfield_site.client_address import address_network, request_client_address
+from games.errors import SignUpUnavailable
+from games.retry_after import retry_words
 
 logger = logging.getLogger(__name__)
 
@@ -44,16 +58,19 @@ class SettingsRateMixin(SimpleRateThrottle):
         return request_client_address(request)
 
     def allow_request(self, request: Any, view: Any) -> bool:
-        """Fail open when the counters' cache (Redis) is down: a Redis outage may cost rate
-        limiting for a while, never a player's move."""
         try:
             counters = self.counters()
             if isinstance(counters, RedisCache):
                 return self.allow_by_redis_log(request, view, counters)
             return super().allow_request(request, view)
         except RedisError as error:
-            logger.warning("throttle counters unavailable, request allowed: %s", error)
-            return True
+            return self.counters_unavailable(error)
+
+    def counters_unavailable(self, error: RedisError) -> bool:
+        """Fail open when the counters' cache (Redis) is down: a Redis outage may cost rate
+        limiting for a while, never a player's move."""
+        logger.warning("throttle counters unavailable, request allowed: %s", error)
+        return True
 
     def counters(self) -> Any:
         """The cache object itself (DRF's class attribute is Django's ``cache`` proxy)."""
@@ -122,6 +139,45 @@ class UserThrottle(SettingsRateMixin, UserRateThrottle):
     """Requests of a signed-in player, counted per player."""
 
 
+def player_throttle_check(player: User) -> None:
+    """Count one request of ``player`` against the per-player throttle, outside a DRF view (a
+    move on a game's socket), in the same counters as their REST requests: using both ways
+    at once gives a player no more. Raises DRF's ``Throttled`` with its wait when refused."""
+    throttle = UserThrottle()
+    if not throttle.allow_request(SimpleNamespace(user=player), None):
+        raise Throttled(throttle.wait())
+
+
+class SocketCounters(BaseCache):
+    """One socket's throttle history, kept in the socket itself: it dies with the socket, and
+    counting a frame costs no round trip."""
+
+    def __init__(self) -> None:
+        super().__init__({})
+        self.values: dict[str, Any] = {}
+
+    def get(self, key: str, default: Any = None, version: int | None = None) -> Any:
+        return self.values.get(key, default)
+
+    def set(
+        self, key: str, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None
+    ) -> None:
+        self.values[key] = value
+
+
+class SocketThrottle(SettingsRateMixin, UserRateThrottle):
+    """The frames of one game socket, at the per-player rate (``"user"``, so ``off`` turns it
+    off too), counted in ``counters``: a watcher's socket, or one sending garbage, has a bound
+    of its own whoever is behind it."""
+
+    def __init__(self, counters: SocketCounters) -> None:
+        super().__init__()
+        self.cache = counters
+
+    def get_cache_key(self, request: Any, view: Any) -> str:
+        return "frames"
+
+
 class HintThrottle(SettingsRateMixin, UserRateThrottle):
     """Hints of one player (``CANFIELD_THROTTLE_RATES["hint"]``), on top of the general
     per-player throttle."""
@@ -129,23 +185,82 @@ class HintThrottle(SettingsRateMixin, UserRateThrottle):
     scope = "hint"
 
 
-class PerAddressThrottle(SettingsRateMixin, AnonRateThrottle):
-    """Counted per client address whoever asks, signed in or not (``scope`` names the rate)."""
+class PerNetworkThrottle(SettingsRateMixin, AnonRateThrottle):
+    """Counted per client network whoever asks, signed in or not (``scope`` names the rate):
+    an IPv6 /64, an IPv4 address (an IPv4-mapped IPv6 address is its IPv4 address).
+
+    IPv4 addresses are counted whole, not by /24: a school or a café already shares one
+    address behind its NAT, and a /24 would add its neighbours (up to 256 other customers of
+    the same provider, or a mobile carrier's shared NAT pool) to its count, while a /64 is what
+    one IPv6 home, phone or server holds alone."""
+
+    ipv4_prefix = 32
+
+    def get_ident(self, request: Any) -> str:
+        return address_network(request_client_address(request), ipv4_prefix=self.ipv4_prefix)
 
     def get_cache_key(self, request: Any, view: Any) -> str:
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
 
 
-class SignUpThrottle(PerAddressThrottle):
-    """Sign-ups per client address (``CANFIELD_THROTTLE_RATES["signup"]``), signed in or not:
-    each one costs a password hash and a name, and bots make them in bulk."""
+#: Seconds a sign-up refused for want of its counters is asked to wait: Redis restarts in
+#: seconds, and a person retrying sooner only meets the same refusal.
+SIGNUP_UNAVAILABLE_WAIT = 60
+
+
+class SignUpWindow(PerNetworkThrottle):
+    """One window of the sign-up limit (``60/hour``), counted per network."""
 
     scope = "signup"
 
+    def __init__(self, rate: str) -> None:
+        self.rate = rate  # read by DRF's __init__ in place of the scope's setting
+        super().__init__()
 
-class GuestThrottle(PerAddressThrottle):
-    """Guests made per client address (``CANFIELD_THROTTLE_RATES["guest"]``): each one is a
-    user with a games-per-day quota of its own, so an address clearing its cookies in a loop
+    def get_cache_key(self, request: Any, view: Any) -> str:
+        return f"{super().get_cache_key(request, view)}:{self.duration}"
+
+    def counters_unavailable(self, error: RedisError) -> bool:
+        """Fail **closed**, unlike every other throttle: while Redis is down nothing would
+        bound sign-ups, and a script could make as many accounts as it likes (each a second
+        look at a sealed deal). A refused sign-up costs its person a minute; a refused move
+        would cost a game, which is why the others fail open."""
+        logger.warning("sign-up counters unavailable, sign-up refused: %s", error)
+        raise SignUpUnavailable(
+            gettext("sign-ups are paused while their limit cannot be counted; try again %(when)s")
+            % {"when": retry_words(SIGNUP_UNAVAILABLE_WAIT)},
+            wait=SIGNUP_UNAVAILABLE_WAIT,
+        )
+
+
+class SignUpThrottle(BaseThrottle):
+    """Sign-ups per client network, signed in or not: each costs a password hash and a name,
+    scripts make them in bulk, and a second account is a second look at a sealed deal.
+
+    ``CANFIELD_THROTTLE_RATES["signup"]`` holds one or more windows (``60/hour,150/day``), a
+    sign-up must pass each. They are asked shortest first and the first refusal ends it: a
+    pupil who retries while the hour is full does not use up the school's day (a request the
+    day refuses still counts in the hour, which is full soon after anyway)."""
+
+    def __init__(self) -> None:
+        rates = settings.CANFIELD_THROTTLE_RATES.get("signup")
+        windows = [SignUpWindow(rate) for rate in rates.split(",")] if rates else []
+        self.windows = sorted(windows, key=lambda window: window.duration)
+        self.refused: SignUpWindow | None = None
+
+    def allow_request(self, request: Any, view: Any) -> bool:
+        self.refused = next(
+            (window for window in self.windows if not window.allow_request(request, view)), None
+        )
+        return self.refused is None
+
+    def wait(self) -> float | None:
+        return self.refused.wait() if self.refused else None
+
+
+class GuestThrottle(PerNetworkThrottle):
+    """Guests made per client network (``CANFIELD_THROTTLE_RATES["guest"]``): each one is a
+    user with a games-per-day quota of its own, so a client clearing its cookies in a loop
     would otherwise multiply the quota. Checked only when a guest is about to be made."""
 
     scope = "guest"

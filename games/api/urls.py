@@ -13,6 +13,7 @@ urlpatterns = [
     path("token/", players.TokenView.as_view(), name="token"),
     path("session/", players.SessionView.as_view(), name="session"),
     path("me/", players.MeView.as_view(), name="me"),
+    path("me/bot/", players.BotDeclareView.as_view(), name="me-bot"),
     path("daily/", boards.DailyView.as_view(), name="daily"),
     path("daily/<str:day>/", boards.DailyDayView.as_view(), name="daily-day"),
     path("daily/<str:day>/<str:mode>/line/", boards.DailyLineView.as_view(), name="daily-line"),

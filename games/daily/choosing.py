@@ -1,5 +1,6 @@
-"""Choosing a day's two sealed deals with the solver: per mode, the first candidate proven
-winnable in that mode, with the winning line (its length is the par).
+"""Choosing a day's two sealed deals with the solver: per mode, the first candidate layout
+(``games.daily.drawing``) proven winnable in that mode, with the winning line (its length is
+the par), named by its CF2 layout code.
 
 Nothing here touches the database: ``games.daily.store`` stores the choice.
 """
@@ -12,7 +13,7 @@ from functools import lru_cache
 from engine import Deal, Game
 from engine.solver import solve
 from games.boards import DAILY_MODES
-from games.daily.candidates import daily_candidate
+from games.daily.drawing import daily_layout
 
 #: A mode with no winnable deal among this many candidates is a bug, not bad luck: most
 #: deals are winnable, so 50 misses in a row happen with odds below 1e-26.
@@ -38,7 +39,7 @@ SOLVER_RUNS = SolverRunCounter()
 class ModeChoice:
     """One mode's deal with its proof: ``line`` wins when re-played by the engine."""
 
-    number: int
+    code: str
     line: tuple[str, ...]
     candidates: int
 
@@ -64,11 +65,10 @@ def choose_mode(
 ) -> ModeChoice:
     """The first candidate of ``day``'s ``mode`` proven winnable within the budget."""
     for attempt in range(MAX_CANDIDATES):
-        number = daily_candidate(day, mode, attempt, secret=secret)
-        game = Game(Deal.from_number(number, draw=draw))
-        line = solve_counted(game, seconds=seconds, nodes=nodes)
+        deal = Deal.from_cards(daily_layout(day, mode, attempt, secret=secret), draw=draw)
+        line = solve_counted(Game(deal), seconds=seconds, nodes=nodes)
         if line is not None:
-            return ModeChoice(number=number, line=tuple(line), candidates=attempt + 1)
+            return ModeChoice(code=deal.layout_code, line=tuple(line), candidates=attempt + 1)
     raise NoWinnableCandidate(
         f"{day} {mode}: none of {MAX_CANDIDATES} candidates proven winnable in {seconds} s each"
     )

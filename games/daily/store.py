@@ -7,22 +7,29 @@ row instead of solving too. On SQLite (the single-process embedded default) the 
 outside the transaction, so the database is not write-locked meanwhile; unique(date) still
 keeps exactly one row.
 
-What may be told of a day, and when, is decided here too (``daily_codes``, ``par_of_code``):
-a day's codes and lines only once it has closed, its pars from the day itself on.
+What may be told of a day, and when, is decided here too (``daily_codes``, ``par_of_code``,
+``commitments``): a day's commitments from the day before on, its pars from the day itself
+on, its codes, salts and lines only once it has closed. And no layout of a day not yet closed
+may be opened any other way (``sealed_layout_check``), whichever code names it.
 """
 
+import hashlib
+import secrets
 import threading
 from datetime import date
 
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
+from django.db.models import Q
 from django.utils.translation import gettext
 
 from engine import Deal
+from engine.deal import CodedDeal
 from games.boards import DAILY_MODES, day_sealed, first_sealed_day, utc_today
 from games.daily.choosing import choose_daily
-from games.errors import DailyNotFound
+from games.errors import DailyNotFound, DealSealed
 from games.models import DailyDeal
+from games.replaying import deal_from_code
 from games.solver_budgets import daily_solve_nodes, daily_solve_seconds
 
 #: Threads of this process choose one day at a time (the choice is then stored or cached).
@@ -85,8 +92,10 @@ def stored_or_chosen(day: date) -> DailyDeal:
         with transaction.atomic():
             return DailyDeal.objects.create(
                 date=day,
-                number=d3.number,
-                number_d1=d1.number,
+                code=d3.code,
+                code_d1=d1.code,
+                salt=secrets.token_hex(16),
+                salt_d1=secrets.token_hex(16),
                 par=len(d3.line),
                 par_d1=len(d1.line),
                 line=list(d3.line),
@@ -99,13 +108,33 @@ def stored_or_chosen(day: date) -> DailyDeal:
         return DailyDeal.objects.get(date=day)
 
 
-def daily_number(deal: DailyDeal, mode: str) -> int:
-    return deal.number if mode == "D3" else deal.number_d1
-
-
 def daily_code(deal: DailyDeal, mode: str) -> str:
     """The code of one of a day's deals. Server side only while the day is sealed."""
-    return Deal.from_number(daily_number(deal, mode), draw=DAILY_MODES[mode]).code
+    return deal.code if mode == "D3" else deal.code_d1
+
+
+def daily_salt(deal: DailyDeal, mode: str) -> str:
+    return deal.salt if mode == "D3" else deal.salt_d1
+
+
+def commitment(code: str, salt: str) -> str:
+    """SHA-256 (hex) of ``"<code>\n<salt>"``: ``printf '%s\n%s' CODE SALT | sha256sum``."""
+    return hashlib.sha256(f"{code}\n{salt}".encode()).hexdigest()
+
+
+def commitments(deal: DailyDeal) -> dict[str, str]:
+    """Each board's commitment: told from before the day, so the deal is fixed before anyone
+    plays it; the salt makes it uncheckable against guessed codes until the close."""
+    return {
+        mode: commitment(daily_code(deal, mode), daily_salt(deal, mode)) for mode in DAILY_MODES
+    }
+
+
+def daily_salts(deal: DailyDeal) -> dict[str, str] | None:
+    """``{"D3": salt, "D1": salt}`` once the day has closed, None while it is sealed."""
+    if day_sealed(deal.date):
+        return None
+    return {mode: daily_salt(deal, mode) for mode in DAILY_MODES}
 
 
 def daily_codes(deal: DailyDeal) -> dict[str, str] | None:
@@ -128,13 +157,47 @@ def daily_pars(deal: DailyDeal) -> dict[str, int | None]:
     return {"D3": deal.par, "D1": deal.par_d1}
 
 
+def layout_codes(deal: Deal) -> list[str]:
+    """Every code a day could have stored for ``deal``'s layout: its own, and the layout's CF2
+    code in each draw mode (both modes of one layout are the same cards)."""
+    letters = deal.layout_code.split("-")[2]
+    return [deal.code or deal.layout_code, *(f"CF2-{mode}-{letters}" for mode in DAILY_MODES)]
+
+
+def sealed_layout_check(*, deal: Deal) -> None:
+    """Refuse (``DealSealed``) a layout that is the deal of a day not yet closed, whichever
+    code names it: before the close the ranked game is the only way to play it, and nothing
+    else may show it (an open game, a hint, a submission, a page)."""
+    codes = layout_codes(deal)
+    sealed = DailyDeal.objects.filter(date__gte=first_sealed_day()).filter(
+        Q(code__in=codes) | Q(code_d1__in=codes)
+    )
+    if sealed.exists():
+        raise DealSealed(
+            gettext(
+                "this layout is a ranked daily deal still sealed: it can be played as an open"
+                " deal once its day has closed (00:00 UTC)"
+            )
+        )
+
+
+def open_deal(code: str) -> CodedDeal:
+    """The deal of a code a client names to play, submit or look at (400 for a bad code),
+    refused while its layout is a sealed daily's (``sealed_layout_check``)."""
+    deal = deal_from_code(code)
+    sealed_layout_check(deal=deal)
+    return deal
+
+
 def par_of_code(*, deal: Deal) -> int | None:
-    """The par of an open deal code if it was the deal of a closed day (the latest such
-    day), else None. A sealed day's code gets None like any code: answering would tell
+    """The par of an open deal if it was the deal of a closed day in its draw mode (the latest
+    such day), else None. A sealed day's code gets None like any code: answering would tell
     that it is today's deal."""
-    field, par = ("number", "par") if deal.draw == 3 else ("number_d1", "par_d1")
+    field, par = ("code", "par") if deal.draw == 3 else ("code_d1", "par_d1")
     found = (
-        DailyDeal.objects.filter(**{field: deal.number}, date__lt=first_sealed_day())
+        DailyDeal.objects.filter(
+            **{f"{field}__in": layout_codes(deal)}, date__lt=first_sealed_day()
+        )
         .order_by("-date")
         .values_list(par, flat=True)
         .first()

@@ -4,9 +4,13 @@ Four messages, each a small frozen dataclass that knows its JSON (``json()``), i
 (``text()``, encoded once however many sockets get it) and the number watchers order it by
 (``number``: a board's ``version``, a game's ``seq``):
 
-* ``snapshot`` ``{"type","board","version","total","entries"}``: a board's top entries, first
-  on ``ws/leaderboards/<board>/``;
-* ``entry`` ``{"type","board","version","entry"}``: one player's entry after it changed;
+* ``snapshot`` ``{"type","board","who","version","total","entries"}``: a board's top entries,
+  first on ``ws/leaderboards/<board>/``;
+* ``entry`` ``{"type","board","who","version","entry"}``: one player's entry after it changed;
+
+A board message is about one partition of the board (``games.boards``: its people, or with
+``?who=bots`` its declared bots): ``board`` is the board's id, ``who`` the partition, and the
+versions count that partition's changes.
 * ``state`` ``{"type","game","seq","state"}``: a game's board, first on ``ws/games/<id>/``;
 * ``action`` ``{"type","game","seq","token","score","state"}``: one appended action and the
   board after it.
@@ -27,6 +31,7 @@ from typing import Any
 
 from django.utils import timezone
 
+from games.boards import partition_of, who_of
 from games.selectors.leaderboard_rows import RankedEntry
 
 #: A board's or a game's state as clients may see it (``shown_state``).
@@ -38,8 +43,9 @@ ACTION_EVENT = "game.action"
 
 
 def leaderboard_group(board: str) -> str:
-    """Channel-layer group of a board; board ids (``CF1-D3-ABCDEFG``,
-    ``daily-2026-12-01-D3``) are valid group text."""
+    """Channel-layer group of a ranking board; board ids (``CF1-D3-ABCDEFG``,
+    ``daily-2026-12-01-D3``, a bots partition's ``daily-2026-12-01-D3.bots``) are valid group
+    text."""
     return f"leaderboard.{board}"
 
 
@@ -80,6 +86,7 @@ def entry_json(entry: RankedEntry) -> dict[str, Any]:
         "game": entry.game,
         "reached_at": iso_datetime(entry.reached_at),
         "assisted": entry.assisted,
+        "bot": entry.bot,
     }
 
 
@@ -100,7 +107,7 @@ class Message:
 @dataclass(frozen=True)
 class SnapshotMessage(Message):
     """A board's top entries and its version when they were read (what a watcher may drop
-    messages up to)."""
+    messages up to); ``board`` is a ranking board (a partition)."""
 
     board: str
     version: int
@@ -114,7 +121,8 @@ class SnapshotMessage(Message):
     def json(self) -> dict[str, Any]:
         return {
             "type": "snapshot",
-            "board": self.board,
+            "board": partition_of(self.board)[0],
+            "who": who_of(self.board),
             "version": self.version,
             "total": self.total,
             "entries": [entry_json(entry) for entry in self.entries],
@@ -136,7 +144,8 @@ class EntryMessage(Message):
     def json(self) -> dict[str, Any]:
         return {
             "type": "entry",
-            "board": self.board,
+            "board": partition_of(self.board)[0],
+            "who": who_of(self.board),
             "version": self.version,
             "entry": entry_json(self.entry),
         }

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import NamedTuple
 
+from games.boards import partition_of
 from games.ranking import rank_key
 
 DEFAULT_LIMIT = 20
@@ -14,7 +15,8 @@ MAX_LIMIT = 100
 
 @dataclass(frozen=True)
 class RankedEntry:
-    """An entry as clients get it. ``game`` is None while its board is sealed."""
+    """An entry as clients get it. ``game`` is None while its board is sealed; ``bot``: a
+    declared bot's (an entry of the board's bots partition)."""
 
     rank: int
     player: str
@@ -28,6 +30,7 @@ class RankedEntry:
     game: int | None
     reached_at: datetime
     assisted: bool
+    bot: bool = False
 
 
 @dataclass(frozen=True)
@@ -87,6 +90,7 @@ def ranked(entries: list[Row], *, offset: int, first_rank: int) -> list[RankedEn
                 game=entry.game,
                 reached_at=entry.reached_at,
                 assisted=entry.assisted,
+                bot=partition_of(entry.board)[1],
             )
         )
     return out

@@ -4,6 +4,10 @@ only path without Redis (the embedded default).
 Order: ``games.ranking`` (the ``entry_ranking`` index). A rank is 1 + the number of entries
 strictly better (ties share a rank).
 
+A read may cover several ranking boards at once (``BoardCounts(board, partitions=...)``: a
+board's people and bots, ``?who=all``): their count rows are summed, their entries read
+together, so ranks and pages are those of one board holding both, in the one order.
+
 Nothing here counts or skips over the entries themselves, which would cost O(board): the
 count tables say how many entries stand at each (assisted, cards) "tier" (at most 104 rows)
 and at each (assisted, cards, actions). "How many are better" is a sum over those plus a
@@ -13,6 +17,7 @@ queries whatever the board's size, but those add up to more than 5 ms at a milli
 entries, hence the rank index (``games.rank_index``).
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db.models import QuerySet
@@ -44,8 +49,13 @@ class Standing:
     skip: int
 
 
-def entries_of(board: str) -> QuerySet[LeaderboardEntry]:
-    return LeaderboardEntry.objects.filter(board=board)
+def entries_of(board: str | Sequence[str]) -> QuerySet[LeaderboardEntry]:
+    """The entries of a ranking board, or of several read as one."""
+    if isinstance(board, str):
+        return LeaderboardEntry.objects.filter(board=board)
+    if len(board) == 1:
+        return LeaderboardEntry.objects.filter(board=board[0])
+    return LeaderboardEntry.objects.filter(board__in=list(board))
 
 
 #: The count rows every leaderboard read and every announced entry starts from (compiled
@@ -73,14 +83,19 @@ STANDING_COUNTS: CompiledQuery[tuple[int, int]] = CompiledQuery(
 class BoardCounts:
     """The count rows of one board, read once per request: ``((assisted, cards), entries)``
     in board order (at most 104 rows), and ``(actions, entries)`` of a tier when first
-    needed."""
+    needed. ``partitions``: the ranking boards read as this one (default: ``board`` alone),
+    their rows summed; ``board`` then only names the read."""
 
-    def __init__(self, board: str) -> None:
+    def __init__(self, board: str, *, partitions: Sequence[str] | None = None) -> None:
         self.board = board
-        self.by_tier: list[tuple[Tier, int]] = [
-            ((assisted, cards), entries)
-            for assisted, cards, entries in TIER_COUNTS.all(board=board)
-        ]
+        self.partitions = tuple(partitions or (board,))
+        tiers: dict[Tier, int] = {}
+        for partition in self.partitions:
+            for assisted, cards, entries in TIER_COUNTS.all(board=partition):
+                tiers[(assisted, cards)] = tiers.get((assisted, cards), 0) + entries
+        self.by_tier: list[tuple[Tier, int]] = sorted(
+            tiers.items(), key=lambda item: tier_order(item[0])
+        )
         self._by_actions: dict[Tier, list[tuple[int, int]]] = {}
 
     @property
@@ -91,9 +106,13 @@ class BoardCounts:
         """``(actions, entries)`` of the entries of one tier, fewest actions first."""
         if tier not in self._by_actions:
             assisted, cards = tier
-            self._by_actions[tier] = STANDING_COUNTS.all(
-                board=self.board, assisted=assisted, cards=cards
-            )
+            summed: dict[int, int] = {}
+            for partition in self.partitions:
+                for actions, entries in STANDING_COUNTS.all(
+                    board=partition, assisted=assisted, cards=cards
+                ):
+                    summed[actions] = summed.get(actions, 0) + entries
+            self._by_actions[tier] = sorted(summed.items())
         return self._by_actions[tier]
 
     def locate(self, offset: int) -> Standing | None:
@@ -129,39 +148,41 @@ class BoardCounts:
         )
 
 
-def tied_before(entry: Row, *, strictly: bool) -> int:
-    """Entries of ``entry``'s standing ranked better (``strictly``: what ranks count), or
-    before it in the board's order (tied and a smaller id too: what positions count)."""
+def tied_before(entry: Row, counts: BoardCounts, *, strictly: bool) -> int:
+    """Entries of ``entry``'s standing on ``counts``' boards ranked better (``strictly``: what
+    ranks count), or before it in the board's order (tied and a smaller id too: what
+    positions count)."""
     before = tied_standing_before(
         elapsed=entry.elapsed,
         reached_at=entry.reached_at,
         entry_id=None if strictly else entry.id,
     )
     standing = {"assisted": entry.assisted, "cards": entry.cards, "action_count": entry.actions}
-    return entries_of(entry.board).filter(before, **standing).count()
+    return entries_of(counts.partitions).filter(before, **standing).count()
 
 
 def better_count(entry: Row, counts: BoardCounts) -> int:
     """How many entries of the board are strictly better than ``entry``."""
-    return counts.standings_before(entry) + tied_before(entry, strictly=True)
+    return counts.standings_before(entry) + tied_before(entry, counts, strictly=True)
 
 
 def position_of(entry: Row, counts: BoardCounts) -> int:
     """``entry``'s 0-based offset in the board's order."""
-    return counts.standings_before(entry) + tied_before(entry, strictly=False)
+    return counts.standings_before(entry) + tied_before(entry, counts, strictly=False)
 
 
 def rows(entries: QuerySet[LeaderboardEntry]) -> list[Row]:
     return [Row._make(values) for values in entries.values_list(*ROW_COLUMNS)]
 
 
-def entry_row(board: str, **player: object) -> Row | None:
-    """The entry of one player (``player_id=`` or ``player__username=``), if any."""
+def entry_row(board: str | Sequence[str], **player: object) -> Row | None:
+    """The entry of one player (``player_id=`` or ``player__username=``) on a ranking board
+    (or the first of several: a player ranks in one partition), if any."""
     found = rows(entries_of(board).filter(**player)[:1])
     return found[0] if found else None
 
 
-def entries_from(board: str, start: Standing, limit: int) -> list[Row]:
+def entries_from(board: str | Sequence[str], start: Standing, limit: int) -> list[Row]:
     """``limit`` entries in board order from ``start``: inside its standing, then the rest of
     its tier, then (from an unassisted tier) the assisted entries. Each is an index range."""
     ordered = entries_of(board).order_by(*order_by())
@@ -181,12 +202,12 @@ def entries_from(board: str, start: Standing, limit: int) -> list[Row]:
 def page_from(counts: BoardCounts, *, offset: int, limit: int) -> LeaderboardPage:
     board = counts.board
     start = counts.locate(offset)
-    found = [] if start is None else entries_from(board, start, limit)
+    found = [] if start is None else entries_from(counts.partitions, start, limit)
     first_rank = 0
     if start is not None and found:
         # Better than the first row: every standing before its own, and those of its own
         # standing reached earlier (none when it opens its standing).
-        earlier = tied_before(found[0], strictly=True) if start.skip else 0
+        earlier = tied_before(found[0], counts, strictly=True) if start.skip else 0
         first_rank = 1 + start.before + earlier
     return LeaderboardPage(
         board=board,

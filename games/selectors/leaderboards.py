@@ -3,6 +3,10 @@
 While a board is sealed (a daily board before its close) its entries carry ``game: None``:
 a game id would lead to a log nobody but its owner may read (``sealed_entries``).
 
+A board's people and its declared bots rank apart, on two ranking boards
+(``games.boards.ranking_board``); ``leaderboard_read`` serves a client's ``who``: one
+partition, or both in one order (``all``, from the SQL count tables of both).
+
 Answered by the rank index (``games.rank_index``, a Redis sorted set per board) when it is
 enabled and the board's index is ready and agrees with the count tables on the board's
 size; by the SQL count tables (``leaderboard_sql``) otherwise: no Redis (the embedded
@@ -10,13 +14,14 @@ default), Redis down, or an index still being built. Both give identical results
 order, ranks and values are defined once in ``leaderboard_rows``.
 """
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from django.contrib.auth import get_user_model
 from django.db.models import Sum
 
 from games import rank_index
-from games.boards import board_sealed
+from games.boards import Who, board_sealed, partition_of, partitions, ranking_board
 from games.errors import NotOnBoard
 from games.models import CardsCount
 from games.selectors.leaderboard_rows import (
@@ -45,6 +50,7 @@ __all__ = [
     "leaderboard_entries_ranked",
     "leaderboard_entry_ranked",
     "leaderboard_page",
+    "leaderboard_read",
 ]
 
 
@@ -75,6 +81,8 @@ def leaderboard_page(*, board: str, limit: int = DEFAULT_LIMIT, offset: int = 0)
 
 
 def not_on_board(board: str, username: str) -> NotOnBoard:
+    """The 404 of a player with no entry on a board (named by its id: never a partition's)."""
+    board = partition_of(board)[0]
     return NotOnBoard(f"{username!r} has no game on {board}", username=username, board=board)
 
 
@@ -97,6 +105,45 @@ def leaderboard_around(*, board: str, username: str, limit: int = 11) -> Leaderb
         raise not_on_board(board, username)
     offset = max(0, position_of(entry, counts) - limit // 2)
     return sealed_entries(replace(page_from(counts, offset=offset, limit=limit), around=username))
+
+
+def leaderboard_around_all(*, board: str, username: str, limit: int = 11) -> LeaderboardPage:
+    """``leaderboard_around`` on both partitions of ``board`` read as one (``who=all``)."""
+    counts = BoardCounts(board, partitions=partitions(board, Who.ALL))
+    entry = entry_row(counts.partitions, player__username=username)
+    if entry is None:
+        raise not_on_board(board, username)
+    offset = max(0, position_of(entry, counts) - limit // 2)
+    return sealed_entries(replace(page_from(counts, offset=offset, limit=limit), around=username))
+
+
+def leaderboard_read(
+    *,
+    board: str,
+    who: Who = Who.HUMANS,
+    limit: int = DEFAULT_LIMIT,
+    offset: int = 0,
+    around: str | None = None,
+) -> LeaderboardPage:
+    """What ``GET /api/leaderboards/<board>/?who=`` shows: a page, or the window ``around`` a
+    player, of the board's people (``humans``), its declared bots (``bots``), or both in the
+    one ranking order (``all``: a rank is 1 + the entries strictly better in either
+    partition). One partition is read like any board (the rank index first); ``all`` is read
+    from the count tables of both, summed (``BoardCounts(partitions=...)``), which costs what
+    an SQL page costs at any offset. The page names ``board``, never a partition's id."""
+    if who is Who.ALL:
+        if around is not None:
+            page = leaderboard_around_all(board=board, username=around, limit=limit)
+        else:
+            counts = BoardCounts(board, partitions=partitions(board, Who.ALL))
+            page = sealed_entries(page_from(counts, offset=offset, limit=limit))
+    else:
+        ranking = ranking_board(board, bot=who is Who.BOTS)
+        if around is not None:
+            page = leaderboard_around(board=ranking, username=around, limit=limit)
+        else:
+            page = leaderboard_page(board=ranking, limit=limit, offset=offset)
+    return replace(page, board=board)
 
 
 def leaderboard_entry_ranked(
@@ -135,14 +182,14 @@ def leaderboard_entries_ranked(
     return entries
 
 
-def board_field_counts(*, board: str) -> dict[int, int]:
-    """`{cards_on_foundations: number_of_players}` over every entry of `board` (a deal code
-    or a daily board id).
+def board_field_counts(*, board: str | Sequence[str]) -> dict[int, int]:
+    """`{cards_on_foundations: number_of_players}` over every entry of `board` (a ranking
+    board, or several counted together: ``games.boards.partitions``).
 
     Read from the board's rank counts (at most 104 rows: per cards value, unassisted and
     assisted apart), not by grouping the entries, so a big board costs the same."""
     rows = (
-        CardsCount.objects.filter(board=board)
+        CardsCount.objects.filter(board__in=[board] if isinstance(board, str) else list(board))
         .values("cards")
         .annotate(players=Sum("entries"))
         .order_by("cards")

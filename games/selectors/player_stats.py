@@ -1,7 +1,11 @@
 """A player's record: daily streaks, win rates, actions against par, and a month of dailies.
 
 **Streak.** A day counts when the player played a ranked daily game of it (either draw mode)
-with at least one action, the same game that puts them on that day's board. The streak is the
+with at least one action, the same game that puts them on that day's board.
+
+**At the close.** A daily counts as its entry stands: what the game was at 00:00 UTC that
+ended its day (``games.projections.position_at_close``). A game won after the close is not a
+daily win, and a game whose first action came after the close is not a day played. The streak is the
 number of consecutive UTC days that count. The *current* one ends on the last day that counts
 if that day is today or yesterday: today does not break a streak while it is still open to
 play. The *best* is the longest run ever.
@@ -19,6 +23,7 @@ count tables and the entries tied with it (``games.leaderboard_sql`` does the sa
 at a time).
 """
 
+import calendar
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
@@ -40,10 +45,12 @@ from django.db.models import (
 )
 from django.db.models.functions import Coalesce
 
-from games.boards import DAILY_MODES, daily_board, first_sealed_day, utc_today
+from fairplay.selectors import owner_holds
+from games.boards import DAILY_MODES, daily_board, first_sealed_day, ranking_board, utc_today
 from games.models import CardsCount, DailyDeal, Game, LeaderboardEntry, StandingCount
 from games.ranking import tied_better_than_outer
 from games.selectors.games import Viewer
+from games.selectors.leaderboard_sql import BoardCounts
 
 
 @dataclass(frozen=True)
@@ -61,14 +68,17 @@ def counted_until(*, user: User, viewer: Viewer) -> date:
     return today + timedelta(days=1) if owner else today
 
 
-def played_dailies(*, user: User, until: date) -> QuerySet[Game]:
-    """The player's ranked daily games with at least one action, days before ``until``."""
-    return Game.objects.filter(player=user, daily__isnull=False, daily__lt=until, seq__gt=0)
+def daily_entries(*, user: User, until: date) -> QuerySet[LeaderboardEntry]:
+    """The player's entries on daily boards of days before ``until``: their ranked games as
+    they stood at each day's close (a game gets one with its first action before then)."""
+    return LeaderboardEntry.objects.filter(
+        player=user, game__daily__isnull=False, game__daily__lt=until
+    )
 
 
 def streak_of(*, user: User, until: date) -> Streak:
     """The current and best runs of consecutive days played (see the module's docstring)."""
-    days = played_dailies(user=user, until=until).order_by("daily").values_list("daily")
+    days = daily_entries(user=user, until=until).order_by("game__daily").values_list("game__daily")
     best = run = 0
     previous: date | None = None
     for (day,) in days.distinct():
@@ -81,11 +91,11 @@ def streak_of(*, user: User, until: date) -> Streak:
     return Streak(current=run if alive else 0, best=best, last_day=previous)
 
 
-def par_of_game() -> Case:
-    """The par of a daily game's day in its draw mode, for an annotation."""
-    day = DailyDeal.objects.filter(date=OuterRef("daily"))
+def par_of_entry() -> Case:
+    """The par of a daily entry's day in its game's draw mode, for an annotation."""
+    day = DailyDeal.objects.filter(date=OuterRef("game__daily"))
     return Case(
-        When(draw=3, then=Subquery(day.values("par")[:1])),
+        When(game__draw=3, then=Subquery(day.values("par")[:1])),
         default=Subquery(day.values("par_d1")[:1]),
         output_field=IntegerField(),
     )
@@ -96,34 +106,35 @@ def _rate(played: int, won: int) -> dict[str, Any]:
 
 
 def record_totals(*, user: User, until: date) -> dict[str, Any]:
-    """Win rates (dailies, open deals) and actions against par over won dailies, per draw
-    mode: one aggregate query. Games count once they have an action, like boards do."""
-    daily = Q(daily__isnull=False, daily__lt=until)
-    won = Q(status=Game.Status.WON)
-    mode_q = {mode: Q(draw=draw) for mode, draw in DAILY_MODES.items()}
-    won_daily_with_par = daily & won & Q(par_of_day__isnull=False)
+    """Win rates (dailies as their entries stood at the close, open deals) and actions against
+    par over won dailies, per draw mode: two aggregate queries. Games count once they have an
+    action, like boards do."""
+    won_with_par = Q(won=True, par_of_day__isnull=False)
     aggregates: dict[str, Any] = {
-        "daily_played": Count("id", filter=daily),
-        "daily_won": Count("id", filter=daily & won),
-        "open_played": Count("id", filter=Q(daily__isnull=True)),
-        "open_won": Count("id", filter=Q(daily__isnull=True) & won),
+        "dailies_played": Count("id"),
+        "dailies_won": Count("id", filter=Q(won=True)),
     }
-    for mode, in_mode in mode_q.items():
-        aggregates[f"{mode}_games"] = Count("id", filter=won_daily_with_par & in_mode)
-        aggregates[f"{mode}_over"] = Avg(
-            F("action_count") - F("par_of_day"), filter=won_daily_with_par & in_mode
-        )
-    rows = Game.objects.filter(player=user, seq__gt=0).annotate(par_of_day=par_of_game())
-    found = rows.aggregate(**aggregates)
+    for mode, draw in DAILY_MODES.items():
+        in_mode = won_with_par & Q(game__draw=draw)
+        aggregates[f"{mode}_games"] = Count("id", filter=in_mode)
+        aggregates[f"{mode}_over"] = Avg(F("action_count") - F("par_of_day"), filter=in_mode)
+    dailies = (
+        daily_entries(user=user, until=until)
+        .annotate(par_of_day=par_of_entry())
+        .aggregate(**aggregates)
+    )
+    open_games = Game.objects.filter(player=user, seq__gt=0, daily__isnull=True).aggregate(
+        open_played=Count("id"), open_won=Count("id", filter=Q(status=Game.Status.WON))
+    )
     return {
-        "dailies": _rate(found["daily_played"], found["daily_won"]),
-        "open": _rate(found["open_played"], found["open_won"]),
+        "dailies": _rate(dailies["dailies_played"], dailies["dailies_won"]),
+        "open": _rate(open_games["open_played"], open_games["open_won"]),
         "against_par": {
             mode: {
-                "games": found[f"{mode}_games"],
+                "games": dailies[f"{mode}_games"],
                 "average": None
-                if found[f"{mode}_over"] is None
-                else round(float(found[f"{mode}_over"]), 2),
+                if dailies[f"{mode}_over"] is None
+                else round(float(dailies[f"{mode}_over"]), 2),
             }
             for mode in DAILY_MODES
         },
@@ -181,14 +192,16 @@ def rank_of_entry() -> Any:
 def month_days(month: date) -> list[date]:
     """Every day of ``month`` (any date in it)."""
     first = month.replace(day=1)
-    following = (first + timedelta(days=32)).replace(day=1)
-    return [first + timedelta(days=n) for n in range((following - first).days)]
+    length = calendar.monthrange(first.year, first.month)[1]
+    return [first + timedelta(days=n) for n in range(length)]
 
 
 def player_calendar(*, user: User, viewer: Viewer, month: date) -> dict[str, Any]:
     """The month's days, each with the player's ranked entry per draw mode (played, won,
-    rank of total, the game once the day has closed); days still sealed only for the owner,
-    days to come empty. One query for the entries."""
+    rank of total among their kind: a declared bot's among the board's bots, the game once
+    the day has closed); days still sealed only for the owner,
+    days to come empty. One query for the entries; the owner also sees their entries held
+    for a fair-play review (``held_entries``)."""
     days = month_days(month)
     until = counted_until(user=user, viewer=viewer)
     boards = {
@@ -197,30 +210,68 @@ def player_calendar(*, user: User, viewer: Viewer, month: date) -> dict[str, Any
         if day < until
         for mode in DAILY_MODES
     }
+    # A declared bot's entries, ranks and totals are its partition's: read both partitions
+    # (a player ranks in one), which costs no query to ask which.
+    ranking = {ranking_board(board, bot=bot): board for board in boards for bot in (False, True)}
     entries = (
-        LeaderboardEntry.objects.filter(player=user, board__in=list(boards))
+        LeaderboardEntry.objects.filter(player=user, board__in=list(ranking))
         .annotate(rank=rank_of_entry(), total=board_total())
         .values_list("board", "won", "cards", "action_count", "rank", "total", "game_id")
     )
     sealed_from = first_sealed_day()
     found: dict[tuple[date, str], dict[str, Any]] = {}
-    for board, won, cards, actions, rank, total, game_id in entries:
+    for partition, won, cards, actions, rank, total, game_id in entries:
+        board = ranking[partition]
         day, mode = boards[board]
-        found[(day, mode)] = {
-            "board": board,
-            "won": won,
-            "cards": cards,
-            "actions": actions,
-            "rank": rank,
-            "total": total,
-            "game": game_id if day < sealed_from else None,
-        }
+        found[(day, mode)] = calendar_entry(
+            board, won, cards, actions, rank, total, game_id if day < sealed_from else None
+        )
+    if viewer is not None and viewer.pk == user.pk:
+        found.update(held_entries(user=user, boards=boards, sealed_from=sealed_from))
     return {
         "month": days[0].strftime("%Y-%m"),
         "days": [
             {"date": day, "boards": {mode: found.get((day, mode)) for mode in DAILY_MODES}}
             for day in days
         ],
+    }
+
+
+def held_entries(
+    *, user: User, boards: dict[str, tuple[date, str]], sealed_from: date
+) -> dict[tuple[date, str], dict[str, Any]]:
+    """The player's ranked games on ``boards`` held for a fair-play review, as calendar
+    entries with no rank (a held game has no place on its board) and the hold in words: the
+    owner's calendar only, so nobody else learns of a hold. Costs a query only when some
+    game is held."""
+    rows = list(
+        Game.objects.filter(player=user, board__in=list(boards), held=True, seq__gt=0).values_list(
+            "board", "id", "won", "cards", "action_count", "hold_confirmed", "bot"
+        )
+    )
+    holds = owner_holds((row[1], True, row[5]) for row in rows)
+    found = {}
+    for board, game_id, won, cards, actions, _, bot in rows:
+        day, mode = boards[board]
+        total = BoardCounts(ranking_board(board, bot=bot)).total
+        replay = game_id if day < sealed_from else None
+        entry = calendar_entry(board, won, cards, actions, None, total, replay)
+        found[(day, mode)] = {**entry, **holds[game_id]}
+    return found
+
+
+def calendar_entry(
+    board: str, won: bool, cards: int, actions: int, rank: int | None, total: int, game: int | None
+) -> dict[str, Any]:
+    """One day and mode of the calendar (``game``: the replay, once the day has closed)."""
+    return {
+        "board": board,
+        "won": won,
+        "cards": cards,
+        "actions": actions,
+        "rank": rank,
+        "total": total,
+        "game": game,
     }
 
 

@@ -25,10 +25,13 @@ from django.utils.translation import gettext
 from engine import Game as EngineGame
 from engine import NotationError
 from engine.reasons import why_tap_does_nothing
+from games.boards import day_sealed
 from games.compiled import Statement, insert_statement, run_one, update_statement
 from games.errors import (
+    DayClosed,
     InvalidInput,
     LogCorrupt,
+    NothingToResign,
     ServiceError,
     StaleSeq,
 )
@@ -95,9 +98,12 @@ def action_append(
 
 
 def game_resign(*, game_id: int, player: User, expected_seq: int | None = None) -> Appended:
-    """Give up a live game: a ``resign`` action ends it (its position and entry stay)."""
+    """Give up a live game: a ``resign`` action ends it (its position and entry stay). A game
+    with no action yet cannot be resigned (``NothingToResign``): leaving it makes no entry."""
     with appending(game_id=game_id):
         game = lock_writable_game(game_id=game_id, player=player, expected_seq=expected_seq)
+        if game.seq == 0:
+            raise nothing_to_resign(game_id=game_id)
         now = timezone.now()
         action = next_action(game=game, token=RESIGN, score_after=game.score, at=now)
         game.status = Game.Status.RESIGNED
@@ -113,9 +119,27 @@ def game_resign(*, game_id: int, player: User, expected_seq: int | None = None) 
         )
 
 
+def nothing_to_resign(*, game_id: int) -> NothingToResign:
+    return NothingToResign(
+        gettext("game %(game)s has no action yet: there is nothing to resign") % {"game": game_id},
+        game=game_id,
+    )
+
+
 def lock_writable_game(*, game_id: int, player: User, expected_seq: int | None) -> Game:
-    """The locked game row, once the player may append the action ``expected_seq`` to it."""
+    """The locked game row, once the player may append the action ``expected_seq`` to it:
+    their own, still being played, on a board that has not closed."""
     game = lock_own_live_game(game_id=game_id, player=player, with_player=True)
+    if game.daily is not None and not day_sealed(game.daily):
+        raise DayClosed(
+            gettext(
+                "the ranked game of %(day)s ended when its day closed (00:00 UTC): it stands"
+                " as it was then; its deal is open now, to play for practice"
+            )
+            % {"day": game.daily.isoformat()},
+            date=game.daily.isoformat(),
+            code=game.code,
+        )
     if expected_seq is not None and expected_seq != game.seq + 1:
         raise StaleSeq(
             gettext(

@@ -7,10 +7,13 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from accounts.bots import is_bot
+from engine import CodedDeal, random_code
 from engine import Game as EngineGame
-from engine import NumberedDeal, random_code
+from fairplay.origins import Origin
+from fairplay.services import ranked_game_started
 from games.boards import DAILY_MODES, Board, daily_board, utc_today
-from games.daily.store import daily_code, daily_deal_get
+from games.daily.store import daily_code, daily_deal_get, open_deal
 from games.errors import InvalidInput
 from games.models import Game
 from games.projections import engine_summary
@@ -32,7 +35,7 @@ class Started:
 
 def resolve_deal(
     *, code: str | None, daily: str | None, draw: int | None
-) -> tuple[NumberedDeal, Board]:
+) -> tuple[CodedDeal, Board]:
     """The deal a new game is for and the board it ranks on; exactly one way of naming it
     must be given."""
     named = {"code": code or None, "daily": daily or None, "draw": draw}
@@ -52,12 +55,12 @@ def resolve_deal(
         deal = deal_from_code(daily_code(daily_deal_get(day=today), daily))
         return deal, daily_board(today, daily)
     if code:
-        deal = deal_from_code(code)
+        deal = open_deal(code)
     elif draw in (1, 3):
         deal = deal_from_code(random_code(draw=draw))
     else:
         raise InvalidInput(gettext("draw must be 1 or 3, not %(draw)s") % {"draw": draw}, draw=draw)
-    return deal, Board(id=deal.code)
+    return deal, Board(id=str(deal.code))
 
 
 def game_create(
@@ -66,10 +69,13 @@ def game_create(
     code: str | None = None,
     daily: str | None = None,
     draw: int | None = None,
+    origin: Origin | None = None,
 ) -> Started:
     """A new game for ``player``, or their ranked game of today if ``daily`` names one they
     have already started (an account's only: a guest gets ``AccountRequired``). A game joins
-    its board's leaderboard with its first action."""
+    its board's leaderboard with its first action. ``origin``: where the request came from;
+    a new ranked game hands it to fair play, which holds the game if another player's ranked
+    game on the board came from there first."""
     deal, board = resolve_deal(code=code, daily=daily, draw=draw)
     if board.is_daily:
         account_required_check(player=player, what=gettext("the ranked daily"))
@@ -82,9 +88,10 @@ def game_create(
         with transaction.atomic():
             lock_new_games_player(player_id=player.pk)
             game = Game.objects.create(
+                bot=is_bot(player),  # read under the player's lock: see bot_declare
                 code=deal.code,
                 draw=deal.draw,
-                number=deal.number,
+                number=deal.number,  # None for a CF2 deal
                 board=board.id,
                 daily=board.day,
                 player_id=player.pk,
@@ -94,6 +101,8 @@ def game_create(
                 **engine_summary(EngineGame(deal)),
             )
             standing_refresh(game=game, player_locked=True)
+            if board.is_daily:
+                ranked_game_started(game=game, origin=origin)
     except IntegrityError:
         existing = ranked_game(board=board, player=player) if board.is_daily else None
         if existing is None:

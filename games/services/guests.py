@@ -13,7 +13,8 @@
 * **Sign in to an account from the guest session** (``guest_merge``): the guest's games move
   to the account, their assistance marks too (a hint is never shed), the entries of the
   boards concerned are derived again exactly as ``rebuild_projections`` would derive them,
-  then the guest user is deleted.
+  then the guest user is deleted. Signing in to a declared bot's account, the games become
+  the bot's (``Game.bot``) and rank with its others, on the bots partition.
 * **Idle guests** (``idle_guests_delete``): a guest idle for N days whose games hold no action
   is deleted with those games. A guest who played is kept: their logs are append-only
   history (the database refuses to delete an action), as every player's are.
@@ -32,16 +33,18 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from rest_framework.authtoken.models import Token
 
+from accounts.bots import is_bot
 from accounts.guests import guest_name, is_guest
 from accounts.models import Guest, UsernameKey
 from accounts.usernames import username_key
 from games import live, rank_index
+from games.boards import ranking_board
 from games.errors import AccountRequired, Conflict
 from games.models import Assistance, Game, LeaderboardEntry
 from games.projections import board_counts_move, entry_refresh
 from games.ranking import standing_of
 from games.services.locking import lock_player
-from games.services.players import checked_credentials, username_taken
+from games.services.players import bot_declare, checked_credentials, username_taken
 
 #: Names tried before a guest creation gives up (a clash is one in a billion per try).
 NAME_ATTEMPTS = 5
@@ -71,11 +74,17 @@ def account_required_check(*, player: AbstractBaseUser, what: str) -> None:
 
 
 def guest_sign_up(
-    *, guest: AbstractBaseUser, username: str, password: str, with_token: bool = False
+    *,
+    guest: AbstractBaseUser,
+    username: str,
+    password: str,
+    with_token: bool = False,
+    bot: bool = False,
 ) -> tuple[User, Token | None]:
     """Make the guest an account in place: name, password, no ``Guest`` row; same user id,
     so every game, entry and assistance mark stays theirs. The name rules are a sign-up's
-    (``checked_credentials``, free by ``username_key``)."""
+    (``checked_credentials``, free by ``username_key``). ``bot``: declare the account a bot,
+    which a guest's games forbid (``bot_declare``: a 409, nothing changed)."""
     username = checked_credentials(username=username, password=password)
     taken = username_taken(username)
     try:
@@ -90,6 +99,8 @@ def guest_sign_up(
             user.set_password(password)
             user.save()  # the UsernameKey follows (accounts.signals); unique, so races lose
             token = Token.objects.create(user=user) if with_token else None
+            if bot:
+                bot_declare(player_id=user.pk)
             entries_renamed(player_id=user.pk)
     except IntegrityError as error:
         raise taken from error
@@ -134,11 +145,14 @@ def guest_merge(*, guest_id: int, into: AbstractBaseUser) -> int:
         helped = dict(
             Assistance.objects.filter(player_id=guest_id).values_list("board", "created_at")
         )
-        boards = sorted({game.board for game in games} | set(helped))
+        bot = is_bot(into)  # the games rank where the account's do (a guest is no bot)
+        boards = sorted(
+            ranking_board(board, bot=bot) for board in {game.board for game in games} | set(helped)
+        )
         for entry in LeaderboardEntry.objects.filter(player_id=guest_id).order_by("board"):
             entry.delete()
             board_counts_move(board=entry.board, before=standing_of(entry), after=None)
-        Game.objects.filter(player_id=guest_id).update(player_id=into.pk)
+        Game.objects.filter(player_id=guest_id).update(player_id=into.pk, bot=bot)
         for board, created_at in helped.items():
             Assistance.objects.get_or_create(
                 board=board, player_id=into.pk, defaults={"created_at": created_at}

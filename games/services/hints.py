@@ -5,9 +5,9 @@ every entry of theirs there ranks below every unassisted one, whatever they play
 later) and the game is marked as the one that asked, in their own committed transaction
 BEFORE the solver runs, so a hint that times out, finds nothing or whose answer is lost on
 the way still marks them. The solver then runs outside any transaction (it takes up to
-``CANFIELD_HINT_SECONDS``), in a pool process (``games.hint_pool``: at most a few at once, a
-hint asked while all are busy is refused before anything is marked), on the position of the
-row's snapshot; the answer says which ``seq`` it is for.
+``CANFIELD_HINT_SECONDS``), in a pool process (``games.hint_pool``: one hint per player at a
+time, the others queued fairly; a refused hint is refused before anything is marked), on the
+position of the row's snapshot; the answer says which ``seq`` it is for.
 
 A ranked daily game takes no hint at all (``RankedGameRule``), and nothing is marked: the
 solver would read the face-down cards the player cannot.
@@ -20,9 +20,11 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from engine.solver import Status
+from games.daily.store import sealed_layout_check
 from games.errors import RankedGameRule
 from games.hint_pool import release_slot, reserve_slot, solve_in_pool
 from games.models import Assistance, Game
+from games.replaying import deal_from_code
 from games.services.locking import lock_own_live_game
 from games.services.standing import standing_refresh
 from games.solver_budgets import hint_seconds
@@ -48,17 +50,17 @@ class Hint:
 def hint_begin(*, game_id: int, player: User) -> Game:
     """Take a solver slot, then mark the player assisted on the game's board (committed);
     the game to solve. Call ``hint_finish`` next: it gives the slot back."""
-    reserve_slot()
+    reserve_slot(player.pk)
     try:
         return game_mark_assisted(game_id=game_id, player=player)
     except BaseException:
-        release_slot()
+        release_slot(player.pk)
         raise
 
 
 async def hint_finish(game: Game) -> Hint:
     """The solver's answer for the game ``hint_begin`` marked, solved in the pool."""
-    result = await solve_in_pool(game.snapshot, hint_seconds())
+    result = await solve_in_pool(game.snapshot, hint_seconds(), player_id=game.player_id)
     return Hint(
         game=game,
         seq=game.seq,
@@ -81,6 +83,7 @@ def game_mark_assisted(*, game_id: int, player: User) -> Game:
                 % {"id": game_id, "day": game.daily.isoformat()},
                 game=game_id,
             )
+        sealed_layout_check(deal=deal_from_code(game.code))
         if game.assisted:
             return game
         Assistance.objects.get_or_create(board=game.board, player_id=game.player_id)

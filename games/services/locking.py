@@ -9,7 +9,7 @@ from django.utils.translation import gettext
 
 from games.boards import game_sealed
 from games.compiled import CompiledQuery
-from games.errors import GameFinished, GameNotFound, NotGameOwner, PlayerGone
+from games.errors import EntryConfirmed, GameFinished, GameNotFound, NotGameOwner, PlayerGone
 from games.models import MAX_ID, Game
 
 
@@ -42,14 +42,23 @@ def lock_game(*, game_id: int, with_player: bool = False) -> Game:
 
 
 def lock_own_live_game(*, game_id: int, player: User, with_player: bool = False) -> Game:
-    """The locked game row, if ``player`` owns it and it is still being played
-    (``with_player``: see ``lock_game``)."""
+    """The locked game row, if ``player`` owns it, staff did not confirm a fair-play hold on
+    it, and it is still being played (``with_player``: see ``lock_game``)."""
     game = lock_game(game_id=game_id, with_player=with_player)
     if game.player_id != player.pk:
         if game_sealed(game):  # another player's sealed game does not exist for them
             raise GameNotFound(no_game(game_id), game=game_id)
         raise NotGameOwner(
             gettext("game %(id)s belongs to another player") % {"id": game_id}, game=game_id
+        )
+    if game.hold_confirmed:
+        raise EntryConfirmed(
+            gettext(
+                "game %(id)s was taken out of the ranking after a fair-play review:"
+                " it takes no more actions"
+            )
+            % {"id": game_id},
+            game=game_id,
         )
     if game.status != Game.Status.PLAYING:
         raise GameFinished(

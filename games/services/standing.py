@@ -1,5 +1,8 @@
 """After a game's row is written: its player's leaderboard entry, then the watchers.
 
+The entry, the rank index and the board's watchers are those of the game's ranking board
+(``games.boards.entry_board``: a declared bot's games rank on the bots partition).
+
 Every write path (a new game, a move, a resign, a submission, a hint) ends the same way, so
 it lives here once: the entry is refreshed in the same transaction as the game row, and the
 announcement is queued for after the commit, so a watcher never hears of a rolled-back write.
@@ -17,10 +20,17 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import live, rank_index
-from games.boards import day_sealed
+from games.boards import day_sealed, entry_board
 from games.compiled import Statement, run
 from games.models import Action, Game, LeaderboardEntry
-from games.projections import entry_refresh
+from games.projections import (
+    EntryRefresh,
+    entry_at_close,
+    entry_refresh,
+    entry_set,
+    is_assisted,
+    player_entries,
+)
 from games.services.locking import lock_player
 
 
@@ -61,16 +71,50 @@ def standing_refresh(
         if not player_locked:
             lock_player(player_id=game.player_id)
         refreshed = entry_refresh(
-            board=game.board, player_id=game.player_id, moved=game if moved else None, ahead=ahead
+            board=entry_board(game),
+            player_id=game.player_id,
+            moved=game if moved else None,
+            ahead=ahead,
         )
     else:
         run(ahead)
+    standing_announce(game=game, refreshed=refreshed, actions=actions, state=state)
+
+
+def standing_rederive(*, game: Game) -> None:
+    """Re-derive the entry of ``game``'s player on its board after something other than its
+    log changed (a fair-play hold set or lifted: ``games.services.holds``), and announce it.
+    Call inside the write's transaction with the game and player rows locked. On a daily
+    board that has closed the entry is what ``rebuild_projections`` makes of it: the game as
+    it stood at the close (``entry_at_close``)."""
+    if not board_is_final(game=game, at=timezone.now()):
+        standing_refresh(game=game, player_locked=True)
+        return
+    board = entry_board(game)
+    assisted = is_assisted(board=board, player_id=game.player_id)
+    refreshed = entry_set(
+        board=board,
+        player_id=game.player_id,
+        entry=player_entries(board=board, player_id=game.player_id).first(),
+        wanted=entry_at_close(game, assisted=assisted),
+    )
+    standing_announce(game=game, refreshed=refreshed)
+
+
+def standing_announce(
+    *,
+    game: Game,
+    refreshed: EntryRefresh | None,
+    actions: Sequence[Action] = (),
+    state: dict[str, Any] | None = None,
+) -> None:
+    """After the commit: the rank index, then the watchers (see ``standing_refresh``)."""
     board_changed = refreshed is not None and refreshed.changed
     if refreshed is not None and board_changed:  # first: the announcement reads ranks from it
         transaction.on_commit(
             partial(
                 rank_index.entry_changed,
-                board=game.board,
+                board=entry_board(game),
                 player_id=game.player_id,
                 change=index_change(refreshed.entry, player_id=game.player_id, game=game),
             )
@@ -82,7 +126,7 @@ def standing_refresh(
         partial(
             live.game_changed,
             game_id=game.id,
-            board=game.board,
+            board=entry_board(game),
             actions=payloads,
             board_changed=board_changed,
             player_id=game.player_id,

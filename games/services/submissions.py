@@ -10,11 +10,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from games.errors import InvalidInput, LogTooLong
+from accounts.bots import is_bot
+from games.daily.store import open_deal
+from games.errors import InvalidInput, LogTooLong, NothingToResign
 from games.models import Action, Game
 from games.projections import game_summary_from_log
 from games.quotas import actions_quota_charge
-from games.replaying import deal_from_code, replay_log
+from games.replaying import RESIGN, replay_log
 from games.services.locking import lock_new_games_player
 from games.services.standing import standing_refresh
 
@@ -48,16 +50,23 @@ def submission_create(
     A bad action raises ``RejectedAction``/``BadNotation`` with its ``index`` before anything
     is written. A log that ends neither won nor resigned stays playable through the API.
     """
-    deal = deal_from_code(code)
+    deal = open_deal(code)
     tokens = submission_tokens(actions=actions, log=log)
+    if tokens[:1] == [RESIGN]:
+        raise NothingToResign(
+            gettext("the log starts with resign: there is nothing to resign"), index=0
+        )
     actions_quota_charge(player_id=player.pk, actions=len(tokens))
     replayed = replay_log(code=deal.code, tokens=tokens)
     now = timezone.now()
     with transaction.atomic():
         lock_new_games_player(player_id=player.pk)
         game = Game(
+            bot=is_bot(player),  # read under the player's lock: see bot_declare
             code=deal.code,
             draw=deal.draw,
+            # A CF2 deal has no number: the column turns nullable with the migration that
+            # widens Game.code for CF2 codes; this ignore then goes (mypy flags it unused).
             number=deal.number,
             board=deal.code,
             offline=True,

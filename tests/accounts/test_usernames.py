@@ -97,3 +97,23 @@ def test_a_rename_moves_the_key(api_client: APIClient) -> None:
     user.save()
     assert sign_up(api_client, "henry")[0] == 201
     assert sign_up(api_client, "HANK")[0] == 409
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "\u0261uest-k3x9qc",  # LATIN SMALL LETTER SCRIPT G: one script, reads as a guest
+        "GUEST-k3x9qc",
+        "\uff47uest-k3x9qc",  # full-width g (NFKC)
+        "gues\u0442-k3x9qc",  # Cyrillic te
+    ],
+)
+def test_look_alikes_of_the_guest_prefix_are_refused(api_client: APIClient, name: str) -> None:
+    status, body = sign_up(api_client, name)
+    assert (status, body["error"]) == (400, "invalid_input"), body
+    assert "username" in body["fields"]
+
+
+@pytest.mark.parametrize("name", ["guesthouse", "guest", "\u0261ood-name", "questor-1"])
+def test_names_near_the_guest_prefix_are_welcome(api_client: APIClient, name: str) -> None:
+    assert sign_up(api_client, name)[0] == 201

@@ -21,7 +21,7 @@ import pytest
 from django.conf import LazySettings
 from rest_framework.test import APIClient
 
-from canfield_site.client_address import client_address
+from canfield_site.client_address import address_network, client_address
 from canfield_site.serve import uvicorn_options
 from tests.support.servers import REPO_ROOT, free_port, server_env_for_test_db
 
@@ -171,3 +171,21 @@ def _wait_for(base: str, timeout: float = 30.0) -> None:
             pass
         time.sleep(0.1)
     raise AssertionError(f"{base} did not become healthy")
+
+
+@pytest.mark.parametrize(
+    ("address", "network", "ipv4_whole"),
+    [
+        ("203.0.113.7", "203.0.113.0/24", "203.0.113.7/32"),
+        ("203.0.113.250", "203.0.113.0/24", "203.0.113.250/32"),
+        ("::ffff:203.0.113.7", "203.0.113.0/24", "203.0.113.7/32"),  # dual-stack view of IPv4
+        ("2001:db8:1:2::1", "2001:db8:1:2::/64", "2001:db8:1:2::/64"),
+        ("2001:DB8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:2::/64", "2001:db8:1:2::/64"),
+        ("[2001:db8:1:3::1]:443", "2001:db8:1:3::/64", "2001:db8:1:3::/64"),
+        ("", "", ""),  # no peer: its own bucket, as the address rule gives it
+    ],
+)
+def test_the_network_of_an_address(address: str, network: str, ipv4_whole: str) -> None:
+    """Fair-play linking's network (IPv4 /24, IPv6 /64); the sign-up limit keeps IPv4 whole."""
+    assert address_network(address) == network
+    assert address_network(address, ipv4_prefix=32) == ipv4_whole

@@ -55,6 +55,10 @@ PRODUCTION = {
     ("env", "message"),
     [
         ({"CANFIELD_ENV": "production"}, "SECRET_KEY"),
+        ({"CANFIELD_ENV": "Production"}, "SECRET_KEY"),  # any case: no check is skipped
+        ({"CANFIELD_ENV": " PRODUCTION "}, "SECRET_KEY"),
+        ({"CANFIELD_ENV": "prod"}, "CANFIELD_ENV must be one of development, production"),
+        ({"CANFIELD_ENV": "staging"}, "CANFIELD_ENV must be one of"),
         ({**PRODUCTION, "SECRET_KEY": "short"}, "SECRET_KEY"),
         ({"CANFIELD_ENV": "production", "SECRET_KEY": "s" * 50}, "DAILY_SECRET"),
         ({**PRODUCTION, "DAILY_SECRET": "short"}, "DAILY_SECRET"),
@@ -65,6 +69,7 @@ PRODUCTION = {
         ({"CANFIELD_WORKERS": "0"}, "CANFIELD_WORKERS must be a whole number"),
         ({"CANFIELD_HINT_SECONDS": "0"}, "CANFIELD_HINT_SECONDS must be a positive number"),
         ({"CANFIELD_DAILY_SOLVE_SECONDS": "soon"}, "CANFIELD_DAILY_SOLVE_SECONDS must be"),
+        ({"CANFIELD_THROTTLE_SIGNUP": "60/hour,lots/day"}, "CANFIELD_THROTTLE_SIGNUP must be"),
         (
             {**PRODUCTION, "CANFIELD_DB_POOL_MAX_SIZE": "8", "CANFIELD_REQUEST_THREADS": "8"},
             "CANFIELD_REQUEST_THREADS=8 needs a larger database pool",
@@ -121,6 +126,9 @@ def test_the_settings_read_the_budgets_and_rates_the_service_uses() -> None:
     result = django_setup(env, show=show)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["1.5", "7.0", "4/minute", "None"]
+    signup = "settings.CANFIELD_THROTTLE_RATES['signup']"
+    windows = django_setup({"CANFIELD_THROTTLE_SIGNUP": "30/hour, 100/day"}, show=signup)
+    assert windows.stdout.split() == ["30/hour,100/day"]
 
 
 def test_the_embedded_default_generates_its_secrets_once_and_keeps_them(tmp_path: Path) -> None:

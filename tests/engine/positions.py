@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine import CARD_NAMES, Deal, Game
+from engine import CARD_NAMES, Game
 
 ALL_CARDS = list(CARD_NAMES)
 
@@ -40,19 +40,8 @@ def position(
     )
 
 
-def seed_example_deal(draw: int = 3) -> Deal:
-    """The seeds' deal CF1-D3-AAAAACL as the other app deals it (only the cards the seeds
-    name are known; the rest fill the reserve and the stock in deck order).
-
-    Base 7H; columns 6C, KH, QH, AS; reserve top QC, then 8H, QS, JS.
-    """
-    named = {"7H", "6C", "KH", "QH", "AS", "QC", "8H", "QS", "JS"}
-    others = [c for c in ALL_CARDS if c not in named]
-    reserve = [*others[:9], "JS", "QS", "8H", "QC"]
-    return Deal.from_layout(
-        reserve=reserve,
-        base="7H",
-        tableau=["6C", "KH", "QH", "AS"],
-        stock=others[9:],
-        draw=draw,
-    )
+#: The seeds' deal CF1-D3-AAAAACL as the other app deals it: base 7H; columns 6C, KH, QH, AS;
+#: reserve top QC, then 8H, QS, JS. Only those cards are known; the rest fill the reserve and
+#: the stock in deck order (the other 9 reserve cards AC..9C, then the stock, 2C on top).
+#: Named by its CF2 layout code; ``tests/engine/data/layout_codes.json`` holds its piles.
+SEED_EXAMPLE = "CF2-D3-00000003JPFX4Z273NR623VTZN846B931731WV3VZZZZZZ8"

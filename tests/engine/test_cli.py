@@ -12,12 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from engine import Game
+from engine import Deal, Game
 from engine.cli import TerminalGame
 from tests.engine.positions import position
 
 ROOT = Path(__file__).resolve().parents[2]
 VECTORS = json.loads((Path(__file__).parent / "data" / "deals.json").read_text())
+LAYOUT_VECTORS = json.loads((Path(__file__).parent / "data" / "layout_codes.json").read_text())
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -31,7 +32,7 @@ def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     )
 
 
-@pytest.mark.parametrize("command", ["deal", "play", "verify", "random"])
+@pytest.mark.parametrize("command", ["deal", "layout", "play", "verify", "random"])
 def test_each_command_has_help(command: str) -> None:
     result = run(command, "--help")
     assert result.returncode == 0
@@ -41,7 +42,7 @@ def test_each_command_has_help(command: str) -> None:
 def test_top_level_help_lists_the_commands() -> None:
     result = run("--help")
     assert result.returncode == 0
-    for command in ("deal", "play", "verify", "random", "solve"):
+    for command in ("deal", "layout", "play", "verify", "random", "solve"):
         assert command in result.stdout
 
 
@@ -52,6 +53,31 @@ def test_deal_prints_the_layout() -> None:
     assert f"{vector['code']}  deal number {vector['number']}" in result.stdout
     assert " ".join(vector["reserve"]) in result.stdout
     assert " ".join(vector["stock"]) in result.stdout
+
+
+def test_deal_prints_the_layout_of_a_layout_code_and_a_numbers_layout_code() -> None:
+    vector = LAYOUT_VECTORS[4]  # the seeds' example
+    result = run("deal", vector["code"].lower())
+    assert result.returncode == 0
+    assert result.stdout.startswith(f"{vector['code']}  layout code  draw 3\n")
+    assert " ".join(vector["reserve"]) in result.stdout
+    assert " ".join(vector["stock"]) in result.stdout
+    cf1 = LAYOUT_VECTORS[5]
+    assert f"layout    {cf1['code']}\n" in run("deal", cf1["cf1"]).stdout
+
+
+@pytest.mark.parametrize("vector", LAYOUT_VECTORS[4:8], ids=lambda vector: vector["note"])
+def test_layout_prints_the_cf2_code_of_either_scheme(vector: dict) -> None:
+    for given in (vector.get("cf1", vector["code"]), vector["code"].lower().replace("0", "o")):
+        result = run("layout", given)
+        assert (result.returncode, result.stdout) == (0, vector["code"] + "\n")
+
+
+def test_a_bad_layout_code_is_explained() -> None:
+    code = LAYOUT_VECTORS[4]["code"]
+    result = run("layout", code[:-1] + ("0" if code[-1] != "0" else "1"))
+    assert result.returncode == 2
+    assert "a character is mistyped or two are swapped" in result.stderr
 
 
 def test_a_bad_code_is_explained() -> None:
@@ -150,6 +176,13 @@ def test_verify_a_won_game() -> None:
         "moves 213",
         "won yes",
     ]
+
+
+def test_verify_a_won_game_on_its_layout_code() -> None:
+    code = Deal.from_code("CF1-D3-AAAAACL").layout_code
+    result = run("verify", code, str(WON_LOG))
+    assert result.returncode == 0
+    assert result.stdout.splitlines()[:2] == [f"{code}: 213 actions verified", "score 265"]
 
 
 def test_verify_catches_a_tampered_won_log(tmp_path: Path) -> None:

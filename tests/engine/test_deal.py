@@ -1,4 +1,5 @@
-"""Deal codes and the CF1 shuffle, checked card for card against the shared vectors."""
+"""CF1 deal codes and the CF1 shuffle, checked card for card against the shared vectors (CF2
+layout codes: test_layout_codes.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine import Deal, DealCodeError, random_code
-from engine.deal import DEAL_NUMBERS, parse_code, splitmix64
+from engine.deal import DEAL_NUMBERS, splitmix64
 
 VECTORS = json.loads((Path(__file__).parent / "data" / "deals.json").read_text())
 
@@ -39,13 +40,14 @@ def test_draw_modes_of_one_number_share_the_layout() -> None:
 @pytest.mark.parametrize(
     ("code", "fragment"),
     [
-        ("CF2-D3-AAAAACL", "must start with CF1"),
+        ("CF3-D3-AAAAACL", "must start with one of CF1, CF2, not 'CF3'"),
+        ("CF2-D3-AAAAACL", "47 letters, not 7"),
         ("CF1-D2-AAAAACL", "draw mode 'D2'"),
         ("CF1-D3-AAAAAC", "7 letters, not 6"),
         ("CF1-D3-AAAAACLL", "7 letters, not 8"),
         ("CF1-D3-AAAA1CL", "not '1'"),
         ("CF1D3AAAAACL", "three parts"),
-        (" CF1-D3-AAAAACL", "must start with CF1"),
+        (" CF1-D3-AAAAACL", "must start with one of CF1, CF2"),
         ("CF1-D3-AAAAACL-X", "three parts"),
     ],
 )
@@ -70,7 +72,7 @@ def test_random_code_is_valid_and_varies() -> None:
     codes = {random_code(draw=1) for _ in range(20)}
     assert len(codes) > 1
     for code in codes:
-        assert parse_code(code)[1] == 1
+        assert code.startswith("CF1-D1-")
         assert Deal.from_code(code).code == code
 
 

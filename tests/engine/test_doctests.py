@@ -11,6 +11,7 @@ MODULES = [
     "engine",
     "engine.cards",
     "engine.deal",
+    "engine.layout_codes",
     "engine.game",
     "engine.finishing",
     "engine.reasons",

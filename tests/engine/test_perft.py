@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Game
+from engine import Deal, Game
 from tests.engine import reference
-from tests.engine.positions import seed_example_deal
+from tests.engine.positions import SEED_EXAMPLE
 
 
 def perft(game: Game, depth: int) -> int:
@@ -43,6 +43,6 @@ def test_perft_agrees_with_the_reference_model(code: str) -> None:
 def test_perft_of_the_seed_example() -> None:
     """From the seeds' layout: depth 1 is draw, R2 (QC on KH) and 24 (KH on AS); the
     depth-5 total is pinned like a chess perft number (both models agree on it)."""
-    game = Game(seed_example_deal())
+    game = Game(Deal.from_code(SEED_EXAMPLE))
     assert sorted(str(m) for m in game.legal_moves()) == ["24", "R2", "draw"]
     assert perft(game, 5) == reference_perft(game.state(), 5) == 126

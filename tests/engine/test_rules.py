@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from engine import UNDO_LIMIT, Deal, Game, IllegalMove, SnapshotError, replay
-from tests.engine.positions import position, seed_example_deal
+from tests.engine.positions import SEED_EXAMPLE, position
 
 # -- the stock and the waste ------------------------------------------------------------------
 
@@ -83,7 +83,7 @@ def test_only_the_waste_top_is_playable() -> None:
 
 
 def test_reserve_top_plays_to_a_column_and_the_next_card_becomes_playable() -> None:
-    game = Game(seed_example_deal())
+    game = Game(Deal.from_code(SEED_EXAMPLE))
     game.play("R2")
     assert game.state()["reserve"][-1] == "8H"
     assert game.state()["tableau"][1] == ["KH", "QC"]
@@ -103,7 +103,7 @@ def test_a_single_card_move_that_empties_a_column_is_refilled_from_the_reserve()
 
 
 def test_a_block_move_that_empties_a_column_is_refilled() -> None:
-    game = replay(seed_example_deal(), ["R2", "RF", "24x2"])
+    game = replay(Deal.from_code(SEED_EXAMPLE), ["R2", "RF", "24x2"])
     assert game.state()["tableau"][1] == ["QS"]
 
 
@@ -132,7 +132,7 @@ def test_an_empty_column_while_the_reserve_has_cards_cannot_exist() -> None:
 
 
 def test_nothing_ever_goes_onto_the_reserve() -> None:
-    game = Game(seed_example_deal())
+    game = Game(Deal.from_code(SEED_EXAMPLE))
     for _ in range(3):
         for move in game.legal_moves():
             assert not str(move).endswith("R")
@@ -311,8 +311,8 @@ def test_undo_reverts_the_points_of_the_undone_move() -> None:
 
 
 def test_undo_after_a_refill_puts_the_card_back_on_the_reserve() -> None:
-    game = replay(seed_example_deal(), ["R2", "RF", "24x2"])
-    before = replay(seed_example_deal(), ["R2", "RF"]).state()
+    game = replay(Deal.from_code(SEED_EXAMPLE), ["R2", "RF", "24x2"])
+    before = replay(Deal.from_code(SEED_EXAMPLE), ["R2", "RF"]).state()
     game.play("undo")
     assert game.state() == before
 
@@ -337,7 +337,7 @@ def test_undo_is_an_action_that_lowers_the_move_count() -> None:
 
 
 def test_an_illegal_move_leaves_the_game_untouched() -> None:
-    game = replay(seed_example_deal(), ["R2", "RF", "draw"])
+    game = replay(Deal.from_code(SEED_EXAMPLE), ["R2", "RF", "draw"])
     snapshot = game.to_snapshot()
     for token in ("13", "WF", "recycle", "FS1", "12x4"):
         with pytest.raises(IllegalMove):

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Game, IllegalMove, replay
-from tests.engine.positions import seed_example_deal
+from engine import Deal, Game, IllegalMove, replay
+from tests.engine.positions import SEED_EXAMPLE
 
 
 def test_state_after_the_deal() -> None:
-    state = Game(seed_example_deal()).state()
+    state = Game(Deal.from_code(SEED_EXAMPLE)).state()
     assert len(state["stock"]) == 34
     assert state["waste"] == []
     assert len(state["reserve"]) == 13 and state["reserve"][-1] == "QC"
@@ -19,7 +19,7 @@ def test_state_after_the_deal() -> None:
 
 
 def test_state_after_move_three() -> None:
-    game = replay(seed_example_deal(), ["R2", "RF", "24x2"])
+    game = replay(Deal.from_code(SEED_EXAMPLE), ["R2", "RF", "24x2"])
     state = game.state()
     assert len(state["stock"]) == 34
     assert state["waste"] == []
@@ -30,6 +30,6 @@ def test_state_after_move_three() -> None:
 
 
 def test_the_ace_of_spades_cannot_start_the_spades_foundation() -> None:
-    game = Game(seed_example_deal())
+    game = Game(Deal.from_code(SEED_EXAMPLE))
     with pytest.raises(IllegalMove, match="The ace of spades cannot start the spades foundation"):
         game.play("4F")

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import pytest
 
 import engine.solver
-from engine import Game, replay
+from engine import Deal, Game, replay
 from engine.cards import CARD_BY_NAME
 from engine.deal import make_code
 from engine.solver import SolveResult, cli_main, hint, solve
@@ -258,6 +258,17 @@ def test_the_command_line_can_switch_the_draw_mode(capsys: pytest.CaptureFixture
     out = capsys.readouterr().out
     assert f"deal:    {code(QUICK_WINS[0], 1)}" in out
     assert "status:  won" in out
+    line = next(row for row in out.splitlines() if row.startswith("line:"))
+    assert replay(code(QUICK_WINS[0], 1), line.split()[1:]).won
+
+
+def test_the_command_line_solves_a_layout_code_in_either_draw_mode(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    layout = Deal.from_number(QUICK_WINS[0]).layout_code
+    assert cli_main([layout, "--draw", "1", "--max-nodes", "5000"]) == 0
+    out = capsys.readouterr().out
+    assert f"deal:    {layout.replace('-D3-', '-D1-')}" in out
     line = next(row for row in out.splitlines() if row.startswith("line:"))
     assert replay(code(QUICK_WINS[0], 1), line.split()[1:]).won
 

@@ -76,3 +76,14 @@ def pick(game: Game, choice: int) -> str:
     if card_moves and choice % 8 in (1, 2, 3, 4):
         legal = card_moves
     return legal[(choice // 8) % len(legal)]
+
+
+def stock_cycles(code: str, count: int) -> list[str]:
+    """``count`` legal tokens on ``code``: draw through the stock, recycle, again (the waste
+    differs from one action to the next), for logs as long as a test or a bench needs."""
+    game, tokens = Game(Deal.from_code(code)), []
+    while len(tokens) < count:
+        token = "draw" if game.state()["stock"] else "recycle"
+        game.play(token)
+        tokens.append(token)
+    return tokens

@@ -11,10 +11,9 @@ from datetime import UTC, date, datetime
 import pytest
 import time_machine
 
-from engine import Deal
-from games.models import DailyDeal, Game
+from games.models import Game
 from tests.conftest import Player
-from tests.support.games import SIMPLE_CODE
+from tests.support.games import store_simple_day
 
 #: The day of the ranked games below, and its close (the next 00:00 UTC).
 DAY = date(2026, 1, 2)
@@ -35,8 +34,7 @@ def start_daily(clock: time_machine.Traveller) -> Callable[[Player], Game]:
     """Factory: the player's ranked D3 game of DAY (deal SIMPLE_CODE), started now."""
     from games.services.games import game_create
 
-    number = Deal.from_code(SIMPLE_CODE).number
-    DailyDeal.objects.create(date=DAY, number=number, number_d1=number, line=[], line_d1=[])
+    store_simple_day(DAY)
 
     def start(who: Player) -> Game:
         return game_create(player=who.user, daily="D3").game

@@ -3,6 +3,7 @@
 import os
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -29,6 +30,7 @@ def test_a_hint_asked_while_every_solver_is_busy_is_refused_and_marks_nothing(
     player_client: APIClient, settings: LazySettings
 ) -> None:
     settings.CANFIELD_HINT_WORKERS = 1
+    settings.CANFIELD_HINT_QUEUE = 0
     settings.CANFIELD_THROTTLE_RATES = {**settings.CANFIELD_THROTTLE_RATES, "hint": None}
     game = start_game(player_client, HARD)
     held = slots(1)
@@ -50,7 +52,7 @@ def test_a_hint_asked_while_every_solver_is_busy_is_refused_and_marks_nothing(
 def test_the_server_answers_other_requests_while_hints_are_solved() -> None:
     """One worker; a hint keeps a solver busy for 3 s. Health checks meanwhile answer at once
     (a solve on the request thread held every other request of the worker for its length),
-    and a second hint while the first runs is refused, not queued."""
+    and the same player's second hint while the first runs is refused (429 hint_pending)."""
     env = {
         **server_env_for_test_db(),
         "CANFIELD_HINT_SECONDS": "3",
@@ -64,8 +66,8 @@ def test_the_server_answers_other_requests_while_hints_are_solved() -> None:
             http.post("/api/games/", json={"code": HARD}, headers=auth).json()["id"]
             for _ in range(2)
         ]
-        # Both at once: whichever reaches the one solver first is solved for 3 s, the other is
-        # refused at once; its answer is the sign that a solve is running.
+        # Both at once: whichever comes first is solved for 3 s, the other is refused at once
+        # (one hint a player); its answer is the sign that a solve is running.
         with ThreadPoolExecutor(max_workers=2) as hints:
             asked = [
                 hints.submit(http.post, f"/api/games/{game}/hint/", headers=auth) for game in games
@@ -79,7 +81,8 @@ def test_the_server_answers_other_requests_while_hints_are_solved() -> None:
                 waits.append(time.monotonic() - started)
             overlapped = not solving.done()
             hinted_answer = solving.result(timeout=30)
-    assert refused.status_code == 503 and refused.json()["error"] == "hints_busy"
+    assert refused.status_code == 429 and refused.json()["error"] == "hint_pending"
+    assert int(refused.headers["Retry-After"]) >= 1
     assert hinted_answer.status_code == 200, hinted_answer.text
     hinted = hinted_answer.json()
     assert hinted["status"] == "unknown", f"{HARD} is no longer hard for the solver: pick another"
@@ -118,3 +121,56 @@ def test_a_pool_process_ends_when_its_server_is_killed() -> None:
     while Path(f"/proc/{solver}").exists() and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not Path(f"/proc/{solver}").exists(), "the solver outlived its server"
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+def test_three_accounts_hammering_hard_hints_leave_another_players_hint_answered() -> None:
+    """The hostile review: three accounts, each asking again as soon as answered on a deal the
+    solver gives up on after its whole budget, kept every other player's hints at 503 (20 of
+    20) on a server with one solver. Each may hold one hint at a time (a second is 429
+    ``hint_pending``); the others wait their turn, first asked, first solved."""
+    env = {
+        **server_env_for_test_db(),
+        "CANFIELD_HINT_SECONDS": "1.5",
+        "CANFIELD_HINT_WORKERS": "1",
+        "CANFIELD_THROTTLE_HINT": "off",
+        "CANFIELD_THROTTLE_ANON": "off",
+        "CANFIELD_THROTTLE_USER": "off",
+    }
+    with run_asgi_server(env=env) as base, httpx.Client(base_url=base, timeout=60) as http:
+
+        def account(name: str) -> tuple[dict[str, str], int]:
+            signed = http.post("/api/players/", json={"username": name, "password": "long hint 42"})
+            auth = {"Authorization": f"Token {signed.json()['token']}"}
+            game = http.post("/api/games/", json={"code": HARD}, headers=auth).json()["id"]
+            return auth, game
+
+        attackers = [account(f"hammer{i}") for i in range(3)]
+        player_auth, player_game = account("patient")
+        stop = threading.Event()
+        attacker_answers: list[int] = []
+
+        def hammer(auth: dict[str, str], game: int) -> None:
+            with httpx.Client(base_url=base, timeout=60) as own:
+                while not stop.is_set():
+                    answer = own.post(f"/api/games/{game}/hint/", headers=auth)
+                    attacker_answers.append(answer.status_code)
+
+        threads = [threading.Thread(target=hammer, args=attacker) for attacker in attackers]
+        for thread in threads:
+            thread.start()
+        try:
+            time.sleep(1.0)  # every solver and queue place the attackers can take is taken
+            second = http.post(f"/api/games/{attackers[0][1]}/hint/", headers=attackers[0][0])
+            answers = [
+                http.post(f"/api/games/{player_game}/hint/", headers=player_auth) for _ in range(3)
+            ]
+        finally:
+            stop.set()
+            for thread in threads:
+                thread.join(timeout=60)
+    assert [answer.status_code for answer in answers] == [200] * 3, [a.text for a in answers]
+    assert all(answer.json()["game"] == player_game for answer in answers)
+    assert second.status_code == 429 and second.json()["error"] == "hint_pending"
+    assert attacker_answers.count(200) >= 3  # the attackers are answered too, in turn

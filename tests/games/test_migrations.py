@@ -84,3 +84,52 @@ def test_old_rows_get_boards_actions_elapsed_and_assistance_from_their_logs() ->
     out = StringIO()
     call_command("rebuild_projections", "--check", stdout=out)
     assert "0 game rows differ, 0 leaderboard entries differ" in out.getvalue(), out.getvalue()
+
+
+SEALED_BEFORE = [("games", "0007_boards_ranking_fields")]
+SEALED_AFTER = [("games", "0008_sealed_layouts")]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_days_not_yet_closed_are_drawn_again_and_their_games_move_to_the_open_deal() -> None:
+    """0008: a closed day keeps its CF1 codes (and gets salts); today's CF1 deal is no longer
+    sealed (its 33 bits identify it), so the day is dropped, drawn again on first use, and the
+    ranked games played on it move to that deal's own open board, logs untouched."""
+    old = migrate(SEALED_BEFORE)
+    user_model = old.get_model("auth", "User")
+    game_model, action_model = old.get_model("games", "Game"), old.get_model("games", "Action")
+    daily_model = old.get_model("games", "DailyDeal")
+    entry_model = old.get_model("games", "LeaderboardEntry")
+    alice = user_model.objects.create(username="alice")
+    closed_day, today = date(2026, 11, 19), datetime.now(UTC).date()
+    daily_model.objects.create(date=closed_day, number=99, number_d1=98, par=10, par_d1=12)
+    daily_model.objects.create(date=today, number=63, number_d1=64, par=10, par_d1=12)
+    engine = EngineGame.from_code(CODE)
+    engine.play("draw")
+    board = f"daily-{today.isoformat()}-D3"
+    game = game_model.objects.create(
+        code=CODE, draw=3, number=63, player=alice, seq=1, action_count=1, elapsed=0,
+        board=board, daily=today, created_at=T0, reached_at=T0, **engine_summary(engine),
+    )  # fmt: skip
+    action_model.objects.create(game=game, seq=1, token="draw", score_after=0, created_at=T0)
+    entry_model.objects.create(
+        board=board, player=alice, game=game, cards=1, action_count=1, elapsed=0, moves=1,
+        score=0, won=False, status="playing", reached_at=T0,
+    )  # fmt: skip
+
+    new = migrate(SEALED_AFTER)
+    days = new.get_model("games", "DailyDeal").objects.all()
+    assert [(d.date, d.code, d.code_d1) for d in days] == [
+        (closed_day, "CF1-D3-AAAAADV", "CF1-D1-AAAAADU")
+    ]
+    assert len(days[0].salt) == len(days[0].salt_d1) == 32 and days[0].salt != days[0].salt_d1
+    moved = new.get_model("games", "Game").objects.get(pk=game.pk)
+    assert (moved.board, moved.daily) == (CODE, None)
+    entries = new.get_model("games", "LeaderboardEntry").objects.values_list("board", "game_id")
+    assert list(entries) == [(CODE, game.pk)]
+    assert new.get_model("games", "Action").objects.get(game_id=game.pk).token == "draw"
+
+    call_command("migrate", verbosity=0)
+    out = StringIO()
+    call_command("rebuild_projections", "--check", stdout=out)
+    assert "0 game rows differ, 0 leaderboard entries differ" in out.getvalue(), out.getvalue()

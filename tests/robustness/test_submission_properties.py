@@ -70,7 +70,8 @@ def legal_logs(draw: st.DrawFn, max_length: int = 60, resign: bool | None = None
     rng = draw(st.randoms(use_true_random=False))
     tokens = random_legal_tokens(code, rng, draw(st.integers(0, max_length)))
     ends_resigned = draw(st.booleans()) if resign is None else resign
-    if ends_resigned and not Game.from_code(code).won:
+    # A resignation needs an action before it (409 nothing_to_resign) and nothing after a win.
+    if ends_resigned and tokens and not replay(code, tokens).won:
         tokens.append(RESIGN)
     return Log(code, tokens)
 

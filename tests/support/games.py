@@ -88,3 +88,15 @@ def guest_with_game(browser: Browser, code: str = SIMPLE_CODE) -> dict[str, Any]
     response = browser.post("/api/games/", {"code": code})
     assert response.status_code == 201, response.json()
     return response.json()
+
+
+def store_simple_day(day: Any) -> None:
+    """A stored daily deal for ``day`` with SIMPLE_CODE's layout in both modes, instead of one
+    the solver chooses: which deal a day gets is ``games.daily``'s business, tested there."""
+    from engine import Deal
+    from games.models import DailyDeal
+
+    d1 = Deal.from_number(Deal.from_code(SIMPLE_CODE).number or 0, draw=1).code
+    DailyDeal.objects.create(
+        date=day, code=SIMPLE_CODE, code_d1=d1, salt="5a" * 16, salt_d1="d1" * 16
+    )

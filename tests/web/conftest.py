@@ -18,6 +18,7 @@ import redis
 from playwright.sync_api import Browser, Page, expect
 
 from tests.support.browser import launch_options
+from tests.support.quiet import follow_game_sockets
 from tests.support.redis_keys import delete_keys
 from tests.support.servers import RUN_PREFIX, run_asgi_server, server_env_for_test_db
 
@@ -133,6 +134,7 @@ def new_player(browser: Browser, server_url: str) -> Iterator[Callable[..., Play
         context.set_default_timeout(TIMEOUT_MS)
         contexts.append(context)
         page = context.new_page()
+        follow_game_sockets(page)
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
         username = f"p{uuid.uuid4().hex[:10]}"

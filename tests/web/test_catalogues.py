@@ -22,7 +22,12 @@ ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("id", "ja")
 CATALOGUES = [
     Path(app, "locale", language, "LC_MESSAGES", f"{domain}.po")
-    for app, domain in [("games", "django"), ("web", "django"), ("web", "djangojs")]
+    for app, domain in [
+        ("games", "django"),
+        ("web", "django"),
+        ("web", "djangojs"),
+        ("fairplay", "django"),
+    ]
     for language in LANGUAGES
 ]
 #: What the extraction needs to see: the code with marked strings, and what runs it.
@@ -33,6 +38,7 @@ TREE = [
     "canfield_site",
     "engine",
     "games",
+    "fairplay",
     "web",
     "accounts",
 ]

@@ -55,6 +55,12 @@ def test_home_shows_the_two_sealed_boards_without_their_codes(today, new_player)
             panel.get_by_text(f"Sign in to play your ranked game of draw {draw}.")
         ).to_be_visible()
     expect(page.locator("#daily-countdown")).to_have_text(CLOCK)
+    # Fixed in advance: today's and tomorrow's commitments, four fingerprints, no code.
+    commitments = page.locator("#daily-commitments")
+    commitments.locator("summary").click()
+    expect(commitments.locator(".commitment")).to_have_count(4)
+    for hashed in commitments.locator(".hash").all_inner_texts():
+        assert re.fullmatch(r"[0-9a-f]{64}", hashed)
     _assert_no_code(page, today)
     page.screenshot(path=artifact_path("home-desktop.png"), full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})
@@ -122,6 +128,7 @@ def test_the_sealed_table_on_a_phone_and_practice_once_it_is_over(today, new_pla
     player = new_player(viewport=(390, 844), touch=True)
     page = player.page
     game = player.post("/api/games/", {"daily": "D1"})
+    player.post(f"/api/games/{game['id']}/actions/", {"action": "draw"})  # something to resign
     page.goto(f"/games/{game['id']}/")
     table = Table(page)
     expect(table.column(1).locator("[data-card]").first).to_be_visible()
@@ -199,7 +206,13 @@ def test_a_closed_days_board_shows_its_code_par_and_the_solvers_line(closed, new
     expect(page.locator("#board-play")).to_have_attribute("href", f"/play/{code}/")
     rows = page.locator("#board-rows tr")
     expect(rows).to_have_count(2)
-    expect(rows.nth(0)).to_contain_text(closed.players["D3"][0])  # 12 moves beat 5
+    # 12 moves of the line beat 5 when they put more cards home; level on cards, 5 actions win.
+    home = [
+        sum(len(pile) for pile in line_states(code, line[:count])[-1]["foundations"].values())
+        for count in (12, 5)
+    ]
+    first = closed.players["D3"][0 if home[0] > home[1] else 1]
+    expect(rows.nth(0)).to_contain_text(first)
     expect(page.locator('#board-rows a[href^="/replay/"]')).to_have_count(2)  # games public now
 
     page.get_by_role("link", name="The solver's winning line").click()
@@ -239,7 +252,14 @@ def test_the_archive_lists_the_closed_day_with_both_boards(closed, new_player):
         expect(board.get_by_role("link", name="final board")).to_have_attribute(
             "href", f"/boards/{closed.board(mode)}/"
         )
+        # The commitment shown before the day, checked here against the code and salt.
+        proof = board.locator(".proof")
+        proof.locator("summary").click()
+        expect(proof.locator(".verdict")).to_have_text("checks out")
+        expect(proof).to_contain_text(f"printf '%s\\n%s' {closed.codes[mode]} ")
     expect(page.locator("#archive-older")).to_be_hidden()  # one day: one page
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert visitor.errors == []
 
 

@@ -16,6 +16,7 @@ from django.utils.translation import gettext
 from playwright.sync_api import Page, expect
 
 from engine import Game, IllegalMove
+from tests.web.game_sockets import RoutedGameSockets
 from tests.web.table_page import Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
@@ -130,15 +131,16 @@ def _refusal(language: str) -> str:
 def test_a_refused_move_is_said_in_words_of_the_readers_language(new_player, language):
     player = new_player(locale=BROWSER_LOCALE[language])
     page = player.page
+    sockets = RoutedGameSockets(page)
     table = Table.open_deal(page, CODE)
+    sockets.wait_until_open()
 
-    def server_sentence_replaced(route):
-        response = route.fetch()
-        body = response.json()
-        body["detail"] = "(the server's sentence)"
-        route.fulfill(response=response, json=body)
+    def server_sentence_replaced(message):
+        if message["type"] == "refused":
+            message["error"]["detail"] = "(the server's sentence)"
+        return message
 
-    page.route("**/api/games/*/actions/", server_sentence_replaced)
+    sockets.from_server = server_sentence_replaced
     page.locator("#move-input").fill("RF")
     page.locator("#move-input").press("Enter")
     expected = _refusal(language)

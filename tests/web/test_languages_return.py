@@ -162,17 +162,39 @@ def test_a_guest_plays_then_signs_up_and_keeps_the_game(new_player, language, de
     watch.check(language, "the table after signing up")
 
 
-@languages_and_screens
-def test_a_bad_deal_code_is_explained_in_the_readers_language(new_player, language, device):
-    bad = "CF1-D2-AAAAACL"
+def explains_bad_code(page: Page, watch: Watch, bad: str, language: str, what: str) -> None:
+    """The page of a code the engine refuses: a 404 saying the engine's reason in ``language``."""
     with pytest.raises(DealCodeError) as raised:
         Deal.from_code(bad)
     with translation.override(language):
         reason = raised.value.problem.sentence(gettext)
-    visitor = new_player(sign_up=False, locale=BROWSER_LOCALE[language], **DEVICES[device])
-    page, watch = visitor.page, Watch(visitor.page)
     answer = page.goto(f"/play/{bad}/")
     assert answer is not None and answer.status == 404
     in_language(page, language)
     expect(page.locator("main")).to_contain_text(reason)
-    watch.check(language, "the bad code page")
+    watch.check(language, what)
+
+
+@languages_and_screens
+def test_a_layout_codes_pages_fit_and_a_mistyped_one_is_explained(new_player, language, device):
+    """A CF2 code is 54 characters without a space: its board page, the deal behind the
+    sign-up and the page of a typo in it fit a phone, in the reader's language."""
+    code = Deal.from_code(CODE).layout_code
+    visitor = new_player(sign_up=False, locale=BROWSER_LOCALE[language], **DEVICES[device])
+    page, watch = visitor.page, Watch(visitor.page)
+    page.goto(f"/boards/{code.lower()}/")
+    expect(page.locator("main")).to_contain_text(code)
+    watch.check(language, "a layout code's board")
+    page.goto(f"/play/{code.lower()}/")
+    expect(page.locator("#game-code")).to_have_text(code)
+    watch.check(language, "a layout code's deal behind the sign-up")
+    mistyped = code[:-1] + ("0" if code[-1] != "0" else "1")
+    explains_bad_code(page, watch, mistyped, language, "a mistyped layout code's page")
+
+
+@languages_and_screens
+def test_a_bad_deal_code_is_explained_in_the_readers_language(new_player, language, device):
+    visitor = new_player(sign_up=False, locale=BROWSER_LOCALE[language], **DEVICES[device])
+    explains_bad_code(
+        visitor.page, Watch(visitor.page), "CF1-D2-AAAAACL", language, "the bad code page"
+    )

@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 from tests.support.browser import artifact_path
 from tests.support.quiet import InFlight
 from tests.web.conftest import Player
+from tests.web.game_sockets import RoutedGameSockets
 from tests.web.situations import TapToFoundation, tap_to_foundation
 from tests.web.table_page import Table
 
@@ -36,7 +37,7 @@ class Watched:
     player: Player
     table: Table
     dialogs: list[str] = field(default_factory=list)  # browser dialogs opened: expect none
-    writes: list[str] = field(default_factory=list)  # API writes the page sent
+    writes: list[str] = field(default_factory=list)  # API writes and socket moves the page sent
 
     @property
     def page(self) -> Page:
@@ -47,7 +48,9 @@ class Watched:
 def watched(new_player) -> Watched:
     situation = tap_to_foundation()
     player = new_player()
+    sockets = RoutedGameSockets(player.page)
     watched = Watched(situation, player, Table.open_deal(player.page, situation.code))
+    sockets.on_move = lambda move: watched.writes.append(f"move {move}")
 
     def on_dialog(dialog) -> None:
         watched.dialogs.append(f"{dialog.type}: {dialog.message}")
@@ -130,6 +133,10 @@ def test_resign_asks_in_the_page_then_ends_the_game(watched):
 
 def test_the_keyboard_box_points_at_the_button_which_enter_confirms(watched):
     table, page = watched.table, watched.page
+    expect(_resign_button(page)).to_be_disabled()  # nothing played yet: nothing to resign
+    table.card(watched.situation.card).click()
+    expect(table.stat("moves")).to_have_text("1")
+    sent = len(watched.writes)
 
     box = page.get_by_label("Move", exact=True)
     box.fill("resign")
@@ -138,7 +145,7 @@ def test_the_keyboard_box_points_at_the_button_which_enter_confirms(watched):
         '"resign" is not a move: press the Resign button twice to end the game.'
     )
     expect(_resign_button(page)).to_be_focused()
-    assert watched.writes == []  # "resign" is no move token: nothing went to the server
+    assert watched.writes[sent:] == []  # "resign" is no move token: nothing went to the server
 
     page.keyboard.press("Enter")
     expect(_resign_button(page, "Confirm resign")).to_be_focused()
@@ -151,7 +158,7 @@ def test_the_keyboard_box_points_at_the_button_which_enter_confirms(watched):
     page.keyboard.press("Enter")
     expect(table.status).to_contain_text("You resigned this game")
     assert table.server_game()["status"] == "resigned"
-    assert _tokens(table) == ["resign"]
+    assert _tokens(table) == [watched.situation.token, "resign"]
     assert watched.dialogs == []
     assert watched.player.errors == []
 
@@ -160,6 +167,8 @@ def test_nobody_resigns_a_game_they_only_watch(new_player):
     situation = tap_to_foundation()
     owner, watcher = new_player(), new_player()
     table = Table.open_deal(owner.page, situation.code)
+    table.card(situation.card).click()  # a game with an action: the owner may resign it
+    expect(table.stat("moves")).to_have_text("1")
 
     watcher.page.goto(f"/games/{table.game_id}/")
     expect(watcher.page.locator("#status")).to_contain_text("You are watching.")
@@ -174,7 +183,9 @@ def test_on_a_phone_every_control_fits_without_overlap(new_player):
     viewport = (390, 844)
     player = new_player(viewport=viewport, touch=True)
     page = player.page
-    Table.open_deal(page, situation.code)
+    table = Table.open_deal(page, situation.code)
+    table.card(situation.card).tap()
+    expect(table.stat("moves")).to_have_text("1")
     _resign_button(page).tap()
     expect(_resign_button(page, "Confirm resign")).to_be_visible()
     Table(page).settle()

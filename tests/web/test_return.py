@@ -12,7 +12,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from engine import finishing_line, replay
+from tests.support.quiet import InFlight
 from tests.web import dailies
+from tests.web.game_sockets import RoutedGameSockets
 from tests.web.table_page import Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
@@ -63,21 +65,20 @@ def test_the_finish_button_stops_at_the_first_refusal(new_player):
     player = new_player()
     page = player.page
     game_id = player.submit(CODE, WON_LOG[:offer])
+    sockets = RoutedGameSockets(page)
     page.goto(f"/games/{game_id}/")
     expect(page.locator("#finish-button")).to_be_visible()
+    sockets.wait_until_open()
     seq = Table(page).server_game()["seq"]
-    sent = []
 
-    def elsewhere_first(route):
-        if route.request.method == "POST" and not sent:
-            player.post(f"/api/games/{game_id}/actions/", {"action": "undo", "seq": seq + 1})
-        sent.append(route.request.post_data_json)
-        route.continue_()
+    def elsewhere_first(move):
+        player.post(f"/api/games/{game_id}/actions/", {"action": "undo", "seq": seq + 1})
 
-    page.route(f"**/api/games/{game_id}/actions/", elsewhere_first)
+    sockets.before_move = elsewhere_first
     page.locator("#finish-button").click()
     expect(page.locator("#status")).to_contain_text("reloaded")
-    assert len(sent) == 1, sent
+    InFlight(page).quiet()
+    assert sockets.seqs() == [seq + 1], sockets.moves
     log = page.request.get(f"/api/games/{game_id}/actions/").json()["actions"]
     assert len(log) == seq + 1 and log[-1]["token"] == "undo"
     assert player.errors == []
@@ -98,6 +99,8 @@ def test_the_clock_ticks_from_the_servers_figure_and_freezes_when_the_game_ends(
     start = _seconds(clock.inner_text())
     page.clock.run_for(65_000)
     expect(clock).to_have_text(_text(start + 65))
+    page.locator("#stock-card").click()  # a game with an action: there is something to resign
+    expect(table.stat("moves")).to_have_text("1")
     page.locator("#resign-button").click()
     page.locator("#resign-button").click()
     expect(clock).to_have_attribute("data-running", "false")

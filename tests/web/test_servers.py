@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import urllib.request
 
+import httpx
 import pytest
 
 from tests.support.servers import ServerStartError, run_asgi_server
@@ -27,3 +28,23 @@ def test_a_server_that_cannot_start_reports_its_stderr():
     with pytest.raises(ServerStartError) as failure, run_asgi_server(env=broken):
         pass
     assert "SECRET_KEY" in str(failure.value)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        "/rules/",
+        "/daily/",
+        "/play/CF1-D3-ABCDEFG/",
+        "/boards/CF1-D3-ABCDEFG/",
+        "/players/nobody/",
+    ],
+)
+def test_pages_answer_head_as_get_without_a_body(server_url: str, path: str) -> None:
+    """A HEAD (link checkers, monitors, proxies) gets what a GET gets, less the body."""
+    with httpx.Client(base_url=server_url, timeout=10) as http:
+        got, head = http.get(path), http.head(path)
+    assert head.status_code == got.status_code == 200, (path, head.status_code)
+    assert head.content == b""
+    assert head.headers["content-type"] == got.headers["content-type"]

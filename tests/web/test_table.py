@@ -1,5 +1,6 @@
-"""The table in a real Chromium against the real server: every gesture goes
-through the REST API and the screen must then show the server's state."""
+"""The table in a real Chromium against the real server: every gesture goes to the server
+(over the game's socket, ``test_socket_moves.py``; REST while it is down) and the screen must
+then show the server's state."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from playwright.sync_api import expect
 from engine.cards import RANK_SHORT, RANK_WORDS, RANKS
 from tests.support.browser import artifact_path
 from tests.support.quiet import InFlight
+from tests.web.game_sockets import RoutedGameSockets
 from tests.web.situations import block_move, long_column, tap_to_foundation
 from tests.web.table_page import GAME_URL, Table
 
@@ -357,27 +359,14 @@ def test_a_pending_move_shows_and_taps_meanwhile_are_neither_lost_nor_doubled(ne
     situation = tap_to_foundation()
     player = new_player(viewport=(390, 844) if phone else (1280, 800), touch=phone)
     page = player.page
+    sockets = RoutedGameSockets(page)  # the moves, held back until the test lets them go
     table = Table.open_deal(page, situation.code)
-    held = []  # the action requests, held back until the test lets them go
-
-    def hold(route):
-        if route.request.method == "POST":
-            held.append(route)
-        else:
-            route.continue_()
-
-    def wait_for_request() -> None:
-        for _ in range(100):
-            if held:
-                return
-            page.wait_for_timeout(50)
-        raise AssertionError("no action request was sent")
-
-    page.route("**/api/games/*/actions/", hold)
+    sockets.wait_until_open()
+    sockets.hold = True
     requests = InFlight(page)
     press = (lambda node: node.tap()) if phone else (lambda node: node.click())
     press(page.locator("#stock-card"))
-    wait_for_request()
+    sockets.wait_for_move()
     pending = page.locator("#pending")
     expect(pending).to_be_visible()
     expect(pending).to_have_text(re.compile("Sending"))
@@ -387,18 +376,15 @@ def test_a_pending_move_shows_and_taps_meanwhile_are_neither_lost_nor_doubled(ne
     requests.quiet(held=1)
     press(table.card(situation.card))
     requests.quiet(held=1)
-    assert len(held) == 1, "one request at a time, each with the seq after the last"
-    held.pop().continue_()
-    wait_for_request()
-    expect(table.stat("moves")).to_have_text("1")
-    expect(pending).to_be_visible()
-    held.pop().continue_()
+    assert sockets.seqs() == [1], "one move at a time, each with the seq after the last"
+    sockets.hold = False
+    sockets.release()
+    sockets.wait_for_move(len(sockets.moves) + 1)
     expect(table.stat("moves")).to_have_text("2")
     expect(pending).to_be_hidden()
     expect(page.locator("#felt")).not_to_have_attribute("aria-busy", "true")
     requests.quiet()
-    assert held == []
-    page.unroute("**/api/games/*/actions/")
+    assert sockets.seqs() == [1, 2]
     expect(table.status).not_to_have_attribute("data-kind", "error")
     assert [a["token"] for a in _log(table)] == ["draw", situation.token]
     assert player.errors == []

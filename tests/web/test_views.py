@@ -70,7 +70,7 @@ def test_a_visitor_sees_the_deal_behind_the_sign_up(client: Client):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("bad", ["CF1-D2-ABCDEFG", "CF2-D3-ABCDEFG", "hello"])
+@pytest.mark.parametrize("bad", ["CF1-D2-ABCDEFG", "CF2-D3-ABCDEFG", "hello", "CF2-D3-" + "1" * 47])
 def test_a_bad_code_gets_a_clear_page_with_the_engines_reason(client: Client, bad: str):
     with pytest.raises(DealCodeError) as reason:
         Deal.from_code(bad)
@@ -110,12 +110,30 @@ def _board_ids() -> tuple[str, str]:
 
 
 @pytest.mark.django_db
+def test_a_layout_code_in_any_case_is_normalised_for_the_pages(client: Client, make_player):
+    from engine import Game
+
+    code = Deal.from_code("CF1-D3-ABCDEFG").layout_code
+    typed = code.lower().replace("0", "o")
+    assert _page_data(client.get(f"/play/{typed}/"))["preview"] == Game.from_code(code).state()
+    assert _page_data(client.get(f"/boards/{typed}/"))["code"] == code
+    client.force_login(make_player().user)
+    assert _page_data(client.get(f"/play/{typed}/")) == {"code": code, "game": None}
+
+
+@pytest.mark.django_db
 def test_a_daily_board_page_gets_its_day_and_mode_and_no_code(client: Client):
     today, _ = _board_ids()
     response = client.get(f"/boards/{today}/")
     assert response.status_code == 200
     day = today.removeprefix("daily-").removesuffix("-D3")
-    assert _page_data(response) == {"board": today, "code": None, "day": day, "mode": "D3"}
+    assert _page_data(response) == {
+        "board": today,
+        "code": None,
+        "day": day,
+        "mode": "D3",
+        "who": "humans",
+    }
     assert b"/play/" not in response.content
     assert _page_data(client.get("/boards/cf1-d3-abcdefg/"))["code"] == "CF1-D3-ABCDEFG"
 
@@ -208,3 +226,13 @@ def test_a_sealed_game_is_a_page_for_its_owner_alone(
     response = client.get(f"/{page}/{sealed.id}/")
     assert response.status_code == 200 and "csrftoken" in response.cookies
     assert _page_data(response)["game"] == sealed.id
+
+
+@pytest.mark.django_db
+def test_a_board_page_takes_whose_entries_from_its_url(client: Client):
+    """The switch's choice (``?who=``): people by default, and for anything unknown (a link
+    to a page is never a 400); the current choice is marked in the page."""
+    for asked, shown in (("", "humans"), ("bots", "bots"), ("all", "all"), ("robots", "humans")):
+        response = client.get(f"/boards/CF1-D3-ABCDEFG/?who={asked}")
+        assert _page_data(response)["who"] == shown
+        assert f'data-who="{shown}" aria-current="page"' in response.content.decode()

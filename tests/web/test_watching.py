@@ -136,7 +136,8 @@ def test_a_watcher_whose_socket_dropped_learns_of_a_resignation_on_reconnecting(
     assert len(sockets) == 1
 
     sockets[0].close(code=1012)  # the server restarts: the page reconnects 3 s later
-    owner.post(f"/api/games/{table.game_id}/resign/", {"seq": 1})
+    owner.post(f"/api/games/{table.game_id}/actions/", {"action": "draw", "seq": 1})
+    owner.post(f"/api/games/{table.game_id}/resign/", {"seq": 2})
 
     expect(watcher.table.status).to_have_text(
         f"{owner.username} resigned this game with 1 card home and 0 points. You are watching.",

@@ -1,7 +1,7 @@
 """Leaderboards, the daily deals and their archive."""
 
 from dataclasses import asdict
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from django.utils.translation import gettext
@@ -26,22 +26,32 @@ from games.api.serializers import (
 from games.boards import (
     DAILY_BOARD_PATTERN,
     DAILY_MODES,
+    LAST_DAY,
     Board,
+    Who,
     closes_at,
     daily_board,
     day_sealed,
     first_sealed_day,
+    known_day,
     parse_board,
+    parse_who,
+    partitions,
+    ranking_board,
     utc_today,
 )
 from games.daily.lines import line_states
 from games.daily.store import (
+    commitments,
     daily_code,
     daily_codes,
+    daily_deal_get,
     daily_deal_shown,
     daily_lines,
     daily_pars,
+    daily_salts,
     not_come_yet,
+    open_deal,
     par_of_code,
 )
 from games.errors import DailySealed, InvalidInput
@@ -50,28 +60,47 @@ from games.selectors.games import Viewer, ranked_games_of
 from games.selectors.leaderboard_sql import BoardCounts
 from games.selectors.leaderboards import (
     board_field_counts,
-    leaderboard_around,
     leaderboard_entry_ranked,
-    leaderboard_page,
+    leaderboard_read,
 )
 
 #: A board in a path: a deal code or a daily board id (each pattern from its own home).
 BOARD_PATTERN = f"^(?:{DEAL_CODE_PATTERN[1:-1]}|{DAILY_BOARD_PATTERN[1:-1]})$"
 BOARD_PARAMETER = OpenApiParameter("board", str, OpenApiParameter.PATH, pattern=BOARD_PATTERN)
+WHO_PARAMETER = OpenApiParameter(
+    "who",
+    str,
+    OpenApiParameter.QUERY,
+    enum=list(Who),
+    default=Who.HUMANS.value,
+    description="whose entries: people (default), declared bots, or all in one ranking "
+    "(anything else: 400 bad_who)",
+)
 DAY_PARAMETER = OpenApiParameter("day", str, OpenApiParameter.PATH, description="YYYY-MM-DD")
 
 
 def parse_day(text: str) -> date:
     """A day in a path (``YYYY-MM-DD``), or a 400 that says what was wrong."""
     try:
-        parsed = date.fromisoformat(text) if len(text) == 10 else None
+        parsed = known_day(date.fromisoformat(text)) if len(text) == 10 else None
     except ValueError:
         parsed = None
     if parsed is None:
         raise InvalidInput(
-            gettext("'%(date)s' is not a date (YYYY-MM-DD)") % {"date": text}, date=text
+            gettext("'%(date)s' is not a date (YYYY-MM-DD) up to %(last)s")
+            % {"date": text, "last": LAST_DAY.isoformat()},
+            date=text,
         )
     return parsed
+
+
+def open_board(text: str) -> Board:
+    """A board in a path (``parse_board``); a deal code's board only while its layout may be
+    shown (``open_deal``): a sealed daily's layout has no board of its own before the close."""
+    board = parse_board(text)
+    if not board.is_daily:
+        open_deal(board.id)
+    return board
 
 
 def board_header(board: Board) -> dict[str, Any]:
@@ -95,24 +124,28 @@ def board_header(board: Board) -> dict[str, Any]:
 
 class LeaderboardView(APIView):
     """A board (a deal code or ``daily-<date>-D3``): a page (``limit``/``offset``) or the
-    window ``around`` a player. A sealed daily board hides its code and its games."""
+    window ``around`` a player, of its people (``who=humans``, the default), its declared
+    bots or both (``games.selectors.leaderboards.leaderboard_read``). A sealed daily board
+    hides its code and its games."""
 
     @extend_schema(
         operation_id="leaderboard",
-        parameters=[LeaderboardIn, BOARD_PARAMETER],
+        parameters=[LeaderboardIn, BOARD_PARAMETER, WHO_PARAMETER],
         responses={200: LeaderboardOut, 400: ErrorOut, 404: ErrorOut},
     )
     def get(self, request: Request, board: str) -> Response:
         query = validated(LeaderboardIn, request.query_params)
-        found = parse_board(board)
+        who = parse_who(request.query_params.get("who"))
+        found = open_board(board)
         header = board_header(found)
-        if "around" in query:
-            page = leaderboard_around(
-                board=found.id, username=query["around"], limit=query["limit"]
-            )
-        else:
-            page = leaderboard_page(board=found.id, limit=query["limit"], offset=query["offset"])
-        return Response(LeaderboardOut({**asdict(page), **header}).data)
+        page = leaderboard_read(
+            board=found.id,
+            who=who,
+            limit=query["limit"],
+            offset=query["offset"],
+            around=query.get("around"),
+        )
+        return Response(LeaderboardOut({**asdict(page), **header, "who": who}).data)
 
 
 class LeaderboardFieldView(APIView):
@@ -124,16 +157,18 @@ class LeaderboardFieldView(APIView):
 
     @extend_schema(
         operation_id="leaderboard_field",
-        parameters=[BOARD_PARAMETER],
+        parameters=[BOARD_PARAMETER, WHO_PARAMETER],
         responses={200: LeaderboardFieldOut, 400: ErrorOut, 404: ErrorOut},
     )
     def get(self, request: Request, board: str) -> Response:
-        found = parse_board(board)
+        who = parse_who(request.query_params.get("who"))
+        found = open_board(board)
         if found.day is not None and found.day > utc_today():
             raise not_come_yet(found.day)
-        counts = board_field_counts(board=found.id)
+        counts = board_field_counts(board=partitions(found.id, who))
         field = {
             "board": found.id,
+            "who": who,
             "total": sum(counts.values()),
             "counts": [{"cards": cards, "players": n} for cards, n in sorted(counts.items())],
         }
@@ -148,12 +183,14 @@ def daily_json(deal: DailyDeal, viewer: Viewer = None) -> dict[str, Any]:
     counts = {mode: BoardCounts(board) for mode, board in ids.items()}
     mine = ranked_games_of(viewer, boards=list(ids.values()))
     sealed = day_sealed(deal.date)
+    committed = commitments(deal)
     boards = {
         mode: {
             "board": ids[mode],
             "draw": draw,
             "par": pars[mode],
-            "entries": counts[mode].total,
+            "entries": counts[mode].total,  # people's: the board as it shows by default
+            "commitment": committed[mode],
             "game": own_game(mine.get(ids[mode]), counts[mode], ranked=sealed),
         }
         for mode, draw in DAILY_MODES.items()
@@ -164,10 +201,22 @@ def daily_json(deal: DailyDeal, viewer: Viewer = None) -> dict[str, Any]:
         "closed": not sealed,
         "boards": boards,
     }
-    codes, lines = daily_codes(deal), daily_lines(deal)
-    if codes is not None and lines is not None:
-        out["codes"], out["lines"] = codes, lines
+    codes, salts, lines = daily_codes(deal), daily_salts(deal), daily_lines(deal)
+    if codes is not None and salts is not None and lines is not None:
+        out["codes"], out["salts"], out["lines"] = codes, salts, lines
     return out
+
+
+def next_day_json(deal: DailyDeal) -> dict[str, Any]:
+    """A day to come as anyone may see it: its boards' commitments, nothing else."""
+    committed = commitments(deal)
+    return {
+        "date": deal.date,
+        "boards": {
+            mode: {"board": daily_board(deal.date, mode).id, "commitment": committed[mode]}
+            for mode in DAILY_MODES
+        },
+    }
 
 
 def own_game(
@@ -175,14 +224,18 @@ def own_game(
 ) -> dict[str, Any] | None:
     """The viewer's own game on a daily board, with their rank there while the day is open
     (today's home page: "rank 12 of 340"; a rank of their own is theirs to know). Closed
-    days (the archive) skip the rank read: their boards are public anyway."""
+    days (the archive) skip the rank read: their boards are public anyway; so does a game
+    held for review, which has no place on the board. A declared bot's rank is among the
+    bots (its partition's counts: ``counts`` are the people's)."""
     if game is None:
         return None
-    entry = (
-        leaderboard_entry_ranked(board=counts.board, player_id=game["player_id"], counts=counts)
-        if ranked
-        else None
-    )
+    entry = None
+    if ranked and not game["held"]:
+        if game["bot"]:
+            counts = BoardCounts(ranking_board(counts.board, bot=True))
+        entry = leaderboard_entry_ranked(
+            board=counts.board, player_id=game["player_id"], counts=counts
+        )
     return {**game, "rank": None if entry is None else entry.rank}
 
 
@@ -208,7 +261,9 @@ class DailyView(APIView):
         query = validated(DailyIn, request.query_params)
         if "before" not in query:
             today = daily_deal_shown(day=utc_today())
-            return Response(DailyOut(daily_json(today, request.user)).data)
+            tomorrow = daily_deal_get(day=today.date + timedelta(days=1))
+            answer = {**daily_json(today, request.user), "next": next_day_json(tomorrow)}
+            return Response(DailyOut(answer).data)
         before = min(query["before"], first_sealed_day())
         days = list(DailyDeal.objects.filter(date__lt=before).order_by("-date")[: query["limit"]])
         more = (

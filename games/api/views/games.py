@@ -9,6 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from fairplay.origins import request_origin
 from games.api.current_player import request_player
 from games.api.guests import SignedInOrBrowser, as_new_guest
 from games.api.parsing import validated
@@ -28,7 +29,7 @@ from games.api.serializers import (
     StateAtIn,
     StateAtOut,
 )
-from games.models import Game
+from games.models import Action, Game
 from games.quotas import actions_quota_charge
 from games.selectors.games import (
     Position,
@@ -63,7 +64,15 @@ def appended_json(appended: Appended) -> dict[str, Any]:
     position = game_position(
         game=appended.game, engine_game=appended.engine_game, state=appended.state
     )
-    return {**game_json(appended.game, position), "action": represented(ActionOut, appended.action)}
+    return action_answer_json(appended.game, appended.action, position)
+
+
+def action_answer_json(
+    game: Game, action: Action, position: Position | None = None
+) -> dict[str, Any]:
+    """What storing ``action`` answers: the game and the action. A move on the game's socket
+    is acked with this too (``games.socket_moves``), a resent one from the stored action."""
+    return {**game_json(game, position), "action": represented(ActionOut, action)}
 
 
 class GameCreateView(APIView):
@@ -81,11 +90,14 @@ class GameCreateView(APIView):
     def post(self, request: Request) -> Response:
         """An anonymous browser's first game makes it a guest (``games.api.guests``)."""
         data = validated(GameCreateIn, request.data)
+        origin = request_origin(request)
         if request.user.is_authenticated:
             viewer = request_player(request)
-            started = game_create(player=viewer, **data)
+            started = game_create(player=viewer, origin=origin, **data)
         else:
-            started = as_new_guest(request, self, lambda guest: game_create(player=guest, **data))
+            started = as_new_guest(
+                request, self, lambda guest: game_create(player=guest, origin=origin, **data)
+            )
             viewer = started.game.player
         game = game_for(game_id=started.game.id, viewer=viewer)
         return Response(game_json(game), status=201 if started.created else 200)
@@ -168,7 +180,7 @@ class GameResignView(APIView):
 
 
 class GameStateView(APIView):
-    """The board after action ``at`` (replayed from the log; for the replay viewer)."""
+    """The board after action ``at`` (from the nearest kept position; for the replay viewer)."""
 
     @extend_schema(
         operation_id="game_state_at",

@@ -10,6 +10,7 @@ from typing import Any
 from django.contrib.auth import login, logout
 from django.contrib.auth.models import User
 from django.contrib.auth.signals import user_logged_in
+from django.utils import timezone
 from django.utils.decorators import method_decorator
 from django.views.decorators.csrf import ensure_csrf_cookie
 from drf_spectacular.utils import extend_schema
@@ -19,6 +20,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.bots import is_bot
 from accounts.guests import is_guest
 from games.api.current_player import request_player
 from games.api.guests import session_login
@@ -42,6 +44,7 @@ from games.selectors.players import player_profile, player_user
 from games.services.guests import guest_merge, guest_sign_up, guest_signed_out
 from games.services.players import (
     player_authenticate,
+    player_bot_declare,
     player_create,
     player_token_revoke,
     player_token_rotate,
@@ -51,19 +54,24 @@ from games.services.players import (
 class PlayerCreateView(APIView):
     """Sign up: a new player and their API token; ``"session": true`` signs the browser in
     instead, with no token in the answer (page script never holds a permanent credential).
-    Limited per client address on top of the general throttles."""
+    Limited per client network on top of the general throttles (``SignUpThrottle``: 429, or
+    503 ``signup_unavailable`` while the limit cannot be counted)."""
 
     throttle_classes = (*APIView.throttle_classes, SignUpThrottle)
 
     @extend_schema(
         operation_id="player_create",
         request=PlayerCreateIn,
-        responses={201: SignUpOut, 400: ErrorOut, 409: ErrorOut, 429: ErrorOut},
+        responses={201: SignUpOut, **{s: ErrorOut for s in (400, 409, 429, 503)}},
     )
     def post(self, request: Request) -> Response:
         data = validated(PlayerCreateIn, request.data)
         session = data["session"]
-        credentials = {"username": data["username"], "password": data["password"]}
+        credentials = {
+            "username": data["username"],
+            "password": data["password"],
+            "bot": data["bot"],
+        }
         if is_guest(request.user):  # the guest becomes the account: every game stays theirs
             user, token = guest_sign_up(guest=request.user, **credentials, with_token=not session)
         else:
@@ -85,17 +93,18 @@ class TokenView(APIView):
     @extend_schema(
         operation_id="token_obtain",
         request=CredentialsIn,
-        responses={200: TokenOut, 400: ErrorOut, 401: ErrorOut, 429: ErrorOut},
+        responses={200: TokenOut, 400: ErrorOut, 401: ErrorOut, 429: ErrorOut, 503: ErrorOut},
     )
     def post(self, request: Request) -> Response:
         """From a guest session the guest's games move to the account, as a session sign-in
         moves them, and the session (whose guest is gone) is emptied."""
+        asked_at = timezone.now()
         user, merged = authenticated(request)
         if merged:
             request._request.session.flush()
         # What login() says for a session: axes clears the account's failures, last_login moves.
         user_logged_in.send(sender=type(user), request=request._request, user=user)
-        token = player_token_rotate(user=user)
+        token = player_token_rotate(user=user, asked_at=asked_at)
         return Response({"username": user.get_username(), "token": token.key})
 
     @extend_schema(operation_id="token_revoke", request=None, responses={204: None, 401: ErrorOut})
@@ -110,7 +119,7 @@ class SessionView(APIView):
     @extend_schema(
         operation_id="session_create",
         request=CredentialsIn,
-        responses={200: MeOut, 400: ErrorOut, 401: ErrorOut, 429: ErrorOut},
+        responses={200: MeOut, 400: ErrorOut, 401: ErrorOut, 429: ErrorOut, 503: ErrorOut},
     )
     def post(self, request: Request) -> Response:
         """Signing in from a guest session moves the guest's games to the account."""
@@ -156,8 +165,34 @@ class MeView(APIView):
 
 
 def me_json(user: Any) -> dict[str, Any]:
-    """Who is signed in; ``guest``: a guest, who may sign up (or in) to keep their games."""
-    return MeOut({"username": user.get_username(), "id": user.pk, "guest": is_guest(user)}).data
+    """Who is signed in; ``guest``: a guest, who may sign up (or in) to keep their games;
+    ``bot``: a declared bot."""
+    return MeOut(
+        {
+            "username": user.get_username(),
+            "id": user.pk,
+            "guest": is_guest(user),
+            "bot": is_bot(user),
+        }
+    ).data
+
+
+class BotDeclareView(APIView):
+    """``POST /api/me/bot/``: the signed-in account declares itself a bot, before its first
+    game and for good (409 ``bot_too_late`` once it has one, 403 ``account_required`` for a
+    guest; nothing changes on a refusal). Declaring again is harmless. There is no way back."""
+
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(
+        operation_id="me_bot",
+        request=None,
+        responses={200: MeOut, 401: ErrorOut, 403: ErrorOut, 409: ErrorOut},
+    )
+    def post(self, request: Request) -> Response:
+        user = request_player(request)
+        player_bot_declare(user=user)
+        return Response(me_json(user))
 
 
 class PlayerDetailView(APIView):

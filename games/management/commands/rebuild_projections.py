@@ -8,15 +8,16 @@ from django.db import transaction
 from django.db.models import F
 
 from games import rank_index
-from games.boards import day_sealed
+from games.boards import day_sealed, entry_board
 from games.models import Assistance, CardsCount, Game, LeaderboardEntry, StandingCount
 from games.projections import (
     CARDS_KEY,
     STANDING_KEY,
     board_counts_from_entries,
+    entry_at_close,
     entry_current_values,
     entry_values,
-    position_at_close,
+    ranking_games,
 )
 from games.ranking import order_by
 from games.verification import iter_game_checks
@@ -145,23 +146,23 @@ class Command(BaseCommand):
 
     @staticmethod
     def wanted_entries() -> dict[tuple[str, int], dict[str, Any]]:
-        """What every entry must hold, from the (rebuilt) game rows, the logs of closed daily
-        games and the assistance facts."""
+        """What every entry must hold, from the (rebuilt) game rows that rank (none held for
+        review), the logs of closed daily games and the assistance facts, keyed by ranking
+        board (a bot's games on the bots partition) and player."""
         helped = set(Assistance.objects.values_list("board", "player_id"))
-        games = Game.objects.filter(seq__gt=0).order_by(
-            "board", "player_id", *order_by(with_assisted=False)
-        )
+        games = ranking_games().order_by("board", "player_id", *order_by(with_assisted=False))
         wanted: dict[tuple[str, int], dict[str, Any]] = {}
         for game in games.iterator():
-            key = (game.board, game.player_id)
+            key = (entry_board(game), game.player_id)
             if key in wanted:
                 continue
+            assisted = (game.board, game.player_id) in helped
             if game.daily is not None and not day_sealed(game.daily):
-                at_close = position_at_close(game)
+                at_close = entry_at_close(game, assisted=assisted)
                 if at_close is not None:
-                    wanted[key] = {"game_id": game.id, **at_close, "assisted": key in helped}
+                    wanted[key] = at_close
                 continue
-            wanted[key] = entry_values(game, assisted=key in helped)
+            wanted[key] = entry_values(game, assisted=assisted)
         return wanted
 
     def rebuild_board_counts(self) -> int:

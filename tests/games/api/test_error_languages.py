@@ -57,6 +57,27 @@ def test_a_bad_deal_code_is_said_in_the_clients_language_with_its_problem(
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_a_mistyped_layout_code_is_said_in_the_clients_language(
+    player_client: APIClient, language: str
+) -> None:
+    """A CF2 code passes the field (54 characters) and the engine's check character refuses
+    the typo, in words."""
+    good = Deal.from_code("CF1-D3-AAAAACL").layout_code
+    bad = good[:20] + ("0" if good[20] != "0" else "1") + good[21:]
+    response = player_client.post(
+        "/api/games/", {"code": bad.lower()}, format="json", HTTP_ACCEPT_LANGUAGE=language
+    )
+    assert response.status_code == 400
+    body = response.json()
+    assert body["reason"] == {"code": "deal_code_check", "deal_code": bad.lower()}
+    with pytest.raises(DealCodeError) as raised:
+        Deal.from_code(bad.lower())
+    with translation.override(language):
+        assert body["detail"] == raised.value.problem.sentence(gettext)
+    in_language(language, str(raised.value.problem), body["detail"])
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_a_stale_seq_is_said_in_the_clients_language(
     player_client: APIClient, language: str
 ) -> None:
@@ -132,7 +153,9 @@ def test_a_submitted_log_with_a_bad_token_says_where_in_the_clients_language(
     ("username", "password", "english"),
     [
         ("guest-abc123", "long enough 1", "the username may not start with 'guest-'"),
-        ("nadia", " " * 12, "This password needs at least 8 characters that are not spaces."),
+        ("\u0261uest-k3x9qc", "long enough 1", "the username may not start with 'guest-'"),
+        ("nadia", " " * 12, "This password needs at least 8 visible characters"),
+        ("nadia", "\u200b" * 8, "This password needs at least 8 visible characters"),
     ],
 )
 def test_a_refused_sign_up_says_why_in_the_clients_language(

@@ -32,6 +32,7 @@ def test_field_counts_players_by_cards_on_the_foundations(client: Client, make_p
     assert response.status_code == 200
     assert response.json() == {
         "board": situation.code,
+        "who": "humans",
         "total": 2,
         "counts": [{"cards": 1, "players": 1}, {"cards": 2, "players": 1}],
     }
@@ -61,6 +62,7 @@ def test_field_of_a_daily_board(client: Client, make_player, settings):
     assert response.status_code == 200
     assert response.json() == {
         "board": game.board,
+        "who": "humans",
         "total": 1,
         "counts": [{"cards": 1, "players": 1}],
     }

@@ -22,6 +22,18 @@ def test_start_by_code_normalises_it_and_shows_the_deal(player_client: APIClient
     assert game["legal_moves"] == [str(move) for move in expected.legal_moves()]
 
 
+def test_a_layout_code_starts_a_game_and_takes_a_submission(player_client: APIClient) -> None:
+    code = Deal.from_code(SIMPLE_CODE).layout_code
+    started = player_client.post("/api/games/", {"code": code.lower()}, format="json")
+    assert started.status_code == 201
+    game = started.json()
+    assert (game["code"], game["board"], game["number"]) == (code, code, None)
+    assert game["state"] == Game.from_code(code).state()
+    body = {"code": code, "log": "draw 42"}
+    submitted = player_client.post("/api/submissions/", body, format="json")
+    assert submitted.status_code == 201 and submitted.json()["code"] == code
+
+
 def test_start_a_random_deal(player_client: APIClient) -> None:
     first = player_client.post("/api/games/", {"draw": 1}).json()
     second = player_client.post("/api/games/", {"draw": 1}).json()

@@ -60,6 +60,8 @@ def test_page_views_make_no_user_and_the_first_game_makes_a_guest() -> None:
     assert browser.get(f"/api/players/{me['username']}/").json()["totals"]["games"] == 1
     second = guest_with_game(browser)  # the same guest, not a new one
     assert second["player"] == me["username"] and User.objects.count() == 1
+    drawn = browser.post(f"/api/games/{second['id']}/actions/", {"action": "draw"})
+    assert drawn.status_code == 201  # something to resign
     resigned = browser.post(f"/api/games/{second['id']}/resign/")
     assert resigned.status_code == 201 and resigned.json()["status"] == "resigned"
 

@@ -112,7 +112,8 @@ def test_only_the_owner_may_ask_and_others_do_not_mark_the_game(
 
 def test_a_finished_game_gets_no_hint(player_client: APIClient) -> None:
     game = start_game(player_client, code(QUICK_WIN))
-    player_client.post(f"/api/games/{game['id']}/resign/", {})
+    play(player_client, game["id"], game["legal_moves"][0])
+    assert player_client.post(f"/api/games/{game['id']}/resign/", {}).status_code == 201
     response = hint(player_client, game["id"])
     assert response.status_code == 409
     assert response.json()["error"] == "game_finished"

@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from engine import Game
+from engine import Deal, Game
 from games.models import Assistance, CardsCount, StandingCount
 from games.models import Game as GameRow
 from games.projections import board_counts_from_entries, leaderboard_entry_refresh
@@ -143,6 +143,21 @@ def test_a_bad_code_is_a_400_and_an_unplayed_one_an_empty_board(api_client: APIC
         [],
     )
     assert (empty["sealed"], empty["closes_at"]) == (False, None)
+
+
+def test_a_layout_code_is_an_open_board_in_any_case(api_client: APIClient) -> None:
+    code = Deal.from_code("CF1-D1-ZZZZZZZ").layout_code
+    typed = code[:7].lower() + code[7:].lower().replace("0", "o").replace("1", "l")
+    empty = api_client.get(f"/api/leaderboards/{typed}/").json()
+    assert (empty["board"], empty["code"], empty["total"], empty["sealed"]) == (
+        code,
+        code,
+        0,
+        False,
+    )
+    mistyped = api_client.get(f"/api/leaderboards/{code[:-1]}{'0' if code[-1] != '0' else '1'}/")
+    assert mistyped.status_code == 400 and mistyped.json()["error"] == "bad_board"
+    assert mistyped.json()["reason"]["code"] == "deal_code_check"
 
 
 def expected_board() -> list[tuple[str, int]]:

@@ -12,6 +12,8 @@ import time
 from collections.abc import Iterator
 
 import pytest
+import time_machine
+from axes.models import AccessAttempt
 from django.conf import LazySettings
 from django.urls import clear_url_caches
 from rest_framework.test import APIClient
@@ -22,6 +24,7 @@ from tests.support.servers import free_port
 pytestmark = pytest.mark.django_db
 
 LIMIT = 5
+ADDRESS_LIMIT = 8
 
 
 @pytest.fixture(autouse=True)
@@ -45,8 +48,8 @@ def log_in(client: APIClient, username: str, password: str, path: str = "/api/to
         ("mallory", "password", "too common"),
         ("mallory", "12345678", "entirely numeric"),
         ("mallory", "mallory1", "too similar to the username"),
-        ("mallory", " " * 8, "not spaces"),
-        ("mallory", " " * 7 + "x", "not spaces"),
+        ("mallory", " " * 8, "visible characters"),
+        ("mallory", " " * 7 + "x", "visible characters"),
         ("mallory", "short", "at least 8 characters"),
     ],
 )
@@ -64,29 +67,75 @@ def test_weak_passwords_are_a_400_naming_the_field(
     assert list(body["fields"]) == ["password"]
 
 
-def test_an_account_is_locked_after_failures_from_anywhere(player: Player) -> None:
+def test_a_username_is_locked_from_one_address_only(player: Player) -> None:
+    """Keyed by (username, address): five failures from one address lock that account there,
+    not everywhere (an attacker could otherwise lock anyone out of their own account)."""
+    attacker = client_at("198.51.100.1")
     statuses = [
-        log_in(client_at(f"198.51.100.{i}"), player.username, "wrong guess 1").status_code
-        for i in range(LIMIT)
+        log_in(attacker, player.username, "wrong guess 1").status_code for _ in range(LIMIT)
     ]
     assert statuses == [401] * (LIMIT - 1) + [429]
-    # Locked: even the right password from a fresh address is refused, as JSON.
-    response = log_in(client_at("203.0.113.50"), player.username, player.password)
+    # Locked there: even the right password is refused, as JSON, before any hash.
+    response = log_in(attacker, player.username, player.password)
     assert response.status_code == 429
     assert response.json()["error"] == "login_locked"
     assert response.json()["wait"] > 0
     assert int(response["Retry-After"]) > 0
+    assert log_in(client_at("203.0.113.50"), player.username, player.password).status_code == 200
 
 
-def test_an_address_is_locked_after_failures_for_any_accounts(
+def test_an_address_is_locked_at_its_own_ceiling_for_any_usernames(
     make_player, settings: LazySettings
 ) -> None:
+    settings.CANFIELD_LOGIN_ADDRESS_FAILURE_LIMIT = ADDRESS_LIMIT
     victim = make_player("victim")
     attacker = client_at("198.51.100.77")
-    statuses = [log_in(attacker, f"guess{i}", "wrong guess 1").status_code for i in range(LIMIT)]
-    assert statuses == [401] * (LIMIT - 1) + [429]
+    statuses = [
+        log_in(attacker, f"guess{i}", "wrong guess 1").status_code for i in range(ADDRESS_LIMIT)
+    ]
+    assert statuses == [401] * (ADDRESS_LIMIT - 1) + [429]
     assert log_in(attacker, victim.username, victim.password).status_code == 429
     assert log_in(client_at("198.51.100.78"), victim.username, victim.password).status_code == 200
+
+
+def test_a_locked_address_counts_against_nobody_and_rearms_nothing(
+    make_player, settings: LazySettings
+) -> None:
+    """The hostile review's mass lockout: from an address locked itself, five failures for
+    another username still counted, locked that account everywhere for 15 minutes, and each
+    new try started the 15 minutes again."""
+    settings.CANFIELD_LOGIN_ADDRESS_FAILURE_LIMIT = ADDRESS_LIMIT
+    victim = make_player("victim")
+    attacker = client_at("198.51.100.80")
+    with time_machine.travel("2026-03-01 10:00Z", tick=False) as clock:
+        for i in range(ADDRESS_LIMIT):
+            log_in(attacker, f"guess{i}", "wrong guess 1")
+        for _ in range(3 * LIMIT):  # the locked address goes on, at the victim, for 14 minutes
+            clock.shift(56)
+            assert log_in(attacker, victim.username, "wrong guess 1").status_code == 429
+        assert not AccessAttempt.objects.filter(username=victim.username).exists()
+        home = client_at("203.0.113.7")
+        assert log_in(home, victim.username, "wrong guess 1").status_code == 401
+        assert log_in(home, victim.username, victim.password).status_code == 200
+        clock.move_to("2026-03-01 10:15:01Z")  # 15 minutes after the last counted failure
+        assert log_in(attacker, victim.username, victim.password).status_code == 200
+
+
+def test_a_success_clears_its_own_pair_not_the_address(make_player, settings: LazySettings) -> None:
+    """Whoever holds one account must not wipe their address's count by signing in to it
+    between guesses at other accounts."""
+    settings.CANFIELD_LOGIN_ADDRESS_FAILURE_LIMIT = ADDRESS_LIMIT
+    mallory, alice, bob = make_player("mallory"), make_player("alice"), make_player("bob")
+    attacker = client_at("198.51.100.81")
+    half = ADDRESS_LIMIT // 2
+    assert [log_in(attacker, "alice", "wrong guess 1").status_code for _ in range(half)] == [
+        401
+    ] * half
+    assert log_in(attacker, mallory.username, mallory.password).status_code == 200
+    statuses = [log_in(attacker, "bob", "wrong guess 1").status_code for _ in range(half)]
+    assert statuses == [401] * (half - 1) + [429]  # the address's eighth failure
+    assert log_in(attacker, bob.username, bob.password).status_code == 429
+    assert log_in(client_at("198.51.100.82"), alice.username, alice.password).status_code == 200
 
 
 def test_a_browser_login_is_locked_too_with_json(player: Player) -> None:

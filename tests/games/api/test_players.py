@@ -137,3 +137,17 @@ def test_a_view_reaches_a_real_player_or_answers_not_authenticated(player: Playe
     signed_in = APIRequestFactory().get("/api/me/")
     force_authenticate(signed_in, user=player.user)
     assert request_player(Request(signed_in, authenticators=[])) == player.user
+
+
+@pytest.mark.parametrize(
+    "password", ["\u200b" * 8, "\u200b" * 20 + "abc", "\u00a0" * 9, "\ufeff\t" * 6]
+)
+def test_a_password_with_too_few_visible_characters_is_refused(
+    api_client: APIClient, password: str
+) -> None:
+    response = api_client.post(
+        "/api/players/", {"username": "zed", "password": password}, format="json"
+    )
+    assert response.status_code == 400
+    body = response.json()
+    assert body["error"] == "invalid_input" and "password_blank" in body["codes"]["password"]

@@ -1,4 +1,5 @@
-"""The published OpenAPI schema: valid, complete, and its token pattern is the engine's."""
+"""The published OpenAPI schema: valid, complete, and its token and deal code patterns are the
+engine's."""
 
 import itertools
 import re
@@ -8,8 +9,8 @@ import pytest
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
-from engine import TOKENS
-from games.api.fields import LOG_TOKEN_PATTERN, MOVE_TOKEN_PATTERN
+from engine import TOKENS, Deal, DealCodeError
+from games.api.fields import DEAL_CODE_PATTERN, LOG_TOKEN_PATTERN, MOVE_TOKEN_PATTERN
 
 pytestmark = pytest.mark.django_db
 
@@ -37,6 +38,45 @@ def test_a_log_token_is_a_move_or_resign() -> None:
     }
 
 
+#: A code's shape is wrong (the pattern refuses it) when the engine refuses it with these.
+SHAPE_PROBLEMS = {
+    "deal_code_parts",
+    "deal_code_scheme",
+    "deal_code_mode",
+    "deal_code_length",
+    "deal_code_letters",
+    "deal_code_characters",
+}
+
+
+def engine_takes_the_shape(code: str) -> bool:
+    try:
+        Deal.from_code(code)
+    except DealCodeError as error:
+        return error.problem.code not in SHAPE_PROBLEMS
+    return True
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "CF1-D3-AAAAACL",
+        "CF2-D3-16MAK8SQV12V7XYN79BGVGAQFS63CKGZNNHTBH9BF581A5F",
+    ],
+)
+def test_the_deal_code_pattern_takes_exactly_the_shapes_the_engine_takes(code: str) -> None:
+    """Every printable character in every part of a code of either scheme, and a part one
+    character too short or too long: the pattern and the engine agree on the shape."""
+    pattern = re.compile(DEAL_CODE_PATTERN)
+    variants = {code, code.lower(), code[:-1], code + code[-1]}
+    for position in range(len(code)):
+        for ch in map(chr, range(32, 127)):
+            variants.add(code[:position] + ch + code[position + 1 :])
+    disagree = [v for v in variants if bool(pattern.match(v)) != engine_takes_the_shape(v)]
+    assert not disagree
+    assert sum(bool(pattern.match(v)) for v in variants) > 300  # not a pattern refusing all
+
+
 def test_schema_is_valid_and_documents_every_endpoint(api_client: APIClient) -> None:
     call_command("spectacular", "--validate", "--fail-on-warn", stdout=StringIO())
     schema = api_client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
@@ -58,5 +98,7 @@ def test_schema_is_valid_and_documents_every_endpoint(api_client: APIClient) -> 
         "/api/submissions/": {"post"},
         "/api/games/{game_id}/hint/": {"post"},
         "/api/leaderboards/{board}/": {"get"},
+        "/api/fair-play/flags/": {"get"},
+        "/api/fair-play/flags/{flag_id}/": {"post"},
     }
     assert {path: set(paths[path]) for path in expected} == expected

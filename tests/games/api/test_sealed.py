@@ -23,7 +23,7 @@ from engine import Game as EngineGame
 from engine import finishing_line, replay
 from games.daily.choosing import choose_daily
 from games.daily.store import daily_code, daily_deal_get
-from games.models import DailyDeal, LeaderboardEntry
+from games.models import Action, DailyDeal, LeaderboardEntry
 from games.models import Game as GameRow
 from tests.conftest import Player
 from tests.support.games import play
@@ -164,9 +164,11 @@ def test_every_action_counts_so_exploring_with_undo_ranks_below_a_clean_line(
     assert board["entries"][0]["moves"] == board["entries"][1]["moves"]  # the app's counter
 
 
-def test_the_close_makes_the_board_final_and_the_deal_open(
+def test_the_close_ends_the_ranked_game_and_opens_the_deal(
     player_client: APIClient, api_client: APIClient
 ) -> None:
+    """The old hole: the published line played on after 00:00 won the ranked game, and it
+    counted as a daily win (and against par) on the player's record."""
     with time_machine.travel("2026-01-02 23:59:58Z", tick=False):
         _, game = start_daily(player_client)
         line = DailyDeal.objects.get(date=DAY).line
@@ -174,43 +176,69 @@ def test_the_close_makes_the_board_final_and_the_deal_open(
             play(player_client, game["id"], token)
         before = api_client.get("/api/leaderboards/daily-2026-01-02-D3/").json()["entries"]
     with time_machine.travel(AFTER, tick=False):
-        for token in line[10:]:  # played on after midnight: a win, but not a ranked one
-            assert play(player_client, game["id"], token).status_code == 201
-        finished = GameRow.objects.get(pk=game["id"])
-        assert finished.won
+        day = api_client.get("/api/daily/2026-01-02/").json()
+        refused = play(player_client, game["id"], day["lines"]["D3"][10], seq=11)
+        resigned = player_client.post(f"/api/games/{game['id']}/resign/")
+        stopped = GameRow.objects.get(pk=game["id"])
         board = api_client.get("/api/leaderboards/daily-2026-01-02-D3/").json()
         public = api_client.get(f"/api/games/{game['id']}/")
         log = api_client.get(f"/api/games/{game['id']}/actions/").json()
-        day = api_client.get("/api/daily/2026-01-02/").json()
+        record = player_client.get(f"/api/players/{stopped.player.username}/stats/").json()
         out = StringIO()
         call_command("rebuild_projections", "--check", stdout=out)
         reopened = player_client.post("/api/games/", {"code": day["codes"]["D3"]}).json()
-    assert [(e["cards"], e["actions"], e["won"]) for e in board["entries"]] == [
-        (e["cards"], e["actions"], e["won"]) for e in before
+    assert refused.status_code == 409 and refused.json()["error"] == "day_closed"
+    assert refused.json()["date"] == "2026-01-02" and refused.json()["detail"]
+    assert resigned.status_code == 409 and resigned.json()["error"] == "day_closed"
+    assert (stopped.seq, stopped.won, stopped.status) == (10, False, "playing")
+    standing = ("player", "rank", "cards", "actions", "elapsed", "won", "status", "reached_at")
+    assert [[e[k] for k in standing] for e in board["entries"]] == [
+        [e[k] for k in standing] for e in before
     ]
     assert board["entries"][0]["game"] == game["id"] and board["sealed"] is False
-    assert board["code"] == day["codes"]["D3"] == finished.code
-    assert public.status_code == 200 and public.json()["code"] == finished.code
+    assert board["code"] == day["codes"]["D3"] == stopped.code
+    assert public.status_code == 200 and public.json()["code"] == stopped.code
     assert public.json()["state"] == full_state(game["id"])  # face up once closed
-    assert len(log["actions"]) == len(line)
+    assert len(log["actions"]) == 10
     assert replay(day["codes"]["D3"], day["lines"]["D3"]).won
+    assert record["dailies"] == {"played": 1, "won": 0, "rate": 0.0}
     assert "0 game rows differ, 0 leaderboard entries differ" in out.getvalue()
     assert (reopened["board"], reopened["daily"], reopened["sealed"]) == (
-        finished.code,
+        stopped.code,
         None,
         False,
     )
 
 
+def test_a_ranked_game_first_played_after_the_close_is_no_day_played(
+    player_client: APIClient,
+) -> None:
+    """The old hole: a ranked game started before 00:00 and first played after it counted
+    as a streak day."""
+    with time_machine.travel("2026-01-02 23:59:59Z", tick=False):
+        _, game = start_daily(player_client)
+        name = GameRow.objects.get(pk=game["id"]).player.username
+    with time_machine.travel(AFTER, tick=False):
+        refused = play(player_client, game["id"], "draw")
+        record = player_client.get(f"/api/players/{name}/stats/").json()
+    assert refused.status_code == 409 and refused.json()["error"] == "day_closed"
+    assert record["streak"]["current"] == record["streak"]["best"] == 0
+    assert record["dailies"]["played"] == 0
+
+
 def test_rebuild_gives_a_closed_board_what_it_held_at_the_close(player_client: APIClient) -> None:
+    """A log that grew past the close (the service refused that from this release on, older
+    rows may have it): the entry is the position of the last action before 00:00."""
     with time_machine.travel("2026-01-02 23:59:59Z", tick=False):
         _, game = start_daily(player_client)
         line = DailyDeal.objects.get(date=DAY).line
         for token in line[:8]:
             play(player_client, game["id"], token)
     with time_machine.travel(AFTER, tick=False):
-        for token in line[8:16]:
-            play(player_client, game["id"], token)
+        row = GameRow.objects.get(pk=game["id"])
+        for seq, token in enumerate(line[8:16], start=9):  # written as an old server did
+            score = replay(row.code, line[:seq]).score
+            Action.objects.create(game=row, seq=seq, token=token, score_after=score)
         held = LeaderboardEntry.objects.values().get(board="daily-2026-01-02-D3")
         LeaderboardEntry.objects.all().delete()
         call_command("rebuild_projections", stdout=StringIO())
@@ -276,7 +304,7 @@ def test_no_answer_names_a_face_down_card_or_the_sealed_code(
     with time_machine.travel(DURING, tick=False):
         _, game = start_daily(client)
         deal = DailyDeal.objects.get(date=DAY)
-        secrets = [*sealed_codes(), f'"number":{deal.number}', f'"number":{deal.number_d1}']
+        secrets = [*sealed_codes(), deal.code[7:], deal.code_d1[7:], deal.salt, deal.salt_d1]
         engine = EngineGame.from_state(full_state(game["id"]))
         ever_seen = face_up(engine.state())
         answers.append((json.dumps(game), face_down(engine.state())))

@@ -12,21 +12,12 @@ from django.conf import LazySettings
 from rest_framework.test import APIClient
 
 from engine import Deal
-from games.daily.candidates import daily_candidate
-from games.daily.choosing import choose_daily
+from games.daily.drawing import daily_layout
 from games.daily.store import daily_code, daily_deal_get
 from games.models import DailyDeal
+from tests.games.daily.conftest import SECRET
 
-pytestmark = pytest.mark.django_db
-
-SECRET = "canfield tests"
-
-
-@pytest.fixture(autouse=True)
-def _fixed_secret(settings: LazySettings) -> None:
-    settings.DAILY_SECRET = SECRET
-    settings.CANFIELD_DAILY_SOLVE_SECONDS = 2
-    choose_daily.cache_clear()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fixed_secret")]
 
 
 def stored_codes(day: date) -> list[str]:
@@ -51,11 +42,14 @@ def test_today_shows_two_boards_with_pars_and_no_code(api_client: APIClient) -> 
 
 def test_the_two_modes_are_different_deals_from_the_secret() -> None:
     deal = daily_deal_get(day=date(2026, 1, 2))
-    assert deal.number != deal.number_d1
-    # Each number is one of its own mode's candidates: "<date>/D3" and "<date>/D1" differ.
-    d3 = {daily_candidate(date(2026, 1, 2), "D3", k, secret=SECRET) for k in range(deal.candidates)}
-    d1 = {daily_candidate(date(2026, 1, 2), "D1", k, secret=SECRET) for k in range(deal.candidates)}
-    assert deal.number in d3 and deal.number_d1 in d1
+    assert deal.code[7:] != deal.code_d1[7:]
+
+    def candidates(mode: str, draw: int) -> set[str]:
+        layouts = (daily_layout(date(2026, 1, 2), mode, k, secret=SECRET) for k in range(50))
+        return {Deal.from_cards(cards, draw=draw).layout_code for cards in layouts}
+
+    # Each code is one of its own mode's candidates: the two modes' streams differ.
+    assert deal.code in candidates("D3", 3) and deal.code_d1 in candidates("D1", 1)
 
 
 def test_a_stored_day_does_not_change_with_the_secret(
@@ -65,7 +59,7 @@ def test_a_stored_day_does_not_change_with_the_secret(
         first = api_client.get("/api/daily/").json()
         settings.DAILY_SECRET = "rotated secret"
         assert api_client.get("/api/daily/").json() == first
-    assert DailyDeal.objects.count() == 1
+    assert DailyDeal.objects.count() == 2  # the day, and the next (its commitment is shown)
 
 
 def test_a_closed_day_shows_its_codes_and_lines(api_client: APIClient) -> None:
@@ -138,7 +132,15 @@ def test_the_daily_tells_a_signed_in_player_their_own_ranked_games_only(
         mine = player_client.get("/api/daily/").json()["boards"]
         theirs = rival.get("/api/daily/").json()["boards"]
         nobody = api_client.get("/api/daily/").json()["boards"]
-    assert mine["D1"]["game"] == {"id": game["id"], "status": "playing", "seq": 0, "rank": None}
+    assert mine["D1"]["game"] == {
+        "id": game["id"],
+        "status": "playing",
+        "seq": 0,
+        "rank": None,
+        "held": False,
+        "confirmed": False,
+        "held_reason": None,
+    }
     assert mine["D3"]["game"] is None
     assert theirs["D1"]["game"] is None and nobody["D1"]["game"] is None
 

@@ -1,4 +1,5 @@
-"""Each daily mode's deal is the first candidate the solver proves winnable; pars are shown.
+"""Each daily mode's deal is the first candidate layout the solver proves winnable, named by its
+CF2 code; pars are shown.
 
 The budget is in nodes (time set out of reach), so the choice does not depend on how busy
 the machine is; with the fixed secret and days below each candidate takes well under a
@@ -18,8 +19,8 @@ from rest_framework.test import APIClient
 
 from engine import Deal, Game, replay
 from engine.solver import solve
-from games.daily.candidates import daily_candidate
 from games.daily.choosing import SOLVER_RUNS, choose_daily
+from games.daily.drawing import daily_layout
 from games.daily.store import DAILY_LOCK_NAMESPACE, daily_deal_get
 from games.models import DailyDeal
 
@@ -38,17 +39,12 @@ def _small_budget_and_fixed_secret(settings: LazySettings) -> None:
     choose_daily.cache_clear()  # each test solves from scratch unless a row is stored
 
 
-def code(number: int, draw: int) -> str:
-    return Deal.from_number(number, draw=draw).code
-
-
-def first_proven_winnable(day: date, mode: str, draw: int) -> int:
-    """What the chooser must pick, found here with the solver directly."""
+def first_proven_winnable(day: date, mode: str, draw: int) -> str:
+    """What the chooser must pick, found here with the solver directly: its code."""
     for attempt in range(50):
-        number = daily_candidate(day, mode, attempt, secret=SECRET)
-        game = Game(Deal.from_number(number, draw=draw))
-        if solve(game, seconds=120, max_nodes=NODES).status == "won":
-            return number
+        deal = Deal.from_cards(daily_layout(day, mode, attempt, secret=SECRET), draw=draw)
+        if solve(Game(deal), seconds=120, max_nodes=NODES).status == "won":
+            return deal.layout_code
     raise AssertionError("no candidate proven winnable")
 
 
@@ -57,11 +53,12 @@ def test_each_mode_gets_the_first_candidate_proven_winnable_with_a_line_that_rep
     day: date,
 ) -> None:
     stored = daily_deal_get(day=day)
-    assert stored.number == first_proven_winnable(day, "D3", 3)
-    assert stored.number_d1 == first_proven_winnable(day, "D1", 1)
-    assert stored.number != stored.number_d1  # two deals: knowing one tells nothing of the other
-    assert replay(code(stored.number, 3), stored.line).won
-    assert replay(code(stored.number_d1, 1), stored.line_d1).won
+    assert stored.code == first_proven_winnable(day, "D3", 3)
+    assert stored.code_d1 == first_proven_winnable(day, "D1", 1)
+    assert stored.code.startswith("CF2-D3-") and stored.code_d1.startswith("CF2-D1-")
+    assert stored.code[7:] != stored.code_d1[7:]  # two layouts: one tells nothing of the other
+    assert replay(stored.code, stored.line).won
+    assert replay(stored.code_d1, stored.line_d1).won
     assert (stored.par, stored.par_d1) == (len(stored.line), len(stored.line_d1))
     assert stored.solver_calls == stored.candidates >= 2
 
@@ -73,7 +70,7 @@ def test_a_stored_day_is_reused_not_solved_again() -> None:
     choose_daily.cache_clear()  # only the stored row can now spare a second solve
     again = daily_deal_get(day=DAY)
     assert SOLVER_RUNS.runs - before == first.solver_calls
-    assert (again.pk, again.number, again.line) == (first.pk, first.number, first.line)
+    assert (again.pk, again.code, again.line) == (first.pk, first.code, first.line)
     assert DailyDeal.objects.filter(date=DAY).count() == 1
 
 
@@ -87,14 +84,18 @@ def test_the_pars_are_told_while_sealed_the_codes_once_the_day_closed(
             assert today["boards"][mode]["par"] == par
             board = api_client.get(f"/api/leaderboards/daily-2026-01-01-{mode}/").json()
             assert (board["par"], board["code"], board["sealed"]) == (par, None, True)
-        # While sealed, the deal's own code says nothing (a par would tell it is today's).
-        sealed_code = code(stored.number, 3)
-        assert api_client.get(f"/api/leaderboards/{sealed_code}/").json()["par"] is None
+        # While sealed, the deal's own code has no board (it would show the layout's par).
+        sealed_code = stored.code
+        refused = api_client.get(f"/api/leaderboards/{sealed_code}/")
+        assert (refused.status_code, refused.json()["error"]) == (403, "deal_sealed")
     with time_machine.travel("2026-01-02 00:00Z", tick=False):
         board = api_client.get("/api/leaderboards/daily-2026-01-01-D3/").json()
         assert (board["code"], board["sealed"]) == (sealed_code, False)
         assert api_client.get(f"/api/leaderboards/{sealed_code}/").json()["par"] == stored.par
-        other = code((stored.number + 1) % 26**7, 3)
+        # The same layout named by its other mode's code has the par of that mode (none).
+        d1_code = sealed_code.replace("-D3-", "-D1-")
+        assert api_client.get(f"/api/leaderboards/{d1_code}/").json()["par"] is None
+        other = Deal.from_code("CF1-D3-AAAAACL").code
         assert api_client.get(f"/api/leaderboards/{other}/").json()["par"] is None
 
 
@@ -111,8 +112,9 @@ def test_prepare_daily_stores_the_coming_days_once() -> None:
     for line, deal in zip(lines, stored, strict=True):
         assert line.startswith(f"{deal.date}: D3 par {deal.par}, D1 par {deal.par_d1}")
         assert "solver run" in line
-        assert code(deal.number, 3) not in line and code(deal.number_d1, 1) not in line
-        assert replay(code(deal.number, 3), deal.line).won
+        assert deal.code not in line and deal.code_d1 not in line
+        assert deal.code[7:] not in line and deal.salt not in line
+        assert replay(deal.code, deal.line).won
     again = run_prepare("--days", "3", "--start", DAY.isoformat())
     assert all(line.endswith("(already stored)") for line in again)
     assert DailyDeal.objects.count() == 3
@@ -141,7 +143,7 @@ def test_a_worker_waits_for_the_one_choosing_the_day_instead_of_solving_too() ->
         waiting.start()
         waiting.join(timeout=1)
         assert waiting.is_alive()  # blocked on the lock, not solving
-        DailyDeal.objects.create(date=DAY, number=12345, number_d1=678, par=7, par_d1=9)
+        DailyDeal.objects.create(date=DAY, code="CF1-D3-AAAAACL", code_d1="CF1-D1-AAAAACL", par=7)
     waiting.join(timeout=30)
-    assert [(deal.number, deal.par) for deal in results] == [(12345, 7)]
+    assert [(deal.code, deal.par) for deal in results] == [("CF1-D3-AAAAACL", 7)]
     assert SOLVER_RUNS.runs == runs_before

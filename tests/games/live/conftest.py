@@ -7,11 +7,12 @@ and every async test runs on its own loop.
 """
 
 import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
+import time_machine
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
@@ -19,6 +20,7 @@ from django.conf import LazySettings
 
 from engine import Game as EngineGame
 from games import live
+from games.consumers import CLOSE_NOT_FOUND
 from games.models import Game
 from games.routing import websocket_urlpatterns
 from games.services.actions import action_append
@@ -49,6 +51,16 @@ def _fresh_channel_layer_and_snapshots(settings: LazySettings) -> None:
         # keeps other test runs and servers on the same Redis (game.1, a popular code) out.
         default["CONFIG"] = {**default.get("CONFIG", {}), "prefix": f"test{uuid.uuid4().hex}"}
     settings.CHANNEL_LAYERS = layers
+
+
+@pytest.fixture
+def alice(make_player: Callable[..., Player]) -> Player:
+    return make_player("alice")
+
+
+@pytest.fixture
+def bob(make_player: Callable[..., Player]) -> Player:
+    return make_player("bob")
 
 
 def communicator_for(path: str, user: Any = None) -> WebsocketCommunicator:
@@ -114,3 +126,26 @@ def play_first_legal(player: Player, game_id: int) -> str:
     position = EngineGame.from_snapshot(Game.objects.get(pk=game_id).snapshot)
     token = next(str(m) for m in position.legal_moves() if str(m) != "undo")
     return announced(action_append(game_id=game_id, player=player.user, token=token)).action.token
+
+
+@pytest.fixture
+def sealed_day(settings: LazySettings) -> Iterator[str]:
+    """A day whose ranked games are sealed, its date: 2026-01-02 at noon (UTC), the clock
+    frozen, and the tests' daily secret (its deal is proven winnable fast)."""
+    settings.DAILY_SECRET = "canfield tests"
+    settings.CANFIELD_DAILY_SOLVE_SECONDS = 2
+    with time_machine.travel("2026-01-02 12:00Z", tick=False):
+        yield "2026-01-02"
+
+
+@database_sync_to_async
+def ranked_game(player: Player) -> int:
+    """``player``'s ranked game of the sealed day's D3 deal (``sealed_day``)."""
+    return int(game_create(player=player.user, daily="D3").game.id)
+
+
+async def assert_strangers_refused(game_id: int, stranger: Player) -> None:
+    """Neither an anonymous watcher nor ``stranger`` may open the game's socket: 4404."""
+    path = f"/ws/games/{game_id}/"
+    assert await close_code_of(path) == CLOSE_NOT_FOUND
+    assert await close_code_of(path, user=stranger.user) == CLOSE_NOT_FOUND

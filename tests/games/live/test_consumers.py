@@ -22,22 +22,20 @@ from games.services.actions import action_append, game_resign
 from games.services.games import game_create
 from games.services.submissions import submission_create
 from tests.conftest import Player
-from tests.games.live.conftest import close_code_of, play_first_legal, receive, start, websocket
+from tests.games.live.conftest import (
+    assert_strangers_refused,
+    close_code_of,
+    play_first_legal,
+    ranked_game,
+    receive,
+    start,
+    websocket,
+)
 from tests.support.games import SIMPLE_CODE, won_logs
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 CODE = "CF1-D3-ABCDEFG"
-
-
-@pytest.fixture
-def alice(make_player) -> Player:
-    return make_player("alice")
-
-
-@pytest.fixture
-def bob(make_player) -> Player:
-    return make_player("bob")
 
 
 @database_sync_to_async
@@ -103,6 +101,7 @@ async def test_each_committed_move_sends_the_new_entry_with_the_next_version(
     assert update == {
         "type": "entry",
         "board": CODE,
+        "who": "humans",
         "version": snapshot["version"] + 1,
         "entry": (await board_entries(CODE))[0],
     }
@@ -307,23 +306,17 @@ def test_group_names_of_the_longest_code_and_id_are_valid() -> None:
 
 
 async def test_a_sealed_game_is_watched_by_its_owner_alone_with_no_face_down_card(
-    alice: Player, bob: Player, settings: LazySettings
+    alice: Player, bob: Player, sealed_day: str
 ) -> None:
     """The spectator socket was the third way to read a leader's cards and log."""
-    settings.DAILY_SECRET = "canfield tests"
-    settings.CANFIELD_DAILY_SOLVE_SECONDS = 2
-    with time_machine.travel("2026-01-02 12:00Z", tick=False):
-        game = await database_sync_to_async(game_create)(player=alice.user, daily="D3")
-        game_id = game.game.id
-        path = f"/ws/games/{game_id}/"
-        assert await close_code_of(path) == CLOSE_NOT_FOUND  # anonymous
-        assert await close_code_of(path, user=bob.user) == CLOSE_NOT_FOUND
-        async with websocket(path, user=alice.user) as socket:
-            first = await receive(socket)
-            await play_first_legal(alice, game_id)
-            moved = await receive(socket)
-        async with websocket("/ws/leaderboards/daily-2026-01-02-D3/") as board_socket:
-            snapshot = await receive(board_socket)
+    game_id = await ranked_game(alice)
+    await assert_strangers_refused(game_id, bob)
+    async with websocket(f"/ws/games/{game_id}/", user=alice.user) as socket:
+        first = await receive(socket)
+        await play_first_legal(alice, game_id)
+        moved = await receive(socket)
+    async with websocket(f"/ws/leaderboards/daily-{sealed_day}-D3/") as board_socket:
+        snapshot = await receive(board_socket)
     full = (await game_row(game_id)).snapshot
     hidden = set(EngineGame.from_snapshot(full).state()["stock"])
     for message in (first, moved):

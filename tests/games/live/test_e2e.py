@@ -3,7 +3,8 @@
 A real ``websockets`` client watches a board (and a game) on server A while a player moves
 over HTTP on server B: every update must cross processes through Redis, arrive within a
 second of the move's HTTP answer, and in order. A watcher that reconnects gets a fresh
-snapshot that already holds what it missed.
+snapshot that already holds what it missed. A bot plays over its game's socket on one server
+while a spectator watches on the other.
 """
 
 import asyncio
@@ -158,3 +159,44 @@ def test_moves_on_one_server_reach_watchers_of_the_other_in_order(
 ) -> None:
     watcher_url, player_url = two_servers
     asyncio.run(play_and_watch(watcher_url, player_url))
+
+
+async def play_over_the_socket(watcher_url: str, player_url: str) -> None:
+    """A bot says hello with its token on its game's socket on one server and plays there,
+    with no HTTP request per move; a spectator on the other server sees every action."""
+    async with httpx.AsyncClient(base_url=player_url, timeout=10) as http:
+        player = Player(http)
+        await player.sign_up()
+        game_id = await player.start(CODE)
+        token = http.headers["Authorization"].removeprefix("Token ")
+        spectator = await watch(watcher_url, f"/ws/games/{game_id}/")
+        bot = await connect(ws_url(player_url, f"/ws/games/{game_id}/"), open_timeout=5)
+        assert (await next_message(spectator))["type"] == "state"
+        assert (await next_message(bot))["type"] == "state"
+        await bot.send(json.dumps({"type": "hello", "token": token}))
+        assert (await next_message(bot))["type"] == "hello"
+        game = player.game
+        for _ in range(MOVES):
+            move = next(m for m in game["legal_moves"] if m != "undo")
+            await bot.send(json.dumps({"type": "move", "seq": game["seq"] + 1, "action": move}))
+            answer = await next_message(bot)
+            while answer["type"] == "action":  # its own game's announcement may come first
+                answer = await next_message(bot)
+            assert answer["type"] == "ack", answer
+            game = answer
+            action = await next_message(spectator, timeout=MAX_DELAY_S * 3)
+            assert (action["seq"], action["token"]) == (game["seq"], move)
+            assert action["state"] == game["state"]
+        await bot.close()
+        await spectator.close()
+        stored = (await http.get(f"/api/games/{game_id}/")).json()
+    assert {key: stored[key] for key in ("seq", "state", "legal_moves")} == {
+        key: game[key] for key in ("seq", "state", "legal_moves")
+    }
+
+
+def test_a_bot_plays_over_its_games_socket_and_watchers_of_the_other_server_see_it(
+    two_servers: tuple[str, str],
+) -> None:
+    watcher_url, player_url = two_servers
+    asyncio.run(play_over_the_socket(watcher_url, player_url))

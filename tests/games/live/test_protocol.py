@@ -62,8 +62,8 @@ def test_the_four_messages_keep_their_shapes() -> None:
     }
     keys = {name: list(message.json()) for name, message in messages.items()}
     assert keys == {
-        "snapshot": ["type", "board", "version", "total", "entries"],
-        "entry": ["type", "board", "version", "entry"],
+        "snapshot": ["type", "board", "who", "version", "total", "entries"],
+        "entry": ["type", "board", "who", "version", "entry"],
         "state": ["type", "game", "seq", "status", "state"],
         "action": ["type", "game", "seq", "token", "score", "status", "state"],
     }

@@ -10,7 +10,6 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from engine import Deal
 from games.models import DailyDeal
 from tests.conftest import Player
 from tests.support.games import play, start_game, won_logs
@@ -29,8 +28,8 @@ def store_day(day: date) -> None:
     DailyDeal.objects.get_or_create(
         date=day,
         defaults={
-            "number": Deal.from_code(D3_WIN["code"]).number,
-            "number_d1": Deal.from_code(D1_WIN["code"]).number,
+            "code": D3_WIN["code"],
+            "code_d1": D1_WIN["code"],
             "par": PARS["D3"],
             "par_d1": PARS["D1"],
         },
@@ -175,9 +174,11 @@ def test_a_long_record_costs_a_few_queries(player: Player, player_client: APICli
             record = player_client.get(f"/api/players/{player.username}/stats/").json()
     assert record["streak"]["best"] == 40 and record["dailies"]["played"] == 80
     assert sum(1 for day in record["calendar"]["days"] if day["boards"]["D3"]) == 19
-    # The token's user, the player, then the record: days played, totals, the calendar.
+    # The token's user, the player, then the record: days played, the dailies' totals (their
+    # entries at the close), the open deals' totals, the calendar, and (the owner's own
+    # record) their games held for a fair-play review.
     sql = [query["sql"] for query in queries.captured_queries]
-    assert len(sql) == 5, sql
+    assert len(sql) == 7, sql
 
 
 @pytest.mark.parametrize("month", ["2026-13", "May", "2026-5", "2026-05-01"])

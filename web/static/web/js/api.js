@@ -78,7 +78,7 @@ export const endpoints = {
   hint: (id) => `/api/games/${id}/hint/`,
   // `board` is a deal code or a daily board id (daily-2026-12-01-D3).
   board: (board, query = "") => `/api/leaderboards/${encodeURIComponent(board)}/${query}`,
-  field: (board) => `/api/leaderboards/${encodeURIComponent(board)}/field/`,
+  field: (board, who = "humans") => `/api/leaderboards/${encodeURIComponent(board)}/field/?who=${encodeURIComponent(who)}`,
   line: (day, mode) => `/api/daily/${encodeURIComponent(day)}/${mode}/line/`,
 };
 

@@ -3,7 +3,9 @@
 // Messages carry a version; a gap means something was missed, so the feed
 // re-reads the board over REST instead of showing a wrong order. If the socket
 // drops it reconnects with backoff; if the server refuses the board (4404/4400)
-// it falls back to polling the REST board.
+// it falls back to polling the REST board. `who` chooses the board's people ("humans"),
+// its declared bots ("bots": the socket of the bots partition), or both ("all": no socket
+// serves a merged ranking, so it polls the REST board, which ranks both in one order).
 import { api, endpoints } from "./api.js";
 
 const POLL_MS = 15000;
@@ -12,6 +14,19 @@ const MAX_BACKOFF_MS = 15000;
 export function socketUrl(path) {
   const scheme = window.location.protocol === "https:" ? "wss" : "ws";
   return `${scheme}://${window.location.host}${path}`;
+}
+
+/**
+ * A WebSocket on this site's `path`: `onMessage(message)` gets each message parsed,
+ * `onClose(event, refused)` its close, `refused` true when the server will never serve the
+ * path (4404 no such board or game, 4400 a malformed one): no use reconnecting.
+ */
+export function openSocket(path, { onOpen = () => {}, onMessage, onClose }) {
+  const socket = new WebSocket(socketUrl(path));
+  socket.addEventListener("open", onOpen);
+  socket.addEventListener("message", (event) => onMessage(JSON.parse(event.data)));
+  socket.addEventListener("close", (event) => onClose(event, event.code === 4404 || event.code === 4400));
+  return socket;
 }
 
 /**
@@ -36,8 +51,9 @@ export class LiveBoard {
    * `onChange({entries, total, changed})` is called with the top `limit` entries
    * after each update; `onState(state)` with "live", "connecting", "offline" or "polling".
    */
-  constructor(board, { limit = 20, onChange = () => {}, onState = () => {} } = {}) {
+  constructor(board, { limit = 20, who = "humans", onChange = () => {}, onState = () => {} } = {}) {
     this.board = board; // a deal code or a daily board id (daily-2026-12-01-D3)
+    this.who = who;
     this.limit = limit;
     this.onChange = onChange;
     this.onState = onState;
@@ -49,7 +65,8 @@ export class LiveBoard {
   }
 
   start() {
-    this.connect();
+    if (this.who === "all") this.poll();
+    else this.connect();
     return this;
   }
 
@@ -62,21 +79,21 @@ export class LiveBoard {
   connect() {
     if (this.stopped) return;
     this.onState("connecting");
-    const socket = new WebSocket(socketUrl(`/ws/leaderboards/${encodeURIComponent(this.board)}/`));
-    this.socket = socket;
-    socket.addEventListener("open", () => { this.backoff = 1000; });
-    socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
-    socket.addEventListener("close", (event) => {
-      if (this.stopped) return;
-      if (event.code === 4404 || event.code === 4400) {
-        this.poll();
-        return;
-      }
-      this.onState("offline");
-      // Until the socket is back, show what REST knows rather than an empty board.
-      if (this.version === null) this.refetch();
-      this.timer = setTimeout(() => this.connect(), this.backoff);
-      this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF_MS);
+    this.socket = openSocket(`/ws/leaderboards/${encodeURIComponent(this.board)}/?who=${encodeURIComponent(this.who)}`, {
+      onOpen: () => { this.backoff = 1000; },
+      onMessage: (message) => this.receive(message),
+      onClose: (event, refused) => {
+        if (this.stopped) return;
+        if (refused) {
+          this.poll();
+          return;
+        }
+        this.onState("offline");
+        // Until the socket is back, show what REST knows rather than an empty board.
+        if (this.version === null) this.refetch();
+        this.timer = setTimeout(() => this.connect(), this.backoff);
+        this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF_MS);
+      },
     });
   }
 
@@ -124,7 +141,7 @@ export class LiveBoard {
 
   async read(changed) {
     try {
-      const data = await api("GET", endpoints.board(this.board, `?limit=${this.limit}`));
+      const data = await api("GET", endpoints.board(this.board, `?limit=${this.limit}&who=${encodeURIComponent(this.who)}`));
       this.entries = orderEntries(data.entries);
       this.total = data.total;
     } catch {

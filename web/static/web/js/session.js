@@ -45,6 +45,9 @@ export function openAccountDialog(mode = "signin", reason = "") {
   form.querySelector("[data-switch]").textContent = signup
     ? gettext("I already have an account") : gettext("Create an account instead");
   form.password.autocomplete = signup ? "new-password" : "current-password";
+  // A bot declares itself at sign-up (its games rank apart); signing in declares nothing.
+  form.querySelector("[data-signup-only]").hidden = !signup;
+  if (!signup) form.bot.checked = false;
   showError(form, reason);
   if (!node.open) node.showModal();
   form.username.focus();
@@ -74,7 +77,7 @@ async function submitAccount(event) {
   button.disabled = true;
   try {
     if (form.dataset.mode === "signup") {
-      await api("POST", endpoints.players, { username, password, session: true });
+      await api("POST", endpoints.players, { username, password, session: true, bot: form.bot.checked });
     } else {
       await api("POST", endpoints.session, { username, password });
     }

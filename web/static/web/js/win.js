@@ -28,10 +28,12 @@ export function shareLine(game, rank) {
   return `Canfield Arena ${boardPhrase(game.board)}: ${parts.join(", ")}`;
 }
 
-/** The player's rank and the board's par: one read of the board around them. */
-async function standing(board, username) {
+/** The player's rank and the board's par: one read of the board around them (a declared
+ * bot's game ranks among the board's bots). */
+async function standing(board, username, bot = false) {
   try {
-    const data = await api("GET", endpoints.board(board, `?around=${encodeURIComponent(username)}&limit=1`));
+    const who = bot ? "bots" : "humans";
+    const data = await api("GET", endpoints.board(board, `?around=${encodeURIComponent(username)}&limit=1&who=${who}`));
     const mine = data.entries.find((entry) => entry.player === username);
     return { rank: mine ? { rank: mine.rank, total: data.total } : null, par: data.par ?? null };
   } catch {
@@ -99,7 +101,7 @@ export async function showWin(game, username) {
   }));
   if (!dialog.open) dialog.showModal();
   byId("win-close").focus();
-  const { rank, par } = await standing(game.board, username);
+  const { rank, par } = await standing(game.board, username, Boolean(game.bot));
   byId("win-rank").textContent = rank ? format(gettext("%(rank)s of %(total)s"), rank) : gettext("not ranked yet");
   byId("win-par").textContent = par === null ? gettext("none known")
     : format(ngettext("%(count)s action", "%(count)s actions", par), { count: par });

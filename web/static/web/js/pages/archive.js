@@ -5,6 +5,7 @@ import { startOpenGame } from "../guests.js";
 import { initAccount } from "../session.js";
 import { format, formatDate, gettext } from "../i18n.js";
 import { playerCount } from "../words.js";
+import { proofItem } from "../commitments.js";
 
 const PAGE_DAYS = 10;
 
@@ -18,7 +19,8 @@ function boardItem(day, mode, board) {
     h("a", { href: pages.board(board.board) }, gettext("final board")),
     code ? [" · ", h("a", { href: pages.line(day.date, mode) }, gettext("the solver's line")),
       " ", h("button", { type: "button", class: "primary", dataset: { playCode: code }, onclick: playDeal },
-        gettext("Play this deal"))] : null);
+        gettext("Play this deal"))] : null,
+    code && day.salts ? proofItem(code, day.salts[mode], board.commitment) : null);
 }
 
 /**

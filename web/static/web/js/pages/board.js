@@ -1,6 +1,7 @@
 // Leaderboard of one board, a deal code or a daily board (daily-2026-12-01-D3): the ranking
 // (paged, or around me) with the server's ranks (ties share one), a chart of the whole field,
-// live updates over the WebSocket. A sealed daily board shows no code and no game links and
+// live updates over the WebSocket, of the board's people, its declared bots or both (`?who=`,
+// the switch above the ranking; entries of bots carry a "bot" mark). A sealed daily board shows no code and no game links and
 // counts down to its close; a closed one shows its code, its par and the solver's line.
 import { api, endpoints, pageData, pages } from "../api.js";
 import { renderLiveState } from "../board_list.js";
@@ -15,7 +16,10 @@ import { cardCount, moveCount, playerCount } from "../words.js";
 const PAGE_SIZE = 25;
 const CHART_REFRESH_MS = 1500;
 
-const view = { board: "", daily: null, shown: false, me: null, offset: 0, total: 0, around: false, myCards: null, chartTimer: null };
+const view = { board: "", who: "humans", daily: null, shown: false, me: null, offset: 0, total: 0, around: false, myCards: null, chartTimer: null };
+
+/** The board's query for this page's `who` (people, bots or all: the switch, in the URL). */
+const whoQuery = () => `&who=${encodeURIComponent(view.who)}`;
 
 function renderRows(entries, changed = null) {
   const body = byId("board-rows");
@@ -27,7 +31,8 @@ function renderRows(entries, changed = null) {
     "tr",
     { class: [entry.player === view.me ? "me" : "", entry.player === changed ? "changed" : ""].join(" ").trim() || null },
     h("td", {}, entry.rank),
-    h("td", {}, h("a", { href: pages.player(entry.player) }, entry.player)),
+    h("td", {}, h("a", { href: pages.player(entry.player) }, entry.player),
+      entry.bot ? h("span", { class: "bot-badge", title: gettext("a declared bot: it ranks apart from people") }, gettext("bot")) : null),
     h("td", {}, entry.cards),
     h("td", {}, entry.score),
     h("td", {}, entry.moves),
@@ -83,8 +88,8 @@ function renderPager() {
 }
 
 async function loadPage() {
-  const query = view.around ? `?around=${encodeURIComponent(view.me)}&limit=${PAGE_SIZE}`
-    : `?limit=${PAGE_SIZE}&offset=${view.offset}`;
+  const query = (view.around ? `?around=${encodeURIComponent(view.me)}&limit=${PAGE_SIZE}`
+    : `?limit=${PAGE_SIZE}&offset=${view.offset}`) + whoQuery();
   const data = await api("GET", endpoints.board(view.board, query));
   view.total = data.total;
   showPar(data.par);
@@ -94,7 +99,7 @@ async function loadPage() {
 }
 
 async function drawChart() {
-  const field = await api("GET", endpoints.field(view.board));
+  const field = await api("GET", endpoints.field(view.board, view.who));
   const counts = new Map(field.counts.map((row) => [row.cards, row.players]));
   const lowest = field.counts.length ? Math.min(...field.counts.map((row) => row.cards)) : 1;
   const from = Math.max(1, Math.min(lowest, view.myCards ?? lowest) - 1);
@@ -123,7 +128,7 @@ function scheduleChart() {
 async function findMe() {
   if (!view.me) return;
   try {
-    const data = await api("GET", endpoints.board(view.board, `?around=${encodeURIComponent(view.me)}&limit=1`));
+    const data = await api("GET", endpoints.board(view.board, `?around=${encodeURIComponent(view.me)}&limit=1${whoQuery()}`));
     const mine = data.entries.find((entry) => entry.player === view.me);
     if (mine) {
       view.myCards = mine.cards;
@@ -146,6 +151,7 @@ async function main() {
   view.me = user && user.username;
   const page = pageData();
   view.board = page.board;
+  view.who = page.who || "humans";
   view.daily = page.day ? { day: page.day, mode: page.mode } : null;
   wire();
   redrawOnResize(() => drawChart().catch(() => {}));
@@ -159,6 +165,7 @@ async function main() {
   }
   new LiveBoard(view.board, {
     limit: PAGE_SIZE,
+    who: view.who,
     onChange: ({ entries, total, changed }) => {
       view.total = Math.max(view.total, total);
       if (!view.around && view.offset === 0) renderRows(entries, changed);

@@ -4,6 +4,7 @@
 import { api, endpoints, pages } from "../api.js";
 import { renderBoardList } from "../board_list.js";
 import { startCountdown } from "../daily.js";
+import { commitmentItem } from "../commitments.js";
 import { byId, h, say } from "../dom.js";
 import { LiveBoard } from "../live.js";
 import { askForAccount, isGuest, needsAccount, startOpenGame } from "../guests.js";
@@ -69,10 +70,13 @@ async function playRanked(panel, user) {
  * daily answer carries it for their own game only), with a link back to the game.
  */
 function showPlayed(node, mine) {
-  node.hidden = !mine || mine.rank == null;
+  const held = Boolean(mine && mine.held);
+  node.hidden = !mine || (mine.rank == null && !held);
   if (node.hidden) return;
   node.replaceChildren(
-    format(gettext("You played today: rank %(rank)s of %(total)s."), { rank: mine.rank, total: node.dataset.total }),
+    // A game held for a fair-play review has no rank: its owner is told why, in words.
+    held ? mine.held_reason.detail
+      : format(gettext("You played today: rank %(rank)s of %(total)s."), { rank: mine.rank, total: node.dataset.total }),
     " ",
     h("a", { href: pages.game(mine.id), dataset: { game: mine.id } },
       mine.status === "playing" ? gettext("Back to your game") : gettext("See your game")),
@@ -90,12 +94,22 @@ function wireCodeBox() {
     // the page for a bad code explains what is wrong with it.
     const code = form.code.value.trim();
     if (!code) {
-      say(byId("code-error"), gettext("Type a code such as CF1-D3-ABCDEFG."), "error");
+      say(byId("code-error"), gettext("Type a code such as CF1-D3-ABCDEFG, or a CF2 layout code."), "error");
       return;
     }
     const target = event.submitter && event.submitter.value === "board" ? pages.board(code) : pages.play(code);
     window.location.assign(target);
   });
+}
+
+/** Today's and tomorrow's commitments: each deal is fixed before anyone plays it. */
+function showCommitments(daily) {
+  const days = [daily, daily.next].filter(Boolean);
+  byId("daily-commitments-list").replaceChildren(...days.flatMap((day) =>
+    Object.entries(day.boards).map(([mode, board]) => commitmentItem(
+      format(gettext("%(day)s, draw %(draw)s"), { day: formatDate(day.date), draw: mode.slice(1) }),
+      board.commitment))));
+  byId("daily-commitments").hidden = false;
 }
 
 async function main() {
@@ -115,6 +129,7 @@ async function main() {
       const board = daily.boards[panel.dataset.mode];
       if (board) showBoard(panel, board, user, board.game);
     }
+    showCommitments(daily);
   } catch (error) {
     byId("daily-date").textContent = format(gettext("Today's deals are not available: %(error)s"), { error: error.message });
     for (const node of document.querySelectorAll(".daily-deal [data-error]")) say(node, error.message, "error");

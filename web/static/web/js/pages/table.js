@@ -1,14 +1,16 @@
-// The table: play one game through the REST API, watch the deal's board live.
+// The table: play one game over its socket (REST while the socket is down), watch the
+// deal's board live.
 import { api, ApiError, endpoints, pageData, pages } from "../api.js";
 import { renderBoardList, renderLiveState } from "../board_list.js";
 import { GameClock } from "../clock.js";
 import { boardLabel, startCountdown } from "../daily.js";
 import { byId, h, say } from "../dom.js";
 import { enableDrag } from "../drag.js";
+import { GameSocket } from "../game_socket.js";
 import { askForAccount, guestNote, isGuest, needsAccount, offerGuestGame } from "../guests.js";
 import { describeHint, fetchHint, highlightHint } from "../hints.js";
 import { format, formatNodes, gettext } from "../i18n.js";
-import { LiveBoard, socketUrl } from "../live.js";
+import { LiveBoard } from "../live.js";
 import { parseTyped } from "../moves.js";
 import { CONFIRM_MS, confirmTwice, postResign } from "../resign.js";
 import { initAccount, openAccountDialog, playerName } from "../session.js";
@@ -30,6 +32,7 @@ const table = {
   countdown: null, // stops the sealed game's countdown
   clock: null, // the game's time (GameClock)
   finishing: false, // the Finish button's line is being played
+  socket: null, // the game's socket (GameSocket): its live messages, and our moves
 };
 
 function status(message, kind = "info") {
@@ -63,7 +66,8 @@ function showGame(game, { from = null } = {}) {
   // A ranked daily game takes no hints: no button (the server would refuse: ranked_daily).
   byId("hint-button").hidden = Boolean(game.daily);
   byId("hint-note").hidden = Boolean(game.daily);
-  byId("resign-button").disabled = !playable;
+  // A game with no action has nothing to resign (the server refuses: nothing_to_resign).
+  byId("resign-button").disabled = !playable || !game.seq;
   if (!playable && table.resign) table.resign.disarm();
   byId("assisted-badge").hidden = !game.assisted;
   renderLegalMoves(playable ? game.legal_moves || [] : []);
@@ -237,13 +241,44 @@ async function send(body, from) {
   try {
     // `seq` is the number this action is to get: a stale one (another tab played) is refused.
     const before = table.game.state;
-    const game = await api("POST", endpoints.actions(table.game.id), { ...body, seq: table.game.seq + 1 });
+    const game = await post({ ...body, seq: table.game.seq + 1 });
     status(describeAction(body, game, before));
     showGame(game, { from });
     return true;
   } catch (error) {
     await explain(error);
     return false;
+  }
+}
+
+/** A socket's refusals that may only mean its player is not the session's any more. */
+const STALE_PLAYER = new Set(["not_owner", "not_your_game", "player_gone"]);
+
+/**
+ * One action, over the game's socket while it is open, else over REST: the same answer, the
+ * same refusals. A move the socket may have delivered before it went down is stored already:
+ * REST then calls its seq stale, and the game as it stands is the answer. The socket knows the
+ * player of the session it opened with: refused as not the owner, the move goes over REST
+ * (another tab may have signed in since, taking the guest's games along), and the socket opens
+ * again with the session as it is now.
+ */
+async function post(move) {
+  const online = table.socket ? table.socket.move(move) : null;
+  let acked = null;
+  try {
+    acked = online ? await online : null;
+  } catch (error) {
+    if (!(error instanceof ApiError && STALE_PLAYER.has(error.code))) throw error;
+    followGame(table.game.id);
+  }
+  if (acked) return acked;
+  try {
+    return await api("POST", endpoints.actions(table.game.id), move);
+  } catch (error) {
+    if (online && error instanceof ApiError && error.code === "stale_seq") {
+      return api("GET", endpoints.game(table.game.id));
+    }
+    throw error;
   }
 }
 
@@ -341,6 +376,11 @@ function onFeltClick(event) {
   if (card && event.detail < 2) tap(card.dataset.card);
 }
 
+/** The part of a board the player ranks in: a declared bot's games rank among the bots. */
+function ownPartition() {
+  return table.me && table.me.bot ? "bots" : "humans";
+}
+
 /** Below the top entries, where the player stands when they are not among them. */
 async function showMyRank(entries) {
   const node = byId("live-me");
@@ -350,7 +390,7 @@ async function showMyRank(entries) {
     return;
   }
   try {
-    const data = await api("GET", endpoints.board(table.board.board, `?around=${encodeURIComponent(me)}&limit=1`));
+    const data = await api("GET", endpoints.board(table.board.board, `?around=${encodeURIComponent(me)}&limit=1&who=${ownPartition()}`));
     const mine = data.entries.find((entry) => entry.player === me);
     node.hidden = !mine;
     if (mine) {
@@ -369,6 +409,7 @@ function startBoard(board) {
   let rankTimer = null;
   table.board = new LiveBoard(board, {
     limit: 10,
+    who: ownPartition(),
     onChange: ({ entries, changed }) => {
       renderBoardList(list, entries, { me: table.me && table.me.username, changed });
       // My own change: soon. Someone else's (they may have passed me): at most every 5 s,
@@ -383,29 +424,27 @@ function startBoard(board) {
 }
 
 /**
- * Follow the game over its WebSocket. Spectators draw each pushed state; the
- * owner only uses it to notice moves made in another tab or device, and then
- * re-reads the game (queued behind its own actions, so seqs stay in order).
+ * Follow the game over its WebSocket, which also carries the owner's moves. Spectators draw
+ * each pushed state; the owner only uses them to notice moves made in another tab or device,
+ * and then re-reads the game (queued behind its own actions, so seqs stay in order).
  */
 function followGame(gameId) {
-  const socket = new WebSocket(socketUrl(`/ws/games/${gameId}/`));
-  socket.addEventListener("message", (event) => {
-    const message = JSON.parse(event.data);
-    if (!table.game || !isNews(table.game, message)) return;
-    if (table.owner) {
-      enqueue(async () => {
-        if (message.seq > table.game.seq) {
-          await reload();
-          status(gettext("Updated with a move made elsewhere (another tab?)."));
-        }
-      }).catch(() => false);
-      return;
-    }
-    showGame(afterLiveMessage(table.game, message));
-  });
-  socket.addEventListener("close", (event) => {
-    if (event.code !== 4404 && event.code !== 4400) setTimeout(() => followGame(gameId), 3000);
-  });
+  if (table.socket) table.socket.stop();
+  table.socket = new GameSocket(gameId, {
+    onMessage: (message) => {
+      if (!table.game || !isNews(table.game, message)) return;
+      if (table.owner) {
+        enqueue(async () => {
+          if (message.seq > table.game.seq) {
+            await reload();
+            status(gettext("Updated with a move made elsewhere (another tab?)."));
+          }
+        }).catch(() => false);
+        return;
+      }
+      showGame(afterLiveMessage(table.game, message));
+    },
+  }).start();
 }
 
 async function openGame(page) {
@@ -487,15 +526,19 @@ async function startGame(body, errorNode) {
   }
 }
 
-/** The ranked game's note above the felt takes height the cards must leave it (the stylesheet
- * sizes them from the screen's height less `--note`). */
+/** The notes above the felt (the ranked game's, and a fair-play hold's for its owner) take
+ * height the cards must leave them (the stylesheet sizes them from the screen's height less
+ * `--note`). */
 function watchNoteHeight() {
-  const note = byId("ranked-note");
+  const notes = [byId("ranked-note"), byId("held-note")].filter(Boolean);
+  const height = (note) => note.hidden ? 0
+    : note.offsetHeight + (parseFloat(getComputedStyle(note).marginBottom) || 0);
   const measure = () => {
-    const margin = parseFloat(getComputedStyle(note).marginBottom) || 0;
-    byId("felt").style.setProperty("--note", `${note.hidden ? 0 : note.offsetHeight + margin}px`);
+    const total = notes.reduce((sum, note) => sum + height(note), 0);
+    byId("felt").style.setProperty("--note", `${total}px`);
   };
-  new ResizeObserver(measure).observe(note);
+  const observer = new ResizeObserver(measure);
+  notes.forEach((note) => observer.observe(note));
   measure();
 }
 

@@ -1,0 +1,116 @@
+"""The staff review over HTTP: a board's flags, and a verdict on one.
+
+Staff accounts (``is_staff``) only: anonymous 401, anyone else 403 ``not_staff``; every
+refusal stores nothing. Error bodies are the project's one shape (``games.errors``).
+"""
+
+from typing import Any
+
+from django.utils.translation import gettext
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from fairplay.selectors import board_flags, flag_review, flag_reviewed
+from fairplay.services import flag_decide, staff_check
+from games.api.current_player import request_player
+from games.api.representation import represented
+from games.api.serializers import ErrorOut
+from games.boards import parse_board
+from games.errors import InvalidInput
+
+
+class WordsOut(serializers.Serializer):
+    code = serializers.CharField()
+    detail = serializers.CharField()
+
+
+class EntryShownOut(serializers.Serializer):
+    cards = serializers.IntegerField()
+    actions = serializers.IntegerField()
+    elapsed = serializers.IntegerField(allow_null=True)
+    status = serializers.CharField()
+
+
+class LinkOut(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["network", "device"])
+    detail = serializers.CharField()
+    game = serializers.IntegerField(help_text="the earlier ranked game it shares an origin with")
+    player = serializers.CharField(allow_null=True, help_text="that game's player")
+
+
+class VerdictOut(serializers.Serializer):
+    verdict = serializers.ChoiceField(choices=["clear", "confirm"])
+    staff = serializers.CharField()
+    note = serializers.CharField(allow_blank=True)
+    at = serializers.DateTimeField()
+
+
+class FlagOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    board = serializers.CharField()
+    game = serializers.IntegerField()
+    player = serializers.CharField()
+    entry = EntryShownOut(help_text="where the held game stands now")
+    reason = WordsOut()
+    evidence = LinkOut(many=True)
+    status = serializers.CharField(help_text="held, cleared or confirmed")
+    status_detail = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    verdicts = VerdictOut(many=True, help_text="every verdict so far, oldest first")
+
+
+class FlagListOut(serializers.Serializer):
+    board = serializers.CharField()
+    flags = FlagOut(many=True)
+
+
+class VerdictIn(serializers.Serializer):
+    verdict = serializers.ChoiceField(choices=["clear", "confirm"])
+    note = serializers.CharField(required=False, allow_blank=True)
+
+
+ERRORS = {status: ErrorOut for status in (400, 401, 403, 404)}
+
+
+class FlagListView(APIView):
+    """The flags of one board (``?board=``), each with its reasons, evidence and verdicts."""
+
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(
+        operation_id="fair_play_flags",
+        parameters=[OpenApiParameter("board", str, OpenApiParameter.QUERY, required=True)],
+        responses={200: FlagListOut, **ERRORS},
+    )
+    def get(self, request: Request) -> Response:
+        staff_check(request_player(request))
+        board = request.query_params.get("board", "")
+        if not board:
+            raise InvalidInput(gettext("give the board to review (?board=)"), field="board")
+        found = parse_board(board)
+        flags = [flag_review(flag) for flag in board_flags(board=found.id)]
+        return Response(represented(FlagListOut, {"board": found.id, "flags": flags}))
+
+
+class FlagVerdictView(APIView):
+    """A staff verdict on one flag: ``clear`` (back on the board at the place it earned) or
+    ``confirm`` (out for good), with an optional ``note``; every verdict is kept."""
+
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(
+        operation_id="fair_play_verdict",
+        request=VerdictIn,
+        responses={200: FlagOut, **ERRORS},
+    )
+    def post(self, request: Request, flag_id: int) -> Response:
+        staff = staff_check(request_player(request))
+        body: Any = request.data if isinstance(request.data, dict) else {}
+        flag = flag_decide(
+            flag_id=flag_id, staff=staff, verdict=body.get("verdict"), note=body.get("note")
+        )
+        return Response(represented(FlagOut, flag_reviewed(flag_id=flag.id)))

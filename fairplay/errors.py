@@ -1,0 +1,22 @@
+"""Fair play's refusals, in the project's one error hierarchy (``games.errors``): the API's
+exception handler gives each its JSON shape and status."""
+
+from games.errors import NotFound, ServiceError
+
+
+class NotStaff(ServiceError):
+    """The staff review (flags, verdicts) is for staff accounts (``is_staff``) only."""
+
+    status = 403
+    code = "not_staff"
+
+
+class FlagNotFound(NotFound):
+    code = "flag_not_found"
+
+
+class BadVerdict(ServiceError):
+    """A verdict that is not ``clear`` or ``confirm``, or a note that is not a short text;
+    ``field`` names which."""
+
+    code = "bad_verdict"

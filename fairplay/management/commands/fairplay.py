@@ -1,0 +1,76 @@
+"""``manage.py fairplay``: the staff review for an operator without a browser.
+
+* ``fairplay list <board>``: the board's flags, their evidence and verdicts;
+* ``fairplay decide <flag> clear|confirm --staff <name> [--note <text>]``: a verdict in the
+  name of a staff account (the same service as the API and the page: kept in the history);
+* ``fairplay purge``: delete the origins past their keeping time (also done on every ranked
+  start; this is for a server with no new ranked game for a while).
+"""
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from fairplay.selectors import board_flags, flag_review, flag_reviewed
+from fairplay.services import ORIGIN_DAYS, flag_decide, origins_purge
+from games.boards import parse_board
+from games.errors import ServiceError
+
+
+class Command(BaseCommand):
+    help = "Fair-play review: list a board's flags, decide one, or purge old origins."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        actions = parser.add_subparsers(dest="action", required=True)
+        listing = actions.add_parser("list", help="the flags of a board")
+        listing.add_argument("board", help="a daily board (daily-2026-12-01-D3) or a code")
+        deciding = actions.add_parser("decide", help="give a verdict on a flag")
+        deciding.add_argument("flag", type=int)
+        deciding.add_argument("verdict", choices=["clear", "confirm"])
+        deciding.add_argument("--staff", required=True, help="the staff account deciding")
+        deciding.add_argument("--note", default="")
+        actions.add_parser("purge", help=f"delete origins older than {ORIGIN_DAYS} days")
+
+    def handle(self, *args: Any, action: str, **options: Any) -> None:
+        try:
+            if action == "list":
+                self.list_flags(options["board"])
+            elif action == "decide":
+                self.decide(options["flag"], options["verdict"], options["staff"], options["note"])
+            else:
+                self.stdout.write(
+                    f"{origins_purge()} origins older than {ORIGIN_DAYS} days deleted"
+                )
+        except ServiceError as error:
+            raise CommandError(f"{error.code}: {error.detail}") from error
+
+    def list_flags(self, board: str) -> None:
+        found = parse_board(board).id
+        flags = board_flags(board=found)
+        if not flags:
+            self.stdout.write(f"{found}: no flags")
+        for flag in flags:
+            self.write_flag(flag_review(flag))
+
+    def decide(self, flag_id: int, verdict: str, staff_name: str, note: str) -> None:
+        staff = User.objects.filter(username=staff_name).first()
+        if staff is None:
+            raise CommandError(f"there is no account '{staff_name}'")
+        flag = flag_decide(flag_id=flag_id, staff=staff, verdict=verdict, note=note)
+        self.write_flag(flag_reviewed(flag_id=flag.id))
+
+    def write_flag(self, flag: dict[str, Any]) -> None:
+        entry = flag["entry"]
+        self.stdout.write(
+            f"flag {flag['id']} {flag['board']} game {flag['game']} player {flag['player']}: "
+            f"{flag['status']} ({flag['reason']['code']}); "
+            f"{entry['cards']} cards, {entry['actions']} actions"
+        )
+        for link in flag["evidence"]:
+            self.stdout.write(f"  {link['kind']}: game {link['game']} of {link['player']}")
+        for verdict in flag["verdicts"]:
+            note = f": {verdict['note']}" if verdict["note"] else ""
+            self.stdout.write(
+                f"  {verdict['at']:%Y-%m-%d %H:%M} {verdict['staff']} {verdict['verdict']}{note}"
+            )

@@ -1,0 +1,84 @@
+"""Where ranked games were played from, the flags raised on them, and staff verdicts.
+
+``GameOrigin`` holds keyed hashes only (``fairplay.origins``), never an address or a cookie,
+and only for ``ORIGIN_DAYS`` (``fairplay.services.origins_purge``). A ``Flag`` is kept with
+its evidence (the other games, not the hashes); ``Verdict`` rows are its history, never
+changed: the flag's status is its latest verdict's.
+"""
+
+from typing import ClassVar
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+from games.models import BOARD_MAX_LENGTH, Game
+
+
+class GameOrigin(models.Model):
+    """Where one ranked game was started from: its network and (pages only) its device."""
+
+    id = models.BigAutoField(primary_key=True)
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="+")
+    board = models.CharField(max_length=BOARD_MAX_LENGTH)
+    network = models.CharField(max_length=64, help_text="keyed hash of the client's network")
+    device = models.CharField(
+        max_length=64, blank=True, help_text="keyed hash of the device cookie ('': none)"
+    )
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        indexes: ClassVar = [
+            models.Index(fields=["board", "network"], name="origin_board_network"),
+            models.Index(fields=["board", "device"], name="origin_board_device"),
+        ]
+
+    def __str__(self) -> str:
+        return f"origin of game {self.game_id}"
+
+
+class Flag(models.Model):
+    """A ranked game held for review, why, and where its review stands."""
+
+    class Reason(models.TextChoices):
+        LINKED = "linked"
+
+    class Status(models.TextChoices):
+        HELD = "held"
+        CLEARED = "cleared"
+        CONFIRMED = "confirmed"
+
+    id = models.BigAutoField(primary_key=True)
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="+")
+    board = models.CharField(max_length=BOARD_MAX_LENGTH, db_index=True)
+    reason = models.CharField(max_length=16, choices=Reason.choices)
+    evidence = models.JSONField(
+        default=list,
+        help_text="the links found: kind (network or device), game, player",
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.HELD)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"flag {self.id}: game {self.game_id} {self.reason} ({self.status})"
+
+
+class Verdict(models.Model):
+    """One decision of a staff member on a flag; all of them are kept, in order."""
+
+    class Decision(models.TextChoices):
+        CLEAR = "clear"
+        CONFIRM = "confirm"
+
+    id = models.BigAutoField(primary_key=True)
+    flag = models.ForeignKey(Flag, on_delete=models.CASCADE, related_name="verdicts")
+    verdict = models.CharField(max_length=8, choices=Decision.choices)
+    staff = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    note = models.TextField(blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering: ClassVar = ["flag", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.verdict} of flag {self.flag_id} by {self.staff_id}"

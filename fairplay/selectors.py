@@ -1,0 +1,111 @@
+"""Fair play's reads: the staff review of a board's flags, and what an owner is told of the
+hold on their own games."""
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db.models import Prefetch
+
+from fairplay.models import Flag, Verdict
+from fairplay.reasons import hold_reason, link_words, status_words
+
+
+def board_flags(*, board: str) -> list[Flag]:
+    """Every flag of ``board``, oldest first, with its game, player and verdicts."""
+    verdicts = Verdict.objects.select_related("staff").order_by("id")
+    return list(
+        Flag.objects.filter(board=board)
+        .select_related("game", "game__player")
+        .prefetch_related(Prefetch("verdicts", queryset=verdicts))
+        .order_by("created_at", "id")
+    )
+
+
+def flag_review(flag: Flag) -> dict[str, Any]:
+    """A flag as staff read it: the entry, why it is held, the evidence (the other games and
+    players, never the hashes) and every verdict so far."""
+    game = flag.game
+    players = dict(
+        User.objects.filter(pk__in={link["player"] for link in flag.evidence}).values_list(
+            "pk", "username"
+        )
+    )
+    return {
+        "id": flag.id,
+        "board": flag.board,
+        "game": game.id,
+        "player": game.player.username,
+        "entry": {
+            "cards": game.cards,
+            "actions": game.action_count,
+            "elapsed": game.elapsed,
+            "status": game.status,
+        },
+        "reason": {"code": flag.reason, "detail": hold_reason(flag.reason, confirmed=False)},
+        "evidence": [
+            {
+                "kind": link["kind"],
+                "detail": link_words(link["kind"]),
+                "game": link["game"],
+                "player": players.get(link["player"]),
+            }
+            for link in flag.evidence
+        ],
+        "status": flag.status,
+        "status_detail": status_words(flag.status),
+        "created_at": flag.created_at,
+        "verdicts": [
+            {
+                "verdict": verdict.verdict,
+                "staff": verdict.staff.username,
+                "note": verdict.note,
+                "at": verdict.created_at,
+            }
+            for verdict in flag.verdicts.all()
+        ],
+    }
+
+
+def flag_reviewed(*, flag_id: int) -> dict[str, Any]:
+    """``flag_review`` of one flag read afresh (after a verdict)."""
+    flag = (
+        Flag.objects.select_related("game", "game__player")
+        .prefetch_related(Prefetch("verdicts", queryset=Verdict.objects.select_related("staff")))
+        .get(pk=flag_id)
+    )
+    return flag_review(flag)
+
+
+def flagged_boards(*, limit: int = 30) -> list[str]:
+    """The boards with flags, newest first (the staff page's choice of boards)."""
+    rows = Flag.objects.order_by("-board").values_list("board", flat=True).distinct()
+    return list(rows[:limit])
+
+
+#: A game as the owner's reads have it: (id, held, hold confirmed).
+HeldRow = tuple[int, bool, bool]
+
+
+def owner_holds(games: Iterable[HeldRow]) -> dict[int, dict[str, Any]]:
+    """What the owner of each game is told of a hold: ``{"held", "confirmed",
+    "held_reason"}`` (``held_reason`` null when not held). Games that are not held cost no
+    query; held ones one for all (their flags' reasons). For the owner's reads only: to
+    anyone else a held entry is simply not on the board."""
+    rows = list(games)
+    held = [game_id for game_id, is_held, _ in rows if is_held]
+    reasons = (
+        dict(Flag.objects.filter(game_id__in=held).values_list("game_id", "reason")) if held else {}
+    )
+    return {
+        game_id: {
+            "held": is_held,
+            "confirmed": is_held and confirmed,
+            "held_reason": hold_reason(
+                reasons.get(game_id, Flag.Reason.LINKED), confirmed=confirmed
+            )
+            if is_held
+            else None,
+        }
+        for game_id, is_held, confirmed in rows
+    }

@@ -1,0 +1,150 @@
+"""Fair play's writes: a ranked game's origin and the link it may make, staff verdicts, and
+the purge of origins past their keeping time.
+
+The games service that starts a ranked daily game calls ``ranked_game_started`` inside its
+transaction (the one call fair play asks of it); holding and releasing the entry is the
+games app's own service (``games.services.holds``), which fair play calls.
+"""
+
+import hashlib
+from datetime import datetime, timedelta
+
+from django.contrib.auth.models import User
+from django.db import connection, transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from fairplay.errors import BadVerdict, FlagNotFound, NotStaff
+from fairplay.models import Flag, GameOrigin, Verdict
+from fairplay.origins import Origin
+from games.models import MAX_ID, Game
+from games.services.holds import game_hold_set
+
+#: How long an origin is kept: long enough to link every game of a board (a ranked game can
+#: only start on its own day), short enough that no one's whereabouts are kept for long.
+ORIGIN_DAYS = 30
+#: The longest note a verdict keeps.
+NOTE_MAX_LENGTH = 2000
+
+
+def ranked_game_started(*, game: Game, origin: Origin | None) -> Flag | None:
+    """Record where the ranked ``game`` was started from; if that network or device started
+    another player's ranked game on the same board earlier, the game is linked: a ``Flag``
+    with the evidence, and the game held (``games.services.holds``) before it has any
+    action, so its entry never shows. Call inside the transaction that creates the game.
+    ``origin`` None: nothing to record (a caller that has no request)."""
+    if origin is None:
+        return None
+    origins_purge()
+    lock_board_origins(board=game.board)
+    links = earlier_links(game=game, origin=origin)
+    GameOrigin.objects.create(
+        game=game,
+        board=game.board,
+        network=origin.network,
+        device=origin.device,
+        created_at=game.created_at,
+    )
+    if not links:
+        return None
+    flag = Flag.objects.create(
+        game=game, board=game.board, reason=Flag.Reason.LINKED, evidence=links
+    )
+    game_hold_set(game_id=game.id, held=True)
+    return flag
+
+
+def lock_board_origins(*, board: str) -> None:
+    """Serialise the ranked starts of one board until the transaction ends, so two accounts
+    starting at the same instant from one network cannot each miss the other. PostgreSQL:
+    an advisory lock keyed by the board; SQLite's writers are serialised already."""
+    if connection.vendor != "postgresql":
+        return
+    digest = hashlib.sha256(f"canfield.fairplay.{board}".encode()).digest()
+    key = int.from_bytes(digest[:8], "big", signed=True)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
+
+
+def earlier_links(*, game: Game, origin: Origin) -> list[dict[str, object]]:
+    """The other players' ranked games on ``game``'s board started from the same network or
+    device, oldest first: ``[{"kind": "network"|"device", "game": id, "player": id}]``."""
+    shared = Q()
+    if origin.network:
+        shared |= Q(network=origin.network)
+    if origin.device:
+        shared |= Q(device=origin.device)
+    if not shared:
+        return []
+    rows = (
+        GameOrigin.objects.filter(shared, board=game.board)
+        .exclude(game__player_id=game.player_id)
+        .order_by("created_at", "id")
+        .values_list("network", "device", "game_id", "game__player_id")
+    )
+    links: list[dict[str, object]] = []
+    for network, device, other_game, other_player in rows:
+        for kind, value, mine in (
+            ("network", network, origin.network),
+            ("device", device, origin.device),
+        ):
+            if mine and value == mine:
+                links.append({"kind": kind, "game": other_game, "player": other_player})
+    return links
+
+
+def origins_purge(*, now: datetime | None = None) -> int:
+    """Delete the origins older than ``ORIGIN_DAYS``; how many went. Runs with every ranked
+    start (one indexed DELETE) and from ``manage.py fairplay purge``."""
+    cutoff = (now or timezone.now()) - timedelta(days=ORIGIN_DAYS)
+    deleted, _ = GameOrigin.objects.filter(created_at__lt=cutoff).delete()
+    return deleted
+
+
+def staff_check(user: User | None) -> User:
+    """``user``, if it is a staff account (``NotStaff`` otherwise)."""
+    if user is None or not user.is_active or not user.is_staff:
+        raise NotStaff(gettext("only staff may review fair-play flags"))
+    return user
+
+
+def verdict_checked(verdict: object, note: object) -> tuple[str, str]:
+    """The verdict and note of a request, or ``BadVerdict`` naming the field."""
+    if verdict not in Verdict.Decision.values:
+        raise BadVerdict(
+            gettext('verdict must be "clear" or "confirm", not %(verdict)s')
+            % {"verdict": repr(verdict)},
+            field="verdict",
+        )
+    if note is None:
+        note = ""
+    if not isinstance(note, str) or len(note) > NOTE_MAX_LENGTH or "\x00" in note:
+        raise BadVerdict(
+            gettext("note must be a text of at most %(max)s characters") % {"max": NOTE_MAX_LENGTH},
+            field="note",
+        )
+    return str(verdict), note
+
+
+def flag_decide(*, flag_id: int, staff: User, verdict: object, note: object = "") -> Flag:
+    """Give a verdict on a flag: ``clear`` puts the entry back on its board at the place it
+    earned (and watchers hear of it), ``confirm`` keeps it out for good and its game takes no
+    more actions. Every verdict is kept; the flag stands as its latest says. Nothing is
+    written on any refusal (not staff, a bad verdict or note, no such flag)."""
+    staff_check(staff)
+    decision, text = verdict_checked(verdict, note)
+    with transaction.atomic():
+        flag = None
+        if 0 < flag_id <= MAX_ID:
+            flag = Flag.objects.select_for_update().filter(pk=flag_id).first()
+        if flag is None:
+            raise FlagNotFound(
+                gettext("there is no fair-play flag %(id)s") % {"id": flag_id}, flag=flag_id
+            )
+        confirm = decision == Verdict.Decision.CONFIRM
+        Verdict.objects.create(flag=flag, verdict=decision, staff=staff, note=text)
+        flag.status = Flag.Status.CONFIRMED if confirm else Flag.Status.CLEARED
+        flag.save(update_fields=["status"])
+        game_hold_set(game_id=flag.game_id, held=confirm, confirmed=confirm)
+    return flag
