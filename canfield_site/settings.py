@@ -5,7 +5,7 @@ the in-memory channel layer and a local-memory cache, one process. ``DATABASE_UR
 (PostgreSQL) and ``REDIS_URL`` switch to the production stack; ``CANFIELD_ENV=production``
 refuses to start without its secrets, without ``DATABASE_URL``, without ``REDIS_URL`` when
 several workers run (``CANFIELD_WORKERS``), or with DEBUG on. Every variable is listed in the
-README's "Configuration" section.
+"Configuration" section of docs/operations.md.
 
 This module is the only reader of the environment: the rest of the service reads
 ``django.conf.settings`` (the engine reads neither), so a value is parsed and checked once, at
@@ -406,7 +406,7 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
-# --- Limits (documented in the README) --------------------------------------------------------
+# --- Limits (documented in docs/operations.md) -----------------------------------------------
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("CANFIELD_MAX_BODY_BYTES", str(256 * 1024)))
 # WebSockets one client address may hold open at once, per server process (0: no cap).
 CANFIELD_MAX_SOCKETS_PER_ADDRESS = int(os.environ.get("CANFIELD_MAX_SOCKETS_PER_ADDRESS", "20"))

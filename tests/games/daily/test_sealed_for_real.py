@@ -153,7 +153,8 @@ def test_no_hint_on_a_layout_sealed_after_the_game_began(
 
 
 def check_with_sha256sum(code: str, salt: str) -> str:
-    """The README's check, run by the real tool: ``printf '%s\\n%s' CODE SALT | sha256sum``."""
+    """The check docs/contracts.md gives, run by the real tool:
+    ``printf '%s\\n%s' CODE SALT | sha256sum``."""
     done = subprocess.run(
         ["sh", "-c", f"printf '%s\\n%s' '{code}' '{salt}' | sha256sum"],
         capture_output=True,
