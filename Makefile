@@ -12,7 +12,7 @@ export CANFIELD_WORKERS := $(WORKERS)
 TRUSTED_PROXIES ?=
 export TRUSTED_PROXIES
 
-.PHONY: run test test-fast lint lint-js bench install-service install-test clean messages extract-messages compile-messages
+.PHONY: run test test-fast test-js lint lint-js bench install-service install-test clean messages extract-messages compile-messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -47,12 +47,16 @@ run: $(VENV)/.service
 	$(BIN)/python -m canfield_site.serve --host $(HOST) --port $(PORT) --workers $(WORKERS)
 
 ## Lint, then every test (PostgreSQL/Redis when DATABASE_URL/REDIS_URL are set, SQLite otherwise).
-test: lint
+test: lint test-js
 	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
 
 ## The inner loop: no browser, no server process, no timing bound (a minute or so, SQLite).
-test-fast: $(VENV)/.test
+test-fast: $(VENV)/.test test-js
 	$(BIN)/python -m pytest -q -x -m "not slow and not browser and not e2e and not perf" $(PYTEST_ARGS)
+
+## The web client's unit tests (tests/js), by node's own test runner: no browser, no packages.
+test-js:
+	node --test --test-reporter=spec tests/js/
 
 ## What CI and the pre-commit hooks check: ruff's rules, ruff's format, mypy (pyproject.toml),
 ## and ESLint on the web client and its tests (eslint.config.js).
