@@ -106,7 +106,7 @@ def test_a_move_whose_ack_was_lost_is_sent_again_and_stored_once(
     played: Played, reconnect: bool
 ) -> None:
     """Lost on an open socket, the move is sent again after 2.5 s; lost with the socket, it is
-    sent again on the next one (3 s later)."""
+    sent again on the next one (reconnect.js: about 1 s later)."""
     sockets, page = played.sockets, played.table.page
     lost = []
 

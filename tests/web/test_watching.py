@@ -135,7 +135,7 @@ def test_a_watcher_whose_socket_dropped_learns_of_a_resignation_on_reconnecting(
     watcher = Watcher(spectator, table.game_id)
     assert len(sockets) == 1
 
-    sockets[0].close(code=1012)  # the server restarts: the page reconnects 3 s later
+    sockets[0].close(code=1012)  # a restart: the page reconnects 1 s later or so
     owner.post(f"/api/games/{table.game_id}/actions/", {"action": "draw", "seq": 1})
     owner.post(f"/api/games/{table.game_id}/resign/", {"seq": 2})
 
