@@ -42,6 +42,15 @@ class LinkOut(serializers.Serializer):
     player = serializers.CharField(allow_null=True, help_text="that game's player")
 
 
+class MeasuredOut(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["clairvoyant", "bot_like"])
+    detail = serializers.CharField(help_text="what was measured, in a sentence")
+    figures = serializers.JSONField(
+        help_text="clairvoyant: the line, the threshold, the table-view player's runs on the"
+        " deal and the solver's par; bot_like: the think-time figures and their thresholds"
+    )
+
+
 class VerdictOut(serializers.Serializer):
     verdict = serializers.ChoiceField(choices=["clear", "confirm"])
     staff = serializers.CharField()
@@ -56,8 +65,12 @@ class FlagOut(serializers.Serializer):
     player = serializers.CharField()
     entry = EntryShownOut(help_text="where the held game stands now")
     reason = WordsOut()
-    evidence = LinkOut(many=True)
-    status = serializers.CharField(help_text="held, cleared or confirmed")
+    evidence = LinkOut(many=True, help_text="a linked flag's links (empty for a signal)")
+    measured = MeasuredOut(allow_null=True, help_text="a signal's figures (null for a link)")
+    status = serializers.ChoiceField(
+        choices=["held", "listed", "cleared", "confirmed"],
+        help_text="listed: a borderline signal, shown to staff, the entry still on the board",
+    )
     status_detail = serializers.CharField()
     created_at = serializers.DateTimeField()
     verdicts = VerdictOut(many=True, help_text="every verdict so far, oldest first")
