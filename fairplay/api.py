@@ -14,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from fairplay.line_review import flag_line
 from fairplay.selectors import board_flags, flag_review, flag_reviewed
 from fairplay.services import flag_decide, staff_check
 from games.api.current_player import request_player
@@ -127,3 +128,38 @@ class FlagVerdictView(APIView):
             flag_id=flag_id, staff=staff, verdict=body.get("verdict"), note=body.get("note")
         )
         return Response(represented(FlagOut, flag_reviewed(flag_id=flag.id)))
+
+
+class FaceDownOut(serializers.Serializer):
+    reserve = serializers.ListField(
+        child=serializers.CharField(), help_text="the reserve below its top, bottom first"
+    )
+    stock = serializers.ListField(
+        child=serializers.CharField(), help_text="the stock, the next card to come first"
+    )
+
+
+class LineStepOut(serializers.Serializer):
+    seq = serializers.IntegerField(help_text="0: the deal as dealt; n: after the n-th action")
+    token = serializers.CharField(allow_null=True)
+    table = serializers.CharField(help_text="what the player could see, as a text board")
+    face_down = FaceDownOut(help_text="what the player could not see")
+
+
+class FlagLineOut(serializers.Serializer):
+    flag = serializers.IntegerField()
+    game = serializers.IntegerField()
+    board = serializers.CharField()
+    steps = LineStepOut(many=True)
+
+
+class FlagLineView(APIView):
+    """A flagged game's line step by step: what its player could see beside the face-down
+    cards (staff only: it shows a sealed deal's cards)."""
+
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(operation_id="fair_play_line", responses={200: FlagLineOut, **ERRORS})
+    def get(self, request: Request, flag_id: int) -> Response:
+        staff_check(request_player(request))
+        return Response(represented(FlagLineOut, flag_line(flag_id=flag_id)))

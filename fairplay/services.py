@@ -15,7 +15,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from fairplay.errors import BadVerdict, FlagNotFound, NotStaff
+from fairplay.errors import BadVerdict, NotStaff, flag_not_found
 from fairplay.models import Flag, GameOrigin, Verdict
 from fairplay.origins import Origin
 from games.models import MAX_ID, Game
@@ -140,9 +140,7 @@ def flag_decide(*, flag_id: int, staff: User, verdict: object, note: object = ""
         if 0 < flag_id <= MAX_ID:
             flag = Flag.objects.select_for_update().filter(pk=flag_id).first()
         if flag is None:
-            raise FlagNotFound(
-                gettext("there is no fair-play flag %(id)s") % {"id": flag_id}, flag=flag_id
-            )
+            raise flag_not_found(flag_id)
         confirm = decision == Verdict.Decision.CONFIRM
         Verdict.objects.create(flag=flag, verdict=decision, staff=staff, note=text)
         flag.status = Flag.Status.CONFIRMED if confirm else Flag.Status.CLEARED
