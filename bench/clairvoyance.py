@@ -37,6 +37,10 @@ from engine.table_player.par import best_key, better, judge, run_seed, table_par
 DETOUR_COUNTS = (2, 5, 10)
 
 
+#: How a verdict shows in a deal's line.
+MARKS = {"clairvoyant": "C", "borderline": "b", "clear": ".", "no_threshold": "-"}
+
+
 class Tally:
     """Verdicts of one kind of line: how many were judged, flagged, listed."""
 
@@ -45,14 +49,14 @@ class Tally:
 
     def add(self, verdict: str) -> str:
         self.verdicts[verdict] += 1
-        return verdict[0]
+        return MARKS[verdict]
 
     def line(self, name: str, goal: str) -> str:
         judged = sum(n for v, n in self.verdicts.items() if v != "no_threshold")
         flagged = self.verdicts["clairvoyant"]
         share = f"{flagged / judged:.1%}" if judged else "-"
         return (
-            f"  {name:38s} flagged {flagged:3d}/{judged:<3d} = {share:>6s}  (goal {goal});"
+            f"  {name:42s} flagged {flagged:3d}/{judged:<3d} = {share:>6s}  (goal {goal});"
             f" borderline {self.verdicts['borderline']}, not judged {self.verdicts['no_threshold']}"
         )
 
@@ -121,7 +125,8 @@ def main() -> None:
             f" verdicts {''.join(marks)}  {par.seconds:6.1f} s cpu",
             flush=True,
         )
-    print("\nVerdicts (c clairvoyant, b borderline, n no threshold, l clear: its first letter)")
+    print("\nVerdicts per deal: held-out table lines, greedy, solver, detoured solver lines")
+    print("  (C clairvoyant, b borderline, . clear, - no threshold)")
     print(tallies["table"].line("table-view player, held-out seeds", "<= 1%"))
     print(tallies["greedy"].line("greedy table-view player", "<= 1%"))
     print(tallies["solver"].line("solver's line, all deals", "-"))
