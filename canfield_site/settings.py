@@ -478,6 +478,11 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # Two choice sets share the field name "status" (a game's, a fair-play flag's): name each.
+    "ENUM_NAME_OVERRIDES": {
+        "FlagStatusEnum": "fairplay.models.Flag.Status",
+        "GameStatusEnum": "games.models.Game.Status",
+    },
     # Self-hosted Swagger UI: /api/docs/ loads nothing from a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
