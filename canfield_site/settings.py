@@ -423,6 +423,13 @@ CANFIELD_HINT_SECONDS = env_seconds("CANFIELD_HINT_SECONDS", 3.0)
 # A node budget per daily candidate on top of the time (None: time only); settings only, for
 # tests and for comparing two installs: a choice bounded by nodes does not depend on load.
 CANFIELD_DAILY_SOLVE_NODES: int | None = None
+# The table-view player's runs on each sealed deal (fairplay.table_pars): how many runs, and
+# the CPU seconds a board may take before it is given up (no clairvoyant threshold then).
+# Samples and nodes per solve are each decision's budget (docs/fair-play.md measures them).
+CANFIELD_TABLE_PAR_RUNS = int(os.environ.get("CANFIELD_TABLE_PAR_RUNS", "40"))
+CANFIELD_TABLE_PAR_SECONDS = env_seconds("CANFIELD_TABLE_PAR_SECONDS", 1800.0)
+CANFIELD_TABLE_PAR_SAMPLES = 8
+CANFIELD_TABLE_PAR_NODES = 2000
 # What one account may store (games.quotas, which says why these numbers); 0: no quota.
 CANFIELD_MAX_GAMES_PER_DAY = int(os.environ.get("CANFIELD_MAX_GAMES_PER_DAY", "1000"))
 CANFIELD_MAX_ACTIONS_PER_HOUR = int(os.environ.get("CANFIELD_MAX_ACTIONS_PER_HOUR", "20000"))
@@ -471,6 +478,11 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # Two choice sets share the field name "status" (a game's, a fair-play flag's): name each.
+    "ENUM_NAME_OVERRIDES": {
+        "FlagStatusEnum": "fairplay.models.Flag.Status",
+        "GameStatusEnum": "games.models.Game.Status",
+    },
     # Self-hosted Swagger UI: /api/docs/ loads nothing from a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

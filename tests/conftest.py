@@ -28,6 +28,20 @@ def _quiet_throttles_and_private_cache(settings: LazySettings) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _small_table_pars_and_none_from_another_test(settings: LazySettings) -> None:
+    """A day's table pars (``fairplay.table_pars``) are minutes of CPU per board with the
+    production budget; tests that prepare days get a two-run par in a second or so (the
+    player and its thresholds are measured by bench/clairvoyance.py, not here). The pars
+    read by this process are cached per board: a test's database is not the next one's."""
+    from fairplay.table_pars import table_par_forget
+
+    settings.CANFIELD_TABLE_PAR_RUNS = 2
+    settings.CANFIELD_TABLE_PAR_SAMPLES = 2
+    settings.CANFIELD_TABLE_PAR_NODES = 200
+    table_par_forget()
+
+
 @dataclass(frozen=True)
 class Player:
     user: User

@@ -436,6 +436,19 @@ class LeaderboardFieldOut(serializers.Serializer):
     counts = FieldCountOut(many=True)
 
 
+class TableParOut(serializers.Serializer):
+    """What seeing only the table costs on a sealed deal, told once its day has closed."""
+
+    runs = serializers.IntegerField(help_text="the table-view player's runs on the deal")
+    won = serializers.IntegerField(help_text="how many of them won")
+    median_actions = serializers.IntegerField(
+        allow_null=True, help_text="median actions of the won runs (null: none won)"
+    )
+    detail = serializers.CharField(
+        help_text="beside the solver's par, in words, in the reader's language"
+    )
+
+
 class LeaderboardOut(serializers.Serializer):
     board = serializers.CharField(help_text="a deal code or a daily board id")
     who = serializers.ChoiceField(
@@ -453,11 +466,15 @@ class LeaderboardOut(serializers.Serializer):
     par = serializers.IntegerField(
         allow_null=True, help_text="a daily deal's par (actions of the solver's line), else null"
     )
+    table_par = TableParOut(
+        allow_null=True,
+        help_text="a closed daily board's table par (the table-view player's runs), else null",
+    )
     entries = EntryOut(many=True)
 
 
 class HoldReasonOut(serializers.Serializer):
-    code = serializers.CharField(help_text="why it is held: linked")
+    code = serializers.CharField(help_text="why it is held: linked, clairvoyant or bot_like")
     detail = serializers.CharField(help_text="the same in words, in the reader's language")
 
 
@@ -487,6 +504,9 @@ class DailyBoardOut(serializers.Serializer):
     draw = serializers.IntegerField()
     par = serializers.IntegerField(
         allow_null=True, help_text="actions of the solver's winning line"
+    )
+    table_par = TableParOut(
+        allow_null=True, help_text="once the day has closed: what seeing only the table costs"
     )
     entries = serializers.IntegerField(help_text="players on the board")
     commitment = serializers.CharField(

@@ -52,7 +52,9 @@ def today() -> Day:
 
 def closed_day(make_player, *, days_ago: int = 3, moves: tuple[int, ...] = (12, 5)) -> Day:
     """A day `days_ago` before today, whose D3 board got one ranked game per entry of
-    `moves`, each playing that many moves of the solver's line on that day."""
+    `moves`, each playing that many moves of the solver's line on that day, and whose boards
+    have their table pars (as `prepare_daily` stores them; the tests' small budget)."""
+    from fairplay.table_pars import day_table_pars
     from games.boards import utc_today
     from games.daily.store import daily_deal_get
     from games.services.actions import action_append
@@ -68,6 +70,7 @@ def closed_day(make_player, *, days_ago: int = 3, moves: tuple[int, ...] = (12, 
             for token in deal.line[:count]:
                 action_append(game_id=game.id, player=player.user, token=token)
             names.append(player.user.username)
+    day_table_pars(day)
     return _day(deal, {"D3": names})
 
 

@@ -203,6 +203,9 @@ def test_a_closed_days_board_shows_its_code_par_and_the_solvers_line(closed, new
     page.goto(f"/boards/{closed.board('D3')}/")
     expect(page.locator("#board-code")).to_have_text(code)
     expect(page.locator("#board-par")).to_contain_text(f"par {closed.pars['D3']} moves")
+    expect(page.locator("#board-par")).to_contain_text(
+        f"knowing every card: {len(line)} actions; seeing only the table:"
+    )
     expect(page.locator("#board-play")).to_have_attribute("href", f"/play/{code}/")
     rows = page.locator("#board-rows tr")
     expect(rows).to_have_count(2)
@@ -247,6 +250,7 @@ def test_the_archive_lists_the_closed_day_with_both_boards(closed, new_player):
         board = day.locator(f'.archive-board[data-mode="{mode}"]')
         expect(board).to_contain_text(closed.codes[mode])
         expect(board).to_contain_text(f"par {closed.pars[mode]}")
+        expect(board.locator(".table-par")).to_contain_text("seeing only the table")
         players = len(closed.players.get(mode, []))
         expect(board).to_contain_text(f"{players} player")
         expect(board.get_by_role("link", name="final board")).to_have_attribute(
