@@ -20,7 +20,7 @@ from engine import Game
 from tests.conftest import Player as ApiPlayer
 
 if TYPE_CHECKING:
-    from games.models import DailyDeal  # imported where used: the ORM is not ready at import
+    from games.models import DailyDeal  # for the annotation: the service is imported where used
 
 
 @dataclass(frozen=True)
