@@ -69,6 +69,7 @@ def make_player(db: None) -> Callable[..., Player]:
     def make(username: str | None = None, password: str = "correct horse 42") -> Player:
         name = username or f"player_{uuid.uuid4().hex[:10]}"
         user, token = player_create(username=name, password=password)
+        assert token is not None  # with_token, the default
         return Player(user=user, token=token.key, password=password)
 
     return make

@@ -39,7 +39,7 @@ from games.errors import (
 from games.models import Action, Game
 from games.projections import elapsed_seconds, engine_summary
 from games.replaying import RESIGN, malformed, play_token, refused, replay_log
-from games.selectors.games import shown_state
+from games.selectors.games import ShownState, shown_state
 from games.services.locking import lock_own_live_game
 from games.services.standing import standing_refresh
 
@@ -53,7 +53,7 @@ class Appended:
     game: Game
     action: Action
     engine_game: EngineGame
-    state: dict[str, Any]
+    state: ShownState
 
 
 def action_append(

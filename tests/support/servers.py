@@ -33,6 +33,7 @@ import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 from urllib.parse import urlsplit, urlunsplit
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -173,7 +174,7 @@ def run_asgi_server(
             _stop(process)
 
 
-def _wait_until_healthy(process: subprocess.Popen[bytes], base_url: str, stderr) -> None:
+def _wait_until_healthy(process: subprocess.Popen[bytes], base_url: str, stderr: IO[bytes]) -> None:
     """Poll the health endpoint until it says 200, the process dies, or time runs out."""
     deadline = time.monotonic() + STARTUP_TIMEOUT_S
     last_problem = "no answer yet"
@@ -199,7 +200,7 @@ def _wait_until_healthy(process: subprocess.Popen[bytes], base_url: str, stderr)
     )
 
 
-def _read_tail(stderr, limit: int = 4000) -> str:
+def _read_tail(stderr: IO[bytes], limit: int = 4000) -> str:
     """The end of the server's stderr, where the traceback of a failed start is."""
     stderr.flush()
     stderr.seek(0)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import pytest
 import redis
+from django.conf import LazySettings
 from playwright.sync_api import Browser, Page, expect
 
 from tests.support.browser import launch_options
@@ -52,7 +53,7 @@ def _asgi_server(django_db_setup: None) -> Iterator[str]:
 
 
 @pytest.fixture
-def server_url(transactional_db: None, _asgi_server: str, settings) -> str:
+def server_url(transactional_db: None, _asgi_server: str, settings: LazySettings) -> str:
     """Base URL of the server; the test's rows are committed, so the server sees them.
 
     This process gets the server's daily settings: whatever either side stores first, the

@@ -74,7 +74,7 @@ def test_a_full_pass_of_the_stock_leaves_every_order_of_the_unseen_cards_possibl
         for _ in range(12):
             game.play("draw")
         table = game.table_state()
-        assert {key: table[key] for key in shown if key in table} == {
+        assert {key: value for key, value in table.items() if key in shown} == {
             key: shown[key] for key in shown if key in table
         }
         assert Deal.from_code(other.layout_code).cards == other.cards

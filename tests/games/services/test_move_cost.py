@@ -7,7 +7,7 @@ queries of the append itself and of what follows the commit.
 """
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 from unittest.mock import patch
 
@@ -39,7 +39,7 @@ def restores() -> Iterator[list[object]]:
     calls: list[object] = []
     original = EngineGame.from_snapshot
 
-    def counted(snapshot: object) -> EngineGame:
+    def counted(snapshot: Mapping[str, Any]) -> EngineGame:
         calls.append(snapshot)
         return original(snapshot)
 
