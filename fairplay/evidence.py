@@ -10,8 +10,8 @@ flag; ``evidence_words`` says them in a sentence for the review page and the API
 from typing import Any
 
 from django.utils.translation import gettext
-from engine.table_player.par import Judgement, TablePar
 
+from engine.table_player.par import Judgement, TablePar
 from fairplay.models import Flag
 
 

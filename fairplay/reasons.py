@@ -5,8 +5,8 @@ from collections.abc import Callable
 from typing import Any
 
 from django.utils.translation import gettext
-from engine.table_player.par import TablePar
 
+from engine.table_player.par import TablePar
 from fairplay.models import Flag
 
 

@@ -22,8 +22,8 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
-from engine.table_player.par import judge
 
+from engine.table_player.par import judge
 from fairplay.evidence import clairvoyance_evidence
 from fairplay.models import Flag
 from fairplay.table_pars import board_table_par

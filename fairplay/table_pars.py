@@ -21,9 +21,9 @@ from datetime import date
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from engine.table_player.par import TablePar, table_par
 
 from engine import Deal
+from engine.table_player.par import TablePar, table_par
 from fairplay.models import TableParRecord
 from games.boards import DAILY_MODES, daily_board
 from games.daily.store import daily_code, daily_deal_get

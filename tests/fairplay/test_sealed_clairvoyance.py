@@ -44,14 +44,14 @@ def traveller(transactional_db: None) -> Iterator[time_machine.Traveller]:
     """DAY's deals stored (DEAL in draw 3, with its solver line), its table pars computed,
     the clock at its noon."""
     deal = Deal.from_code(DEAL)
-    d1 = deal.in_draw_mode(1)
+    d1 = Deal.from_code(DEAL.replace("-D3-", "-D1-"))
     lines = {
         mode: solve(Game(of_mode), seconds=30).line for mode, of_mode in (("D3", deal), ("D1", d1))
     }
     DailyDeal.objects.create(
         date=DAY,
         code=DEAL,
-        code_d1=d1.code,
+        code_d1=DEAL.replace("-D3-", "-D1-"),
         salt="5a" * 16,
         salt_d1="d1" * 16,
         par=len(lines["D3"]),
