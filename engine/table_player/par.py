@@ -4,9 +4,11 @@ A ranked line is judged by its key, ``(cards, actions)``, the boards' own order:
 then fewer actions. The table par runs the table-view player (``engine.table_player.sampling``)
 ``runs`` times on the deal with different seeds and keeps every run's key; a line is
 *clairvoyant* when it is strictly better than the best of those runs by a margin
-(:func:`calibrate`): better than every honest table player measured, by more than the
-spread of honest play leaves room for. Better than the best run but within the margin is
-*borderline* (listed for staff, never held).
+(:func:`calibrate`): a win in fewer actions than every honest run by more than the spread
+of honest play leaves room for, or a win on a deal none of the runs won. A held-out honest
+run beats the best of ``runs`` exchangeable runs with probability at most
+``1 / (runs + 1)``; the margin is what brings the measured rate under 1%. Better than the
+best run but within the margin is *borderline* (listed for staff, never held).
 
 Where knowing the cards gives no edge on the deal (the solver's full-information line is not
 better than the threshold: the two players' results overlap) the par has no threshold
@@ -37,8 +39,6 @@ Verdict = Literal["clairvoyant", "borderline", "clear", "no_threshold"]
 #: this many actions, or this share of the best run's actions, whichever is more.
 MARGIN_ACTIONS = 4
 MARGIN_SHARE = 0.05
-#: A lost line is clairvoyant when it puts more cards up than the best run by more than this.
-MARGIN_CARDS = 2
 #: The solver's budget when the caller has no full-information line for the deal.
 SOLVER_NODES = 400_000
 
@@ -54,14 +54,15 @@ def best_key(keys: Sequence[Key]) -> Key:
 
 
 def calibrate(best: Key) -> Key:
-    """The threshold above the best run ``best``: a margin of actions for a won run, of
-    cards for a lost one (never past a win: a lost best run makes every win clairvoyant
-    only if the margin reaches 52)."""
+    """The threshold above the best run ``best``: when a run won, a win in fewer actions by
+    the margin; when none did, any win (``(51, 0)``: only 52 cards rank above it). A lost
+    line is never clairvoyant: how far an honest player gets before giving up varies too
+    much to tell it from knowledge, and a cheater who loses ranks below every winner."""
     cards, actions = best
     if cards == 52:
         margin = max(MARGIN_ACTIONS, math.ceil(MARGIN_SHARE * actions))
         return 52, actions - margin
-    return min(51, cards + MARGIN_CARDS), 0
+    return 51, 0
 
 
 @dataclass(frozen=True)
