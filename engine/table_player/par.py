@@ -39,6 +39,8 @@ Verdict = Literal["clairvoyant", "borderline", "clear", "no_threshold"]
 #: this many actions, or this share of the best run's actions, whichever is more.
 MARGIN_ACTIONS = 4
 MARGIN_SHARE = 0.05
+#: The budget a daily's par is meant to run with (CPU per par: docs/fair-play.md).
+RUNS, SAMPLES, NODES_PER_SOLVE = 20, 6, 1500
 #: The solver's budget when the caller has no full-information line for the deal.
 SOLVER_NODES = 400_000
 
