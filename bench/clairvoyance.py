@@ -18,7 +18,6 @@ budget) and the CPU seconds per par.
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import sys
@@ -26,6 +25,8 @@ from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from _table import table_arguments
 
 from engine import Deal, Game
 from engine.solver import solve
@@ -62,15 +63,9 @@ class Tally:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--deals", type=int, default=20, help="deals (20)")
-    parser.add_argument("--first", type=int, default=1000, help="first deal number (1000)")
-    parser.add_argument("--draw", type=int, choices=(1, 3), default=3, help="draw mode (3)")
+    parser = table_arguments(__doc__.split("\n")[0], deals=20, draw=3)
     parser.add_argument("--runs", type=int, default=10, help="runs per table par (10)")
     parser.add_argument("--holdout", type=int, default=3, help="held-out table lines (3)")
-    parser.add_argument("--samples", type=int, default=6, help="determinizations (6)")
-    parser.add_argument("--nodes", type=int, default=1500, help="nodes per solve (1500)")
-    parser.add_argument("--seed", type=int, default=1, help="the par's seed (1)")
     args = parser.parse_args()
     budget = {"samples": args.samples, "nodes_per_solve": args.nodes}
     tallies = {name: Tally() for name in ("table", "solver", "detoured", "greedy")}

@@ -20,6 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from _table import table_arguments
+
 from engine import Deal, Game
 from engine.solver import SolveResult, solve
 from engine.table_player import TableRun, play_from_table
@@ -83,13 +85,7 @@ def summary(draw: int, played: list[Played]) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--deals", type=int, default=200, help="deals per draw mode (200)")
-    parser.add_argument("--first", type=int, default=1000, help="first deal number (1000)")
-    parser.add_argument("--draw", type=int, choices=(1, 3), default=None, help="one mode only")
-    parser.add_argument("--samples", type=int, default=6, help="determinizations (6)")
-    parser.add_argument("--nodes", type=int, default=1500, help="nodes per solve (1500)")
-    parser.add_argument("--seed", type=int, default=1, help="the player's seed (1)")
+    parser = table_arguments(__doc__.split("\n")[0], deals=200, draw=None)
     parser.add_argument("--solver-seconds", type=float, default=10.0, help="solver budget (10)")
     args = parser.parse_args()
     numbers = range(args.first, args.first + args.deals)

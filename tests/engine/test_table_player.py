@@ -165,6 +165,7 @@ def test_a_par_flags_the_solver_line_where_knowing_the_cards_pays() -> None:
     deal = Deal.from_number(EDGE_DEAL, draw=3)
     par = table_par(deal, runs=3, samples=SAMPLES, nodes_per_solve=NODES, seed=1)
     assert par.reason == "" and par.solver_actions is not None
+    assert par.win_share == 0 and len(par.runs) == 9  # no run won: three times the runs asked
     assert judge(par, cards=52, actions=par.solver_actions).verdict == "clairvoyant"
     honest = play_from_table(deal, seed=777, samples=SAMPLES, nodes_per_solve=NODES)
     assert judge(par, cards=honest.cards, actions=honest.actions).verdict != "clairvoyant"
