@@ -24,6 +24,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from engine.table_player import par as table_par
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -425,11 +427,12 @@ CANFIELD_HINT_SECONDS = env_seconds("CANFIELD_HINT_SECONDS", 3.0)
 CANFIELD_DAILY_SOLVE_NODES: int | None = None
 # The table-view player's runs on each sealed deal (fairplay.table_pars): how many runs, and
 # the CPU seconds a board may take before it is given up (no clairvoyant threshold then).
-# Samples and nodes per solve are each decision's budget (docs/fair-play.md measures them).
-CANFIELD_TABLE_PAR_RUNS = int(os.environ.get("CANFIELD_TABLE_PAR_RUNS", "40"))
+# Samples and nodes per solve are each decision's budget; the defaults are the engine's, the
+# budget docs/fair-play.md measured the thresholds with.
+CANFIELD_TABLE_PAR_RUNS = int(os.environ.get("CANFIELD_TABLE_PAR_RUNS", str(table_par.RUNS)))
 CANFIELD_TABLE_PAR_SECONDS = env_seconds("CANFIELD_TABLE_PAR_SECONDS", 1800.0)
-CANFIELD_TABLE_PAR_SAMPLES = 8
-CANFIELD_TABLE_PAR_NODES = 2000
+CANFIELD_TABLE_PAR_SAMPLES = table_par.SAMPLES
+CANFIELD_TABLE_PAR_NODES = table_par.NODES_PER_SOLVE
 # What one account may store (games.quotas, which says why these numbers); 0: no quota.
 CANFIELD_MAX_GAMES_PER_DAY = int(os.environ.get("CANFIELD_MAX_GAMES_PER_DAY", "1000"))
 CANFIELD_MAX_ACTIONS_PER_HOUR = int(os.environ.get("CANFIELD_MAX_ACTIONS_PER_HOUR", "20000"))
