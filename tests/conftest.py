@@ -7,13 +7,25 @@ and a cheap password hasher (sign-ups are most of the in-process suite's time ot
 """
 
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
 from django.conf import LazySettings
 from django.contrib.auth.models import User
+from playwright.sync_api import Browser
 from rest_framework.test import APIClient
+
+from tests.support.browser import SharedChromium
+from tests.support.flush import flush_with_delete
+from tests.support.isolation import isolate_redis_names
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Before any test touches Redis: this process's keys and channels (tests/support/isolation).
+    isolate_redis_names()
+    # Transactional tests end with a flush: DELETE, not TRUNCATE (tests/support/flush).
+    flush_with_delete()
 
 
 @pytest.fixture(autouse=True)
@@ -26,6 +38,25 @@ def _quiet_throttles_and_private_cache(settings: LazySettings) -> None:
     # Django's real hasher costs ~0.3 s per sign-up on purpose; in-process tests create
     # hundreds of players. Servers started by the end-to-end tests keep the real one.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(scope="session")
+def _shared_chromium() -> Iterator[SharedChromium]:
+    shared = SharedChromium()
+    yield shared
+    shared.stop()
+
+
+@pytest.fixture
+def chromium(_shared_chromium: SharedChromium) -> Iterator[Browser]:
+    """Headless Chromium (Playwright's sync API), started once per test process and lent to
+    this test; the contexts it opens are closed when it ends. Request it after the fixtures
+    that touch the database (Django refuses ORM calls while Playwright's loop is running)."""
+    browser = _shared_chromium.lend()
+    try:
+        yield browser
+    finally:
+        _shared_chromium.give_back()
 
 
 @dataclass(frozen=True)
