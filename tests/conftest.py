@@ -21,6 +21,24 @@ from tests.support.flush import flush_with_delete
 from tests.support.isolation import isolate_redis_names
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--long",
+        action="store_true",
+        help="also run the long variants of the property tests (marker `long`, docs/testing.md)",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Leave the ``long`` variants out unless ``--long`` (their CI-sized variants still run)."""
+    if config.getoption("--long"):
+        return
+    long = [item for item in items if item.get_closest_marker("long")]
+    if long:
+        config.hook.pytest_deselected(items=long)
+        items[:] = [item for item in items if not item.get_closest_marker("long")]
+
+
 def pytest_configure(config: pytest.Config) -> None:
     # Before any test touches Redis: this process's keys and channels (tests/support/isolation).
     isolate_redis_names()
