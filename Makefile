@@ -46,13 +46,18 @@ run: $(VENV)/.service
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	$(BIN)/python -m canfield_site.serve --host $(HOST) --port $(PORT) --workers $(WORKERS)
 
+# The suite runs in parallel, one pytest process per core (pytest-xdist), each with its own
+# test database, Redis names, server and Chromium (docs/testing.md). TEST_WORKERS=0: one process.
+TEST_WORKERS ?= auto
+
 ## Lint, then every test (PostgreSQL/Redis when DATABASE_URL/REDIS_URL are set, SQLite otherwise).
 test: lint test-js
-	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
-## The inner loop: no browser, no server process, no timing bound (a minute or so, SQLite).
+## The inner loop: no browser, no server process, no timing bound (under a minute, SQLite).
 test-fast: $(VENV)/.test test-js
-	$(BIN)/python -m pytest -q -x -m "not slow and not browser and not e2e and not perf" $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -x -n $(TEST_WORKERS) \
+		-m "not slow and not browser and not e2e and not perf" $(PYTEST_ARGS)
 
 ## The web client's unit tests (tests/js), by node's own test runner: no browser, no packages.
 test-js:

@@ -7,13 +7,43 @@ and a cheap password hasher (sign-ups are most of the in-process suite's time ot
 """
 
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
 from django.conf import LazySettings
 from django.contrib.auth.models import User
+from playwright.sync_api import Browser
 from rest_framework.test import APIClient
+
+from tests.support.browser import SharedChromium
+from tests.support.flush import flush_with_delete
+from tests.support.isolation import isolate_redis_names
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--long",
+        action="store_true",
+        help="also run the long variants of the property tests (marker `long`, docs/testing.md)",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Leave the ``long`` variants out unless ``--long`` (their CI-sized variants still run)."""
+    if config.getoption("--long"):
+        return
+    long = [item for item in items if item.get_closest_marker("long")]
+    if long:
+        config.hook.pytest_deselected(items=long)
+        items[:] = [item for item in items if not item.get_closest_marker("long")]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Before any test touches Redis: this process's keys and channels (tests/support/isolation).
+    isolate_redis_names()
+    # Transactional tests end with a flush: DELETE, not TRUNCATE (tests/support/flush).
+    flush_with_delete()
 
 
 @pytest.fixture(autouse=True)
@@ -40,6 +70,25 @@ def _small_table_pars_and_none_from_another_test(settings: LazySettings) -> None
     settings.CANFIELD_TABLE_PAR_SAMPLES = 2
     settings.CANFIELD_TABLE_PAR_NODES = 200
     table_par_forget()
+
+
+@pytest.fixture(scope="session")
+def _shared_chromium() -> Iterator[SharedChromium]:
+    shared = SharedChromium()
+    yield shared
+    shared.stop()
+
+
+@pytest.fixture
+def chromium(_shared_chromium: SharedChromium) -> Iterator[Browser]:
+    """Headless Chromium (Playwright's sync API), started once per test process and lent to
+    this test; the contexts it opens are closed when it ends. Request it after the fixtures
+    that touch the database (Django refuses ORM calls while Playwright's loop is running)."""
+    browser = _shared_chromium.lend()
+    try:
+        yield browser
+    finally:
+        _shared_chromium.give_back()
 
 
 @dataclass(frozen=True)

@@ -128,6 +128,16 @@ def _with_database_name(url: str, name: str) -> str:
     return urlunsplit((parts.scheme, parts.netloc, "/" + name, parts.query, parts.fragment))
 
 
+#: How often a server is started on another free port when the one it was given was taken
+#: meanwhile (``free_port`` releases the port before the server binds it: another test process
+#: of a parallel run may take it in between).
+PORT_ATTEMPTS = 3
+
+
+class PortTakenError(ServerStartError):
+    """The server could not bind its port: another process took it first."""
+
+
 @contextmanager
 def run_asgi_server(
     *, env: dict[str, str] | None = None, port: int | None = None, workers: int = 1
@@ -137,9 +147,23 @@ def run_asgi_server(
     Waits until `GET /api/health/` answers 200 (or raises ServerStartError with
     the server's stderr), and always stops the server on exit: SIGTERM first so
     uvicorn shuts down cleanly, then SIGKILL to the process group it leads (its
-    workers included) if it does not stop in time.
+    workers included) if it does not stop in time. Without a ``port``, a free one; a
+    server that finds it taken starts again on another.
     """
-    port = port or free_port()
+    for attempt in range(1, PORT_ATTEMPTS + 1):
+        started = False
+        try:
+            with _serving(env=env, port=port or free_port(), workers=workers) as base_url:
+                started = True
+                yield base_url
+            return
+        except PortTakenError:
+            if started or port is not None or attempt == PORT_ATTEMPTS:
+                raise
+
+
+@contextmanager
+def _serving(*, env: dict[str, str] | None, port: int, workers: int) -> Iterator[str]:
     base_url = f"http://127.0.0.1:{port}"
     command = [
         *SERVE,
@@ -180,10 +204,9 @@ def _wait_until_healthy(process: subprocess.Popen[bytes], base_url: str, stderr:
     last_problem = "no answer yet"
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise ServerStartError(
-                f"uvicorn exited with code {process.returncode} before answering:\n"
-                + _read_tail(stderr)
-            )
+            tail = _read_tail(stderr)
+            error = PortTakenError if "address already in use" in tail else ServerStartError
+            raise error(f"uvicorn exited with code {process.returncode} before answering:\n" + tail)
         try:
             with urllib.request.urlopen(base_url + HEALTH_PATH, timeout=2) as response:
                 if response.status == 200:
