@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import uuid
+from typing import Any
 
 from django.conf import settings
 from django.test.utils import override_settings
@@ -37,10 +38,13 @@ def isolate_redis_names() -> None:
     caches = {
         name: {**config, "KEY_PREFIX": PROCESS_PREFIX} for name, config in settings.CACHES.items()
     }
-    layers = {name: dict(config) for name, config in settings.CHANNEL_LAYERS.items()}
+    layers: dict[str, dict[str, Any]] = {
+        name: dict(config) for name, config in settings.CHANNEL_LAYERS.items()
+    }
     for config in layers.values():
-        if "prefix" in config.get("CONFIG", {}):
-            config["CONFIG"] = {**config["CONFIG"], "prefix": f"{PROCESS_PREFIX}-asgi"}
+        inner: dict[str, Any] = dict(config.get("CONFIG", {}))
+        if "prefix" in inner:
+            config["CONFIG"] = {**inner, "prefix": f"{PROCESS_PREFIX}-asgi"}
     override_settings(
         CACHE_KEY_PREFIX=PROCESS_PREFIX, CACHES=caches, CHANNEL_LAYERS=layers
     ).enable()
