@@ -433,6 +433,9 @@ CANFIELD_TABLE_PAR_RUNS = int(os.environ.get("CANFIELD_TABLE_PAR_RUNS", str(tabl
 CANFIELD_TABLE_PAR_SECONDS = env_seconds("CANFIELD_TABLE_PAR_SECONDS", 1800.0)
 CANFIELD_TABLE_PAR_SAMPLES = table_par.SAMPLES
 CANFIELD_TABLE_PAR_NODES = table_par.NODES_PER_SOLVE
+# The bot_like signal (fairplay.timing) on ranked games; "off" for a load test or a scripted
+# demo whose players are no hands (a declared bot is never judged by it anyway).
+CANFIELD_TIMING_SIGNALS = os.environ.get("CANFIELD_TIMING_SIGNALS", "on").lower() != "off"
 # What one account may store (games.quotas, which says why these numbers); 0: no quota.
 CANFIELD_MAX_GAMES_PER_DAY = int(os.environ.get("CANFIELD_MAX_GAMES_PER_DAY", "1000"))
 CANFIELD_MAX_ACTIONS_PER_HOUR = int(os.environ.get("CANFIELD_MAX_ACTIONS_PER_HOUR", "20000"))

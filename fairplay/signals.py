@@ -21,6 +21,7 @@ A flag staff have decided is never raised again.
 from datetime import datetime
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 
 from engine.table_player.par import judge
@@ -81,8 +82,8 @@ def clairvoyance_raised(*, game: Game) -> bool:
 def timing_raised(*, game: Game, last: datetime | None) -> bool:
     """The ``bot_like`` signal on the game's think times (its stored actions, then ``last``,
     the action being written, if any); True when it is to be held. A declared bot is a bot:
-    nothing to flag."""
-    if game.bot:
+    nothing to flag; ``CANFIELD_TIMING_SIGNALS`` off (a load test's players): nothing judged."""
+    if game.bot or not settings.CANFIELD_TIMING_SIGNALS:
         return False
     stored = Action.objects.filter(game_id=game.id).order_by("seq")
     if last is not None:

@@ -56,6 +56,9 @@ def _quiet_throttles_and_private_cache(settings: LazySettings) -> None:
     # Django's real hasher costs ~0.3 s per sign-up on purpose; in-process tests create
     # hundreds of players. Servers started by the end-to-end tests keep the real one.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # Tests script ranked games faster than any hand: the timing signal (tests/fairplay
+    # switch it on again) would hold them.
+    settings.CANFIELD_TIMING_SIGNALS = False
 
 
 @pytest.fixture(autouse=True)

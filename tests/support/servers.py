@@ -56,10 +56,13 @@ HEALTH_PATH = "/api/health/"
 RUN_PREFIX = f"test-run-{uuid.uuid4().hex[:12]}"
 STARTUP_TIMEOUT_S = 30.0
 #: Environment every test server starts with unless the test says otherwise: a test run signs
-#: up (and in) far more players from 127.0.0.1 than the per-address limits let one address.
+#: up (and in) far more players from 127.0.0.1 than the per-address limits let one address,
+#: and its scripts play ranked games faster than any hand (the timing signal, tested in
+#: process by tests/fairplay, would hold them).
 TEST_SERVER_DEFAULTS = {
     "CANFIELD_THROTTLE_SIGNUP": "off",
     "CANFIELD_PASSWORD_CHECKS_ADDRESS": "off",
+    "CANFIELD_TIMING_SIGNALS": "off",
 }
 SHUTDOWN_TIMEOUT_S = 10.0
 
