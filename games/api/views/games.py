@@ -14,18 +14,20 @@ from games.api.current_player import request_player
 from games.api.guests import SignedInOrBrowser, as_new_guest
 from games.api.parsing import validated
 from games.api.representation import represented
-from games.api.serializers import (
+from games.api.serializers.actions import (
     ACTION_SCHEMA,
-    GAME_CREATE_SCHEMA,
     ActionIn,
     ActionListIn,
     ActionListOut,
     ActionOut,
-    ErrorOut,
     GameAfterActionOut,
+    ResignIn,
+)
+from games.api.serializers.errors import ErrorOut
+from games.api.serializers.games import (
+    GAME_CREATE_SCHEMA,
     GameCreateIn,
     GameOut,
-    ResignIn,
     StateAtIn,
     StateAtOut,
 )

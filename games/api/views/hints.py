@@ -22,7 +22,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api.current_player import request_player
-from games.api.serializers import ErrorOut, HintOut
+from games.api.serializers.errors import ErrorOut
+from games.api.serializers.hints import HintOut
 from games.api.throttling import HintThrottle
 from games.models import Game
 from games.services.hints import Hint, hint_begin, hint_finish

@@ -8,7 +8,9 @@ from rest_framework.views import APIView
 
 from games.api.current_player import request_player
 from games.api.parsing import validated
-from games.api.serializers import SUBMISSION_SCHEMA, ErrorOut, GameOut, SubmissionIn
+from games.api.serializers.errors import ErrorOut
+from games.api.serializers.games import GameOut
+from games.api.serializers.submissions import SUBMISSION_SCHEMA, SubmissionIn
 from games.api.views.games import game_json
 from games.selectors.games import game_for
 from games.services.submissions import submission_create
