@@ -23,7 +23,7 @@ from games.api.serializers.actions import (
     GameAfterActionOut,
     ResignIn,
 )
-from games.api.serializers.errors import ErrorOut
+from games.api.serializers.errors import ErrorOut, error_responses
 from games.api.serializers.games import (
     GAME_CREATE_SCHEMA,
     GameCreateIn,
@@ -44,7 +44,7 @@ from games.selectors.games import (
 from games.services.actions import Appended, action_append, game_resign
 from games.services.games import game_create
 
-ERRORS = {status: ErrorOut for status in (400, 401, 403, 404, 409, 422)}
+ERRORS = error_responses(400, 401, 403, 404, 409, 422)
 
 
 def game_json(game: Game, position: Position | None = None) -> dict[str, Any]:
