@@ -19,14 +19,9 @@ from fairplay.selectors import board_flags, flag_review, flag_reviewed
 from fairplay.services import flag_decide, staff_check
 from games.api.current_player import request_player
 from games.api.representation import represented
-from games.api.serializers import ErrorOut
+from games.api.serializers.errors import WordsOut, error_responses
 from games.boards import parse_board
 from games.errors import InvalidInput
-
-
-class WordsOut(serializers.Serializer):
-    code = serializers.CharField()
-    detail = serializers.CharField()
 
 
 class EntryShownOut(serializers.Serializer):
@@ -87,7 +82,7 @@ class VerdictIn(serializers.Serializer):
     note = serializers.CharField(required=False, allow_blank=True)
 
 
-ERRORS = {status: ErrorOut for status in (400, 401, 403, 404)}
+ERRORS = error_responses(400, 401, 403, 404)
 
 
 class FlagListView(APIView):

@@ -14,16 +14,9 @@ from engine import Deal
 from fairplay.selectors import table_par_shown
 from games.api.fields import DEAL_CODE_PATTERN
 from games.api.parsing import validated
-from games.api.serializers import (
-    DailyArchiveOut,
-    DailyIn,
-    DailyLineOut,
-    DailyOut,
-    ErrorOut,
-    LeaderboardFieldOut,
-    LeaderboardIn,
-    LeaderboardOut,
-)
+from games.api.serializers.boards import LeaderboardFieldOut, LeaderboardIn, LeaderboardOut
+from games.api.serializers.daily import DailyArchiveOut, DailyIn, DailyLineOut, DailyOut
+from games.api.serializers.errors import ErrorOut
 from games.boards import (
     DAILY_BOARD_PATTERN,
     DAILY_MODES,

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 import pytest
 
 from engine import Game
-from games.api.serializers import EntryOut
+from games.api.serializers.boards import EntryOut
 from games.live import protocol
 from games.selectors.leaderboard_rows import RankedEntry
 

@@ -19,7 +19,8 @@ from rest_framework.test import APIClient
 
 from engine import Game as EngineGame
 from games import live
-from games.api.serializers import ActionIn, ActionOut, GameOut
+from games.api.serializers.actions import ActionIn, ActionOut
+from games.api.serializers.games import GameOut
 from games.compiled import SEPARATOR
 from games.errors import StaleSeq
 from games.models import Action, Game, LeaderboardEntry
