@@ -54,7 +54,8 @@ TEST_WORKERS ?= auto
 test: lint test-js
 	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
-## The inner loop: no browser, no server process, no timing bound (under a minute, SQLite).
+## The inner loop: no browser, no server process, no timing bound (SQLite unless DATABASE_URL
+## is set; how long it takes: docs/testing.md).
 test-fast: $(VENV)/.test test-js
 	$(BIN)/python -m pytest -q -x -n $(TEST_WORKERS) \
 		-m "not slow and not browser and not e2e and not perf" $(PYTEST_ARGS)
