@@ -1,5 +1,5 @@
 # Canfield Arena: one image serving HTTP and WebSocket (uvicorn, ASGI).
-# docker-compose.yml runs it next to PostgreSQL and Redis; see the README's "Deployment".
+# docker-compose.yml runs it next to PostgreSQL and Redis; see docs/operations.md, "Running at scale".
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \

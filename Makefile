@@ -12,7 +12,7 @@ export CANFIELD_WORKERS := $(WORKERS)
 TRUSTED_PROXIES ?=
 export TRUSTED_PROXIES
 
-.PHONY: run test test-fast lint bench install-service install-test clean messages extract-messages compile-messages
+.PHONY: run test test-fast test-js lint lint-js bench install-service install-test clean messages extract-messages compile-messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,25 +33,46 @@ $(VENV)/.test: pyproject.toml constraints.txt | $(BIN)/python
 install-service: $(VENV)/.service
 install-test: $(VENV)/.test
 
+# The web client's lint tools (ESLint), pinned by package-lock.json and installed as the
+# virtualenv is: `npm ci` when node_modules is missing or the lock changed. Dev tools only:
+# the app itself has no build step, the browser loads web/static/web/js as it is.
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
 ## Serve HTTP and WebSocket on $(HOST):$(PORT) (embedded SQLite + in-memory layer by default).
 run: $(VENV)/.service
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	$(BIN)/python -m canfield_site.serve --host $(HOST) --port $(PORT) --workers $(WORKERS)
 
+# The suite runs in parallel, one pytest process per core (pytest-xdist), each with its own
+# test database, Redis names, server and Chromium (docs/testing.md). TEST_WORKERS=0: one process.
+TEST_WORKERS ?= auto
+
 ## Lint, then every test (PostgreSQL/Redis when DATABASE_URL/REDIS_URL are set, SQLite otherwise).
-test: lint
-	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
+test: lint test-js
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
-## The inner loop: no browser, no server process, no timing bound (a minute or so, SQLite).
-test-fast: $(VENV)/.test
-	$(BIN)/python -m pytest -q -x -m "not slow and not browser and not e2e and not perf" $(PYTEST_ARGS)
+## The inner loop: no browser, no server process, no timing bound (SQLite unless DATABASE_URL
+## is set; how long it takes: docs/testing.md).
+test-fast: $(VENV)/.test test-js
+	$(BIN)/python -m pytest -q -x -n $(TEST_WORKERS) \
+		-m "not slow and not browser and not e2e and not perf" $(PYTEST_ARGS)
 
-## What CI and the pre-commit hooks check: ruff's rules, ruff's format, mypy (pyproject.toml).
-lint: $(VENV)/.test
+## The web client's unit tests (tests/js), by node's own test runner: no browser, no packages.
+test-js:
+	node --test --test-reporter=spec tests/js/
+
+## What CI and the pre-commit hooks check: ruff's rules, ruff's format, mypy (pyproject.toml),
+## and ESLint on the web client and its tests (eslint.config.js).
+lint: $(VENV)/.test lint-js
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+
+lint-js: node_modules/.installed
+	node_modules/.bin/eslint --max-warnings=0 .
 
 ## Update the catalogues (web/locale, games/locale) from the strings marked in the code, then
 ## compile them (needs GNU gettext). Translate the new entries in the .po files in between:
@@ -73,4 +94,4 @@ bench: $(VENV)/.test
 	$(BIN)/python bench/engine_bench.py
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles
+	rm -rf $(VENV) node_modules db.sqlite3 staticfiles

@@ -25,8 +25,14 @@ import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from _common import Latency, setup_django, stock_token
+
+if TYPE_CHECKING:  # imported where used at run time: Django is set up first (setup_django)
+    from django.contrib.auth.models import User
+
+    from engine import Game as EngineGame
 
 CODE = "CF1-D3-AAAAACL"
 #: A long log stays "flat" if a move on it costs at most this much more than on a short one.
@@ -38,8 +44,8 @@ class LiveGame:
     """A game on the server and an engine mirror of it, to pick the next legal token."""
 
     game_id: int
-    player: object
-    mirror: object
+    player: User
+    mirror: EngineGame
     seq: int = 0
     samples_ms: list[float] = field(default_factory=list)
 
@@ -59,7 +65,7 @@ class LiveGame:
         self.seq += 1
 
 
-def new_player() -> object:
+def new_player() -> User:
     from games.services.players import player_create
 
     user, _ = player_create(username=f"bench_{uuid.uuid4().hex[:12]}", password="bench pass 42")
@@ -80,7 +86,7 @@ def filler_log(length: int) -> list[str]:
     return tokens
 
 
-def live_game(player: object, *, log_length: int = 0) -> LiveGame:
+def live_game(player: User, *, log_length: int = 0) -> LiveGame:
     """A playing game with ``log_length`` actions already stored (one submission)."""
     from engine import Game as EngineGame
     from games.services.games import game_create

@@ -103,7 +103,7 @@ def fill(size: int) -> None:
         return
     if existing:
         raise SystemExit(f"board {CODE} has {existing:,} entries, not {size:,}: use a new database")
-    params = {
+    params: dict[str, str | int] = {
         "size": size,
         "prefix": USER_PREFIX,
         "prefix_like": USER_PREFIX + "%",

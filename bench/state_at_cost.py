@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import Deal, Game
+from engine import Deal, Game, Snapshot
 from tests.engine.walks import stock_cycles
 
 CODE = "CF1-D3-ABCDEFG"
@@ -35,7 +35,7 @@ def from_deal(tokens: list[str]) -> Game:
     return replayed(tokens[:AT])
 
 
-def from_checkpoint(tokens: list[str], snapshot: dict) -> Game:
+def from_checkpoint(tokens: list[str], snapshot: Snapshot) -> Game:
     game = Game.from_snapshot(snapshot)
     for token in tokens[AT - AT % EVERY : AT]:
         game.play(token)

@@ -64,6 +64,7 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.typing import Origin
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
@@ -290,7 +291,7 @@ async def open_watcher(base_url: str, code: str, *, deflate: bool) -> Watcher:
     url = base_url.replace("http://", "ws://", 1) + f"/ws/leaderboards/{code}/"
     socket = await connect(
         url,
-        origin=base_url,
+        origin=Origin(base_url),
         open_timeout=60,
         ping_interval=None,
         compression="deflate" if deflate else None,

@@ -5,7 +5,7 @@ the in-memory channel layer and a local-memory cache, one process. ``DATABASE_UR
 (PostgreSQL) and ``REDIS_URL`` switch to the production stack; ``CANFIELD_ENV=production``
 refuses to start without its secrets, without ``DATABASE_URL``, without ``REDIS_URL`` when
 several workers run (``CANFIELD_WORKERS``), or with DEBUG on. Every variable is listed in the
-README's "Configuration" section.
+"Configuration" section of docs/operations.md.
 
 This module is the only reader of the environment: the rest of the service reads
 ``django.conf.settings`` (the engine reads neither), so a value is parsed and checked once, at
@@ -23,6 +23,8 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+
+from engine.table_player import par as table_par
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -406,7 +408,7 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
-# --- Limits (documented in the README) --------------------------------------------------------
+# --- Limits (documented in docs/operations.md) -----------------------------------------------
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("CANFIELD_MAX_BODY_BYTES", str(256 * 1024)))
 # WebSockets one client address may hold open at once, per server process (0: no cap).
 CANFIELD_MAX_SOCKETS_PER_ADDRESS = int(os.environ.get("CANFIELD_MAX_SOCKETS_PER_ADDRESS", "20"))
@@ -423,6 +425,17 @@ CANFIELD_HINT_SECONDS = env_seconds("CANFIELD_HINT_SECONDS", 3.0)
 # A node budget per daily candidate on top of the time (None: time only); settings only, for
 # tests and for comparing two installs: a choice bounded by nodes does not depend on load.
 CANFIELD_DAILY_SOLVE_NODES: int | None = None
+# The table-view player's runs on each sealed deal (fairplay.table_pars): how many runs, and
+# the CPU seconds a board may take before it is given up (no clairvoyant threshold then).
+# Samples and nodes per solve are each decision's budget; the defaults are the engine's, the
+# budget docs/fair-play.md measured the thresholds with.
+CANFIELD_TABLE_PAR_RUNS = int(os.environ.get("CANFIELD_TABLE_PAR_RUNS", str(table_par.RUNS)))
+CANFIELD_TABLE_PAR_SECONDS = env_seconds("CANFIELD_TABLE_PAR_SECONDS", 1800.0)
+CANFIELD_TABLE_PAR_SAMPLES = table_par.SAMPLES
+CANFIELD_TABLE_PAR_NODES = table_par.NODES_PER_SOLVE
+# The bot_like signal (fairplay.timing) on ranked games; "off" for a load test or a scripted
+# demo whose players are no hands (a declared bot is never judged by it anyway).
+CANFIELD_TIMING_SIGNALS = os.environ.get("CANFIELD_TIMING_SIGNALS", "on").lower() != "off"
 # What one account may store (games.quotas, which says why these numbers); 0: no quota.
 CANFIELD_MAX_GAMES_PER_DAY = int(os.environ.get("CANFIELD_MAX_GAMES_PER_DAY", "1000"))
 CANFIELD_MAX_ACTIONS_PER_HOUR = int(os.environ.get("CANFIELD_MAX_ACTIONS_PER_HOUR", "20000"))
@@ -471,6 +484,11 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # Two choice sets share the field name "status" (a game's, a fair-play flag's): name each.
+    "ENUM_NAME_OVERRIDES": {
+        "FlagStatusEnum": "fairplay.models.Flag.Status",
+        "GameStatusEnum": "games.models.Game.Status",
+    },
     # Self-hosted Swagger UI: /api/docs/ loads nothing from a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

@@ -26,7 +26,8 @@ True
 
 Modules: ``deal`` (codes and the CF1 shuffle), ``layout_codes`` (CF2 codes), ``notation`` (tokens
 and Move), ``parts`` (what a game is made of), ``game`` (the rules), ``replay``, ``snapshot``
-(games to and from plain data), ``reasons`` (why a move is illegal), ``render`` (text board),
+(games to and from plain data), ``state_types`` (a state, a table view and a snapshot as
+types), ``reasons`` (why a move is illegal), ``render`` (text board),
 ``finishing`` (the moves that finish a game once nothing is hidden), ``table`` (what a player at
 the table sees of a sealed deal), ``cli`` (``python -m engine``).
 """
@@ -40,6 +41,7 @@ from .notation import TOKENS, Move
 from .parts import UNDO_LIMIT
 from .replay import replay
 from .snapshot import SnapshotError
+from .state_types import Snapshot, State, TableView
 from .table import FACE_DOWN, table_view
 
 __all__ = [
@@ -57,7 +59,10 @@ __all__ = [
     "Move",
     "NotationError",
     "NumberedDeal",
+    "Snapshot",
     "SnapshotError",
+    "State",
+    "TableView",
     "finishing_line",
     "from_snapshot",
     "from_state",

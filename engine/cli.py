@@ -102,6 +102,15 @@ def _parser() -> argparse.ArgumentParser:
     rand.add_argument("--draw", type=int, choices=(1, 3), default=3, help="draw mode (default 3)")
     rand.set_defaults(run=lambda args: print(random_code(draw=args.draw)) or 0)
 
+    table = commands.add_parser(
+        "table-play", help="let the table-view player (it sees only the table) play a deal"
+    )
+    table.add_argument("code", help=CODE_HELP)
+    table.add_argument("--seed", type=int, default=1, help="the player's seed (default 1)")
+    table.add_argument("--samples", type=int, default=6, help="layouts sampled (default 6)")
+    table.add_argument("--nodes", type=int, default=1500, help="nodes per solve (default 1500)")
+    table.set_defaults(run=_table_play)
+
     commands.add_parser(
         "solve",
         help="search a deal for a win (python -m engine solve --help)",
@@ -152,6 +161,20 @@ def _verify(args: argparse.Namespace) -> int:
     print(f"cards {game.cards}")
     print(f"moves {game.moves}")
     print(f"won {'yes' if game.won else 'no'}")
+    return 0
+
+
+# -- table-play -----------------------------------------------------------------------------------
+def _table_play(args: argparse.Namespace) -> int:
+    from .table_player import play_from_table
+
+    deal = Deal.from_code(args.code)
+    run = play_from_table(deal, seed=args.seed, samples=args.samples, nodes_per_solve=args.nodes)
+    print(f"deal:    {deal.code}")
+    print(f"line:    {' '.join(run.line)}")
+    print(f"result:  {'won' if run.won else 'not won'}, {run.cards} cards, {run.actions} actions")
+    print(f"nodes:   {run.nodes}")
+    print(f"seconds: {run.seconds:.2f} (CPU)")
     return 0
 
 

@@ -52,6 +52,7 @@ from .notation import (
     Move,
 )
 from .parts import CARD_BITS, REFILLED, UNDO_LIMIT, GameParts, dealt
+from .state_types import Snapshot, State, TableView
 
 #: Points for each card put on a foundation (the casino's $5).
 FOUNDATION_POINTS = 5
@@ -156,10 +157,14 @@ class Game:
 
     @classmethod
     def from_state(cls, state: Mapping[str, Any]) -> Game:
-        """A game at any position given in the shape of :meth:`state` (no undo history)."""
+        """A game at any position given in the shape of :meth:`state` (no undo history).
+
+        A :data:`~engine.state_types.State`, or any mapping of its shape with keys left out
+        (all but ``base`` have defaults): the position is checked as data from outside is
+        (``SnapshotError``), so the parameter takes any mapping."""
         return cls.from_parts(snapshot.decode_position(state))
 
-    def to_snapshot(self) -> dict[str, Any]:
+    def to_snapshot(self) -> Snapshot:
         """A compact JSON-safe dict with the position and the undo history."""
         return snapshot.encode_snapshot(self.parts())
 
@@ -513,7 +518,7 @@ class Game:
         start = suit * 14
         return list(self.sequence[start : start + self.foundations[suit]])
 
-    def state(self) -> dict[str, object]:
+    def state(self) -> State:
         """The position as plain data (cards as names, piles bottom -> top)."""
         names = CARD_NAMES
         return {
@@ -534,7 +539,7 @@ class Game:
             "cards": self.on_foundations,
         }
 
-    def table_state(self) -> dict[str, object]:
+    def table_state(self) -> TableView:
         """``state()`` as a player at the table sees it: face-down cards and the code are
         ``None`` (``engine.table``). What a server shows of a sealed deal."""
         from .table import table_view
@@ -588,7 +593,7 @@ def iter_tokens(tokens: Iterable[str] | str) -> Iterator[str]:
     return iter(tokens)
 
 
-def to_snapshot(game: Game) -> dict[str, Any]:
+def to_snapshot(game: Game) -> Snapshot:
     """A JSON-safe dict that :func:`from_snapshot` turns back into an equal game."""
     return game.to_snapshot()
 

@@ -34,6 +34,7 @@ from .notation import (
     Move,
 )
 from .parts import REFILLED, GameParts
+from .state_types import Snapshot
 
 SNAPSHOT_VERSION = 1
 _DECK = set(range(52))
@@ -58,10 +59,10 @@ class SnapshotError(EngineError):
     """A snapshot or position that cannot be a Canfield game (says what is wrong)."""
 
 
-def encode_snapshot(game: GameParts) -> dict[str, Any]:
+def encode_snapshot(game: GameParts) -> Snapshot:
     """A JSON-safe dict that :func:`decode_snapshot` turns back into equal parts."""
     names = CARD_NAMES
-    snapshot: dict[str, Any] = {
+    snapshot: Snapshot = {
         "v": SNAPSHOT_VERSION,
         "code": game.code,
         "draw": game.draw,

@@ -25,25 +25,25 @@ stock 34) stay readable.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from .state_types import State, TableView
 
 #: How a face-down card travels: it has a place, not a name.
 FACE_DOWN = None
 
 
-def table_view(state: Mapping[str, Any]) -> dict[str, Any]:
+def table_view(state: State) -> TableView:
     """``state`` (as ``Game.state()`` gives it) as a player at the table sees it.
 
     A new dict; ``state`` is not changed. Piles that are entirely face up are copied as
     they are, so what the player may see is exactly what the full state says.
     """
-    reserve = list(state["reserve"])
-    seen = dict(state)
-    seen["code"] = FACE_DOWN
-    seen["reserve"] = [FACE_DOWN] * (len(reserve) - 1) + reserve[-1:]
-    seen["stock"] = [FACE_DOWN] * len(state["stock"])
-    return seen
+    reserve = state["reserve"]
+    return {
+        **state,
+        "code": FACE_DOWN,
+        "reserve": [FACE_DOWN] * (len(reserve) - 1) + reserve[-1:],
+        "stock": [FACE_DOWN] * len(state["stock"]),
+    }
 
 
 __all__ = ["FACE_DOWN", "table_view"]

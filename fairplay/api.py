@@ -14,18 +14,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from fairplay.line_review import flag_line
 from fairplay.selectors import board_flags, flag_review, flag_reviewed
 from fairplay.services import flag_decide, staff_check
 from games.api.current_player import request_player
 from games.api.representation import represented
-from games.api.serializers import ErrorOut
+from games.api.serializers.errors import WordsOut, error_responses
 from games.boards import parse_board
 from games.errors import InvalidInput
-
-
-class WordsOut(serializers.Serializer):
-    code = serializers.CharField()
-    detail = serializers.CharField()
 
 
 class EntryShownOut(serializers.Serializer):
@@ -42,6 +38,15 @@ class LinkOut(serializers.Serializer):
     player = serializers.CharField(allow_null=True, help_text="that game's player")
 
 
+class MeasuredOut(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["clairvoyant", "bot_like"])
+    detail = serializers.CharField(help_text="what was measured, in a sentence")
+    figures = serializers.JSONField(
+        help_text="clairvoyant: the line, the threshold, the table-view player's runs on the"
+        " deal and the solver's par; bot_like: the think-time figures and their thresholds"
+    )
+
+
 class VerdictOut(serializers.Serializer):
     verdict = serializers.ChoiceField(choices=["clear", "confirm"])
     staff = serializers.CharField()
@@ -56,8 +61,12 @@ class FlagOut(serializers.Serializer):
     player = serializers.CharField()
     entry = EntryShownOut(help_text="where the held game stands now")
     reason = WordsOut()
-    evidence = LinkOut(many=True)
-    status = serializers.CharField(help_text="held, cleared or confirmed")
+    evidence = LinkOut(many=True, help_text="a linked flag's links (empty for a signal)")
+    measured = MeasuredOut(allow_null=True, help_text="a signal's figures (null for a link)")
+    status = serializers.ChoiceField(
+        choices=["held", "listed", "cleared", "confirmed"],
+        help_text="listed: a borderline signal, shown to staff, the entry still on the board",
+    )
     status_detail = serializers.CharField()
     created_at = serializers.DateTimeField()
     verdicts = VerdictOut(many=True, help_text="every verdict so far, oldest first")
@@ -73,7 +82,7 @@ class VerdictIn(serializers.Serializer):
     note = serializers.CharField(required=False, allow_blank=True)
 
 
-ERRORS = {status: ErrorOut for status in (400, 401, 403, 404)}
+ERRORS = error_responses(400, 401, 403, 404)
 
 
 class FlagListView(APIView):
@@ -114,3 +123,38 @@ class FlagVerdictView(APIView):
             flag_id=flag_id, staff=staff, verdict=body.get("verdict"), note=body.get("note")
         )
         return Response(represented(FlagOut, flag_reviewed(flag_id=flag.id)))
+
+
+class FaceDownOut(serializers.Serializer):
+    reserve = serializers.ListField(
+        child=serializers.CharField(), help_text="the reserve below its top, bottom first"
+    )
+    stock = serializers.ListField(
+        child=serializers.CharField(), help_text="the stock, the next card to come first"
+    )
+
+
+class LineStepOut(serializers.Serializer):
+    seq = serializers.IntegerField(help_text="0: the deal as dealt; n: after the n-th action")
+    token = serializers.CharField(allow_null=True)
+    table = serializers.CharField(help_text="what the player could see, as a text board")
+    face_down = FaceDownOut(help_text="what the player could not see")
+
+
+class FlagLineOut(serializers.Serializer):
+    flag = serializers.IntegerField()
+    game = serializers.IntegerField()
+    board = serializers.CharField()
+    steps = LineStepOut(many=True)
+
+
+class FlagLineView(APIView):
+    """A flagged game's line step by step: what its player could see beside the face-down
+    cards (staff only: it shows a sealed deal's cards)."""
+
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(operation_id="fair_play_line", responses={200: FlagLineOut, **ERRORS})
+    def get(self, request: Request, flag_id: int) -> Response:
+        staff_check(request_player(request))
+        return Response(represented(FlagLineOut, flag_line(flag_id=flag_id)))

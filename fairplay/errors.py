@@ -1,6 +1,8 @@
 """Fair play's refusals, in the project's one error hierarchy (``games.errors``): the API's
 exception handler gives each its JSON shape and status."""
 
+from django.utils.translation import gettext
+
 from games.errors import NotFound, ServiceError
 
 
@@ -13,6 +15,12 @@ class NotStaff(ServiceError):
 
 class FlagNotFound(NotFound):
     code = "flag_not_found"
+
+
+def flag_not_found(flag_id: int) -> FlagNotFound:
+    return FlagNotFound(
+        gettext("there is no fair-play flag %(id)s") % {"id": flag_id}, flag=flag_id
+    )
 
 
 class BadVerdict(ServiceError):

@@ -2,8 +2,10 @@
 
 ``GameOrigin`` holds keyed hashes only (``fairplay.origins``), never an address or a cookie,
 and only for ``ORIGIN_DAYS`` (``fairplay.services.origins_purge``). A ``Flag`` is kept with
-its evidence (the other games, not the hashes); ``Verdict`` rows are its history, never
-changed: the flag's status is its latest verdict's.
+its evidence (the other games, not the hashes; or what a signal measured); ``Verdict`` rows
+are its history, never changed: the flag's status is its latest verdict's. A game has at
+most one flag per reason. ``TableParRecord`` keeps the table-view player's result on a
+sealed board's deal (``fairplay.table_pars``): the yardstick of the ``clairvoyant`` signal.
 """
 
 from typing import ClassVar
@@ -38,26 +40,36 @@ class GameOrigin(models.Model):
 
 
 class Flag(models.Model):
-    """A ranked game held for review, why, and where its review stands."""
+    """A ranked game flagged for review, why, and where its review stands: ``held`` (out of
+    the ranking until a verdict), ``listed`` (a borderline signal: shown to staff, the entry
+    stays on the board), ``cleared`` or ``confirmed``."""
 
     class Reason(models.TextChoices):
         LINKED = "linked"
+        CLAIRVOYANT = "clairvoyant"
+        BOT_LIKE = "bot_like"
 
     class Status(models.TextChoices):
         HELD = "held"
+        LISTED = "listed"
         CLEARED = "cleared"
         CONFIRMED = "confirmed"
 
     id = models.BigAutoField(primary_key=True)
-    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
     board = models.CharField(max_length=BOARD_MAX_LENGTH, db_index=True)
     reason = models.CharField(max_length=16, choices=Reason.choices)
     evidence = models.JSONField(
         default=list,
-        help_text="the links found: kind (network or device), game, player",
+        help_text="linked: the links found (kind, game, player); a signal: what it measured",
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.HELD)
     created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["game", "reason"], name="flag_unique_game_reason")
+        ]
 
     def __str__(self) -> str:
         return f"flag {self.id}: game {self.game_id} {self.reason} ({self.status})"
@@ -82,3 +94,18 @@ class Verdict(models.Model):
 
     def __str__(self) -> str:
         return f"{self.verdict} of flag {self.flag_id} by {self.staff_id}"
+
+
+class TableParRecord(models.Model):
+    """The table-view player's runs on one sealed board's deal (``engine.table_player``'s
+    ``TablePar`` as JSON), computed ahead of the day or by the fair-play worker, never on a
+    request. Kept for good: it is the measure a ``clairvoyant`` flag was raised against."""
+
+    id = models.BigAutoField(primary_key=True)
+    board = models.CharField(max_length=BOARD_MAX_LENGTH, unique=True)
+    par = models.JSONField(help_text="engine.table_player.par.TablePar.to_json()")
+    seconds = models.FloatField(help_text="CPU seconds the runs took")
+    computed_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"table par of {self.board}"

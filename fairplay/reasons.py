@@ -1,27 +1,76 @@
 """Why an entry is held, in words, in the reader's language: one home for the sentences the
 owner's reads (daily, stats, the table page) and the staff review show."""
 
+from collections.abc import Callable
 from typing import Any
 
 from django.utils.translation import gettext
 
+from engine.table_player.par import TablePar
 from fairplay.models import Flag
 
 
 def hold_reason(reason: str, *, confirmed: bool) -> dict[str, Any]:
     """``{"code", "detail"}``: what the owner of a held entry is told."""
-    if confirmed:
-        detail = gettext(
-            "After a fair-play review this entry is out of the ranking for good: it was played"
-            " from the same network or device as another player's ranked game on this board."
-        )
-    else:
-        detail = gettext(
-            "Your entry is held for a fair-play review: this game was started from the same"
-            " network or device as another player's ranked game on this board. Until staff"
-            " have looked at it, it is not on the board; you may play on."
-        )
-    return {"code": reason, "detail": detail}
+    return {"code": reason, "detail": (CONFIRMED_WORDS if confirmed else HELD_WORDS)[reason]()}
+
+
+def linked_held() -> str:
+    return gettext(
+        "Your entry is held for a fair-play review: this game was started from the same"
+        " network or device as another player's ranked game on this board. Until staff"
+        " have looked at it, it is not on the board; you may play on."
+    )
+
+
+def clairvoyant_held() -> str:
+    return gettext(
+        "Your entry is held for a fair-play review: this line did better than a strong player"
+        " who sees only the table does on this deal in all but the rarest runs. Until staff"
+        " have looked at it, it is not on the board; you may play on."
+    )
+
+
+def bot_like_held() -> str:
+    return gettext(
+        "Your entry is held for a fair-play review: the times between your actions were as"
+        " even, or as fast, as a program's. An account that plays by program must be declared"
+        " a bot. Until staff have looked at it, it is not on the board."
+    )
+
+
+def linked_confirmed() -> str:
+    return gettext(
+        "After a fair-play review this entry is out of the ranking for good: it was played"
+        " from the same network or device as another player's ranked game on this board."
+    )
+
+
+def clairvoyant_confirmed() -> str:
+    return gettext(
+        "After a fair-play review this entry is out of the ranking for good: its line played"
+        " as if it knew the face-down cards."
+    )
+
+
+def bot_like_confirmed() -> str:
+    return gettext(
+        "After a fair-play review this entry is out of the ranking for good: it was played by"
+        " a program on an account not declared a bot."
+    )
+
+
+#: The owner's words for each reason (functions: the words are in the reader's language).
+HELD_WORDS: dict[str, Callable[[], str]] = {
+    Flag.Reason.LINKED: linked_held,
+    Flag.Reason.CLAIRVOYANT: clairvoyant_held,
+    Flag.Reason.BOT_LIKE: bot_like_held,
+}
+CONFIRMED_WORDS: dict[str, Callable[[], str]] = {
+    Flag.Reason.LINKED: linked_confirmed,
+    Flag.Reason.CLAIRVOYANT: clairvoyant_confirmed,
+    Flag.Reason.BOT_LIKE: bot_like_confirmed,
+}
 
 
 def link_words(kind: str) -> str:
@@ -35,6 +84,35 @@ def status_words(status: str) -> str:
     """A flag's status, for staff."""
     return {
         Flag.Status.HELD: gettext("held, waiting for a verdict"),
+        Flag.Status.LISTED: gettext("listed: borderline, still on the board"),
         Flag.Status.CLEARED: gettext("cleared: back on the board"),
         Flag.Status.CONFIRMED: gettext("confirmed: out for good"),
     }[Flag.Status(status)]
+
+
+def reason_words(reason: str) -> str:
+    """A flag's reason, for staff."""
+    return {
+        Flag.Reason.LINKED: gettext("linked to another player's ranked game"),
+        Flag.Reason.CLAIRVOYANT: gettext("played as if it knew the face-down cards"),
+        Flag.Reason.BOT_LIKE: gettext("timed like a program"),
+    }[Flag.Reason(reason)]
+
+
+def table_par_words(par: TablePar, *, won: int) -> str:
+    """What seeing only the table costs on a deal, beside the solver's par: "knowing every
+    card: 147 actions; seeing only the table: about 190 (won 31 of 40 runs)"."""
+    knowing = (
+        gettext("knowing every card: %(count)s actions") % {"count": par.solver_actions}
+        if par.solver_actions is not None
+        else gettext("knowing every card: not known")
+    )
+    if par.median_actions is None:
+        seeing = gettext("seeing only the table: won none of %(runs)s runs") % {
+            "runs": len(par.runs)
+        }
+    else:
+        seeing = gettext(
+            "seeing only the table: about %(count)s actions (won %(won)s of %(runs)s runs)"
+        ) % {"count": par.median_actions, "won": won, "runs": len(par.runs)}
+    return f"{knowing}; {seeing}"

@@ -1,5 +1,5 @@
-"""Fair play's reads: the staff review of a board's flags, and what an owner is told of the
-hold on their own games."""
+"""Fair play's reads: the staff review of a board's flags, what an owner is told of the hold
+on their own games, and a closed board's table par as everyone reads it."""
 
 from collections.abc import Iterable
 from typing import Any
@@ -7,8 +7,16 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db.models import Prefetch
 
+from fairplay.evidence import evidence_words
 from fairplay.models import Flag, Verdict
-from fairplay.reasons import hold_reason, link_words, status_words
+from fairplay.reasons import (
+    hold_reason,
+    link_words,
+    reason_words,
+    status_words,
+    table_par_words,
+)
+from fairplay.table_pars import board_table_par
 
 
 def board_flags(*, board: str) -> list[Flag]:
@@ -23,13 +31,14 @@ def board_flags(*, board: str) -> list[Flag]:
 
 
 def flag_review(flag: Flag) -> dict[str, Any]:
-    """A flag as staff read it: the entry, why it is held, the evidence (the other games and
-    players, never the hashes) and every verdict so far."""
+    """A flag as staff read it: the entry, why it was raised, the evidence (the other games
+    and players of a link, never the hashes; what a signal measured) and every verdict so
+    far."""
     game = flag.game
+    linked = flag.reason == Flag.Reason.LINKED
+    links: list[dict[str, Any]] = flag.evidence if linked else []
     players = dict(
-        User.objects.filter(pk__in={link["player"] for link in flag.evidence}).values_list(
-            "pk", "username"
-        )
+        User.objects.filter(pk__in={link["player"] for link in links}).values_list("pk", "username")
     )
     return {
         "id": flag.id,
@@ -42,7 +51,7 @@ def flag_review(flag: Flag) -> dict[str, Any]:
             "elapsed": game.elapsed,
             "status": game.status,
         },
-        "reason": {"code": flag.reason, "detail": hold_reason(flag.reason, confirmed=False)},
+        "reason": {"code": flag.reason, "detail": reason_words(flag.reason)},
         "evidence": [
             {
                 "kind": link["kind"],
@@ -50,8 +59,15 @@ def flag_review(flag: Flag) -> dict[str, Any]:
                 "game": link["game"],
                 "player": players.get(link["player"]),
             }
-            for link in flag.evidence
+            for link in links
         ],
+        "measured": None
+        if linked
+        else {
+            "kind": flag.reason,
+            "detail": evidence_words(flag.reason, flag.evidence),
+            "figures": flag.evidence,
+        },
         "status": flag.status,
         "status_detail": status_words(flag.status),
         "created_at": flag.created_at,
@@ -83,6 +99,10 @@ def flagged_boards(*, limit: int = 30) -> list[str]:
     return list(rows[:limit])
 
 
+#: The statuses of a flag that keep its game out of the ranking (the owner is told its reason;
+#: of several, the first raised, as ``dict`` keeps the last of a newest-first list).
+HOLDING = (Flag.Status.HELD, Flag.Status.CONFIRMED)
+
 #: A game as the owner's reads have it: (id, held, hold confirmed).
 HeldRow = tuple[int, bool, bool]
 
@@ -95,7 +115,13 @@ def owner_holds(games: Iterable[HeldRow]) -> dict[int, dict[str, Any]]:
     rows = list(games)
     held = [game_id for game_id, is_held, _ in rows if is_held]
     reasons = (
-        dict(Flag.objects.filter(game_id__in=held).values_list("game_id", "reason")) if held else {}
+        dict(
+            Flag.objects.filter(game_id__in=held, status__in=HOLDING)
+            .order_by("-id")
+            .values_list("game_id", "reason")
+        )
+        if held
+        else {}
     )
     return {
         game_id: {
@@ -108,4 +134,20 @@ def owner_holds(games: Iterable[HeldRow]) -> dict[int, dict[str, Any]]:
             else None,
         }
         for game_id, is_held, confirmed in rows
+    }
+
+
+def table_par_shown(*, board: str) -> dict[str, Any] | None:
+    """A closed daily board's table par as anyone reads it (the caller asks only once the day
+    has closed: before then it would tell how hard the sealed deal is), None if it has none.
+    """
+    par = board_table_par(board)
+    if par is None:
+        return None
+    won = sum(1 for cards, _ in par.runs if cards == 52)
+    return {
+        "runs": len(par.runs),
+        "won": won,
+        "median_actions": par.median_actions,
+        "detail": table_par_words(par, won=won),
     }

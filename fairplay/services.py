@@ -15,7 +15,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from fairplay.errors import BadVerdict, FlagNotFound, NotStaff
+from fairplay.errors import BadVerdict, NotStaff, flag_not_found
 from fairplay.models import Flag, GameOrigin, Verdict
 from fairplay.origins import Origin
 from games.models import MAX_ID, Game
@@ -129,9 +129,10 @@ def verdict_checked(verdict: object, note: object) -> tuple[str, str]:
 
 def flag_decide(*, flag_id: int, staff: User, verdict: object, note: object = "") -> Flag:
     """Give a verdict on a flag: ``clear`` puts the entry back on its board at the place it
-    earned (and watchers hear of it), ``confirm`` keeps it out for good and its game takes no
-    more actions. Every verdict is kept; the flag stands as its latest says. Nothing is
-    written on any refusal (not staff, a bad verdict or note, no such flag)."""
+    earned (and watchers hear of it) unless another of its flags still holds it, ``confirm``
+    keeps it out for good and its game takes no more actions (a listed flag too). Every
+    verdict is kept; the flag stands as its latest says. Nothing is written on any refusal
+    (not staff, a bad verdict or note, no such flag)."""
     staff_check(staff)
     decision, text = verdict_checked(verdict, note)
     with transaction.atomic():
@@ -139,12 +140,19 @@ def flag_decide(*, flag_id: int, staff: User, verdict: object, note: object = ""
         if 0 < flag_id <= MAX_ID:
             flag = Flag.objects.select_for_update().filter(pk=flag_id).first()
         if flag is None:
-            raise FlagNotFound(
-                gettext("there is no fair-play flag %(id)s") % {"id": flag_id}, flag=flag_id
-            )
+            raise flag_not_found(flag_id)
         confirm = decision == Verdict.Decision.CONFIRM
         Verdict.objects.create(flag=flag, verdict=decision, staff=staff, note=text)
         flag.status = Flag.Status.CONFIRMED if confirm else Flag.Status.CLEARED
         flag.save(update_fields=["status"])
-        game_hold_set(game_id=flag.game_id, held=confirm, confirmed=confirm)
+        held, confirmed = hold_of_flags(game_id=flag.game_id)
+        game_hold_set(game_id=flag.game_id, held=held, confirmed=confirmed)
     return flag
+
+
+def hold_of_flags(*, game_id: int) -> tuple[bool, bool]:
+    """(held, confirmed) as a game's flags together say: a confirmed flag keeps it out for
+    good; a flag still held keeps it out until its own verdict, whatever the others say."""
+    statuses = set(Flag.objects.filter(game_id=game_id).values_list("status", flat=True))
+    confirmed = Flag.Status.CONFIRMED in statuses
+    return confirmed or Flag.Status.HELD in statuses, confirmed

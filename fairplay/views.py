@@ -15,6 +15,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_POST
 
 from fairplay.errors import NotStaff
+from fairplay.line_review import flag_line
 from fairplay.selectors import board_flags, flag_review, flagged_boards
 from fairplay.services import flag_decide, staff_check
 from games.boards import DAILY_MODES, daily_board, parse_board, utc_today
@@ -32,11 +33,17 @@ def staff_or_none(request: HttpRequest) -> User | None:
         return None
 
 
-def page(request: HttpRequest, context: dict[str, object], *, status: int = 200) -> HttpResponse:
+def page(
+    request: HttpRequest,
+    context: dict[str, object],
+    *,
+    status: int = 200,
+    template: str = "fairplay/flags.html",
+) -> HttpResponse:
     """The page shell of ``web/base.html`` with this page's parts."""
     return render(
         request,
-        "fairplay/flags.html",
+        template,
         {"title": gettext("Fair-play review"), "page_data": {}, "words": page_words(), **context},
         status=status,
     )
@@ -77,3 +84,16 @@ def verdict_post(request: HttpRequest, flag_id: int) -> HttpResponse:
         return page(request, {"board": board, "problem": error.detail}, status=error.status)
     query = urlencode({"board": flag.board})
     return HttpResponseRedirect(f"{reverse('fairplay:flags')}?{query}#flag-{flag.id}")
+
+
+@require_GET
+def line_page(request: HttpRequest, flag_id: int) -> HttpResponse:
+    """``/fair-play/flags/<id>/line/``: the flagged line step by step, what the player could
+    see beside the face-down cards (``fairplay.line_review``)."""
+    if staff_or_none(request) is None:
+        return page(request, {"refused": True}, status=403)
+    try:
+        line = flag_line(flag_id=flag_id)
+    except ServiceError as error:
+        return page(request, {"problem": error.detail}, status=error.status)
+    return page(request, {"line": line}, template="fairplay/line.html")

@@ -1,4 +1,4 @@
-"""WebSocket URL patterns (protocol in the README's live-updates section).
+"""WebSocket URL patterns (protocol in docs/contracts.md, "Live updates").
 
 Path parts are taken as any text so that the consumer, not the router, answers a malformed
 board or id: with a clear close code (4400) instead of an error logged by the router.

@@ -7,13 +7,43 @@ and a cheap password hasher (sign-ups are most of the in-process suite's time ot
 """
 
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
 from django.conf import LazySettings
 from django.contrib.auth.models import User
+from playwright.sync_api import Browser
 from rest_framework.test import APIClient
+
+from tests.support.browser import SharedChromium
+from tests.support.flush import flush_with_delete
+from tests.support.isolation import isolate_redis_names
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--long",
+        action="store_true",
+        help="also run the long variants of the property tests (marker `long`, docs/testing.md)",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Leave the ``long`` variants out unless ``--long`` (their CI-sized variants still run)."""
+    if config.getoption("--long"):
+        return
+    long = [item for item in items if item.get_closest_marker("long")]
+    if long:
+        config.hook.pytest_deselected(items=long)
+        items[:] = [item for item in items if not item.get_closest_marker("long")]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Before any test touches Redis: this process's keys and channels (tests/support/isolation).
+    isolate_redis_names()
+    # Transactional tests end with a flush: DELETE, not TRUNCATE (tests/support/flush).
+    flush_with_delete()
 
 
 @pytest.fixture(autouse=True)
@@ -26,6 +56,42 @@ def _quiet_throttles_and_private_cache(settings: LazySettings) -> None:
     # Django's real hasher costs ~0.3 s per sign-up on purpose; in-process tests create
     # hundreds of players. Servers started by the end-to-end tests keep the real one.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # Tests script ranked games faster than any hand: the timing signal (tests/fairplay
+    # switch it on again) would hold them.
+    settings.CANFIELD_TIMING_SIGNALS = False
+
+
+@pytest.fixture(autouse=True)
+def _small_table_pars_and_none_from_another_test(settings: LazySettings) -> None:
+    """A day's table pars (``fairplay.table_pars``) are minutes of CPU per board with the
+    production budget; tests that prepare days get a two-run par in a second or so (the
+    player and its thresholds are measured by bench/clairvoyance.py, not here). The pars
+    read by this process are cached per board: a test's database is not the next one's."""
+    from fairplay.table_pars import table_par_forget
+
+    settings.CANFIELD_TABLE_PAR_RUNS = 2
+    settings.CANFIELD_TABLE_PAR_SAMPLES = 2
+    settings.CANFIELD_TABLE_PAR_NODES = 200
+    table_par_forget()
+
+
+@pytest.fixture(scope="session")
+def _shared_chromium() -> Iterator[SharedChromium]:
+    shared = SharedChromium()
+    yield shared
+    shared.stop()
+
+
+@pytest.fixture
+def chromium(_shared_chromium: SharedChromium) -> Iterator[Browser]:
+    """Headless Chromium (Playwright's sync API), started once per test process and lent to
+    this test; the contexts it opens are closed when it ends. Request it after the fixtures
+    that touch the database (Django refuses ORM calls while Playwright's loop is running)."""
+    browser = _shared_chromium.lend()
+    try:
+        yield browser
+    finally:
+        _shared_chromium.give_back()
 
 
 @dataclass(frozen=True)
@@ -55,6 +121,7 @@ def make_player(db: None) -> Callable[..., Player]:
     def make(username: str | None = None, password: str = "correct horse 42") -> Player:
         name = username or f"player_{uuid.uuid4().hex[:10]}"
         user, token = player_create(username=name, password=password)
+        assert token is not None  # with_token, the default
         return Player(user=user, token=token.key, password=password)
 
     return make

@@ -3,11 +3,9 @@ engine for deal codes, ``games.boards`` for board ids (a deal code or ``daily-<d
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.utils.translation import gettext
 
-from engine import Deal, DealCodeError, Game
+from engine import Deal, DealCodeError, Game, State
 
 
 def normalise_code(code: str) -> tuple[str | None, str]:
@@ -45,7 +43,7 @@ def normalise_board(board: str) -> tuple[str | None, str]:
         return None, str(error)
 
 
-def deal_preview(code: str) -> dict[str, Any]:
+def deal_preview(code: str) -> State:
     """The deal's starting layout (engine state), shown behind the sign-up dialog.
 
     Every code's layout is public (anyone can start it), so showing it before

@@ -14,8 +14,7 @@ so a position's whole stock cycle is plain arithmetic (see ``reachable_waste``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from engine.cards import CARD_BY_NAME, RANK_OF, RED_OF, SUIT_OF, SUITS
 from engine.cards import STACKS_ON as STACKS
@@ -31,6 +30,7 @@ from engine.notation import (
     WASTE_TO_COLUMN,
     WASTE_TO_FOUNDATION,
 )
+from engine.state_types import State
 
 # The two suits of the other colour, for the "safe foundation move" test.
 OPPOSITE_SUITS: tuple[tuple[int, int], ...] = tuple(
@@ -107,7 +107,7 @@ class Position:
         )
 
     @classmethod
-    def from_state(cls, state: Mapping[str, Any]) -> Position:
+    def from_state(cls, state: State) -> Position:
         """Build from ``Game.state()`` (piles listed bottom -> top, cards as text)."""
         waste = _cards(state["waste"])
         stock = _cards(state["stock"])

@@ -3,12 +3,10 @@ through (the line page)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine import Deal, Game
+from engine import Deal, Game, State
 
 
-def line_states(code: str, tokens: list[str]) -> list[dict[str, Any]]:
+def line_states(code: str, tokens: list[str]) -> list[State]:
     """The deal of ``code``, then the state after each move of ``tokens`` (engine states).
 
     Whole states, every card face up: only for a code that may be told, i.e. a closed day's

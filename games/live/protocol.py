@@ -32,10 +32,8 @@ from typing import Any
 from django.utils import timezone
 
 from games.boards import partition_of, who_of
+from games.selectors.games import ShownState
 from games.selectors.leaderboard_rows import RankedEntry
-
-#: A board's or a game's state as clients may see it (``shown_state``).
-State = dict[str, Any]
 
 #: Message types of the channel layer (``"leaderboard.entry"`` -> ``leaderboard_entry``).
 ENTRY_EVENT = "leaderboard.entry"
@@ -158,7 +156,7 @@ class StateMessage(Message):
 
     game: int
     seq: int
-    state: State
+    state: ShownState
     status: str
 
     @property
@@ -184,7 +182,7 @@ class ActionMessage(Message):
     seq: int
     token: str
     score: int
-    state: State
+    state: ShownState
     status: str
 
     @property

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Any
 
 from engine import Game as EngineGame
 from games.live.protocol import SnapshotMessage, StateMessage
 from games.live.versions import versions
 from games.models import Game
 from games.replaying import RESIGN, deal_from_code, play_token
-from games.selectors.games import shown_state
+from games.selectors.games import ShownState, shown_state
 from games.selectors.leaderboards import leaderboard_page
 
 #: Entries in the snapshot a watcher gets on connecting (the protocol's "top 20").
@@ -85,7 +84,7 @@ def game_snapshot(game: Game) -> StateMessage:
     return StateMessage(game=game.id, seq=game.seq, state=state, status=game.status)
 
 
-def states_after(game: Game, seqs: list[int]) -> dict[int, dict[str, Any]]:
+def states_after(game: Game, seqs: list[int]) -> dict[int, ShownState]:
     """The board after each action in ``seqs`` of a committed game, as clients may see it.
 
     For what the service did not hand over itself (a live move brings its own state): the
@@ -97,7 +96,7 @@ def states_after(game: Game, seqs: list[int]) -> dict[int, dict[str, Any]]:
         return {game.seq: shown_state(game, EngineGame.from_snapshot(game.snapshot))}
     wanted = set(seqs)
     engine_game = EngineGame(deal_from_code(game.code))
-    states: dict[int, dict[str, Any]] = {}
+    states: dict[int, ShownState] = {}
     for seq, token in game.actions.filter(seq__lte=max(seqs)).values_list("seq", "token"):
         if token != RESIGN:
             play_token(engine_game, token)

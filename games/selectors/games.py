@@ -8,7 +8,7 @@ that does not exist), and even its owner sees only what a player at the table se
 """
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeAlias
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from engine import Game as EngineGame
-from engine import finishing_line
+from engine import State, TableView, finishing_line
 from fairplay.selectors import owner_holds
 from games.boards import closes_at, first_sealed_day, game_sealed
 from games.errors import GameNotFound, InvalidInput
@@ -25,13 +25,16 @@ from games.past_positions import position_after
 from games.projections import elapsed_seconds
 
 Viewer = AbstractBaseUser | AnonymousUser | None
+#: A game's board as clients may see it (``shown_state``): the whole state, or the table's view
+#: of a sealed game (face-down cards None).
+ShownState: TypeAlias = State | TableView
 
 
 @dataclass(frozen=True)
 class Position:
     """What a client needs to show and play a game: the board and the moves it allows."""
 
-    state: dict[str, Any]
+    state: ShownState
     legal_moves: list[str]
     #: The moves that finish a won-by-force game (``engine.finishing``), else empty. Only
     #: offered once no card is face down, so it tells a sealed game's owner nothing unseen.
@@ -71,7 +74,7 @@ def game_for(*, game_id: int, viewer: Viewer) -> Game:
     return game
 
 
-def shown_state(game: Game, engine_game: EngineGame) -> dict[str, Any]:
+def shown_state(game: Game, engine_game: EngineGame) -> ShownState:
     """The board of ``engine_game`` (a position of ``game``) as clients may see it."""
     return engine_game.table_state() if game_sealed(game) else engine_game.state()
 
@@ -123,7 +126,7 @@ def ranked_games_of(viewer: Viewer, *, boards: list[str]) -> dict[str, dict[str,
 
 
 def game_position(
-    *, game: Game, engine_game: EngineGame | None = None, state: dict[str, Any] | None = None
+    *, game: Game, engine_game: EngineGame | None = None, state: ShownState | None = None
 ) -> Position:
     """The current board from the row's snapshot; a finished game allows no more moves.
 
@@ -146,7 +149,7 @@ def game_actions(*, game: Game, after: int = 0) -> QuerySet[Action]:
     return game.actions.filter(seq__gt=after).order_by("seq")
 
 
-def game_state_at(*, game: Game, at: int) -> dict[str, Any]:
+def game_state_at(*, game: Game, at: int) -> ShownState:
     """The board after action ``at`` (0: the deal), from the nearest kept position
     (``games.past_positions``)."""
     if not 0 <= at <= game.seq:

@@ -25,6 +25,7 @@ from django.utils.translation import gettext
 from engine import Game as EngineGame
 from engine import NotationError
 from engine.reasons import why_tap_does_nothing
+from fairplay.signals import action_judged
 from games.boards import day_sealed
 from games.compiled import Statement, insert_statement, run_one, update_statement
 from games.errors import (
@@ -38,7 +39,7 @@ from games.errors import (
 from games.models import Action, Game
 from games.projections import elapsed_seconds, engine_summary
 from games.replaying import RESIGN, malformed, play_token, refused, replay_log
-from games.selectors.games import shown_state
+from games.selectors.games import ShownState, shown_state
 from games.services.locking import lock_own_live_game
 from games.services.standing import standing_refresh
 
@@ -52,7 +53,7 @@ class Appended:
     game: Game
     action: Action
     engine_game: EngineGame
-    state: dict[str, Any]
+    state: ShownState
 
 
 def action_append(
@@ -92,6 +93,7 @@ def action_append(
             game.status = Game.Status.WON
             game.finished_at = now
         fields = [*summary, "seq", "reached_at", "action_count", "elapsed", *FINISHED_FIELDS]
+        fields += signals_held(game=game, stamp=now)
         return finish_append(
             game=game, action=action, engine_game=engine_game, fields=fields, unsent=unsent
         )
@@ -109,7 +111,7 @@ def game_resign(*, game_id: int, player: User, expected_seq: int | None = None) 
         game.status = Game.Status.RESIGNED
         game.finished_at = now
         engine_game = EngineGame.from_snapshot(game.snapshot)
-        fields = ["seq", *FINISHED_FIELDS]
+        fields = ["seq", *FINISHED_FIELDS, *signals_held(game=game, stamp=now)]
         return finish_append(
             game=game,
             action=action,
@@ -117,6 +119,17 @@ def game_resign(*, game_id: int, player: User, expected_seq: int | None = None) 
             fields=fields,
             unsent=[insert_statement(action)],
         )
+
+
+def signals_held(*, game: Game, stamp: datetime) -> list[str]:
+    """Ask fair play about the action just played on a ranked game (``fairplay.signals``):
+    if a signal holds the game from now on, set it on the row and name the field to save, so
+    the entry this append refreshes leaves the game out. Open games are not ranked daily
+    games: nothing to ask."""
+    if game.daily is None or not action_judged(game=game, stamp=stamp):
+        return []
+    game.held = True
+    return ["held"]
 
 
 def nothing_to_resign(*, game_id: int) -> NothingToResign:

@@ -31,6 +31,7 @@ from games.projections import (
     is_assisted,
     player_entries,
 )
+from games.selectors.games import ShownState
 from games.services.locking import lock_player
 
 
@@ -44,7 +45,7 @@ def standing_refresh(
     game: Game,
     actions: Sequence[Action] = (),
     moved: bool = False,
-    state: dict[str, Any] | None = None,
+    state: ShownState | None = None,
     player_locked: bool = False,
     ahead: Sequence[Statement[Any]] = (),
 ) -> None:
@@ -106,7 +107,7 @@ def standing_announce(
     game: Game,
     refreshed: EntryRefresh | None,
     actions: Sequence[Action] = (),
-    state: dict[str, Any] | None = None,
+    state: ShownState | None = None,
 ) -> None:
     """After the commit: the rank index, then the watchers (see ``standing_refresh``)."""
     board_changed = refreshed is not None and refreshed.changed

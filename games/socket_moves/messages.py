@@ -27,7 +27,7 @@ from django.utils.translation import gettext
 from rest_framework.utils.encoders import JSONEncoder
 
 from games.api.parsing import MAX_JSON_DEPTH, deeper_than, validated
-from games.api.serializers import ActionIn, ResignIn
+from games.api.serializers.actions import ActionIn, ResignIn
 from games.errors import BadMessage, MessageTooLarge, UnknownMessage, WrongGame
 
 #: The longest frame read: a move is under 100 characters, a hello under 100.

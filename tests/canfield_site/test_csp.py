@@ -11,10 +11,10 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from playwright.sync_api import Browser
 from rest_framework.test import APIClient
 
 from canfield_site.csp import inline_hashes
-from tests.support.browser import launch_options
 from tests.support.servers import run_asgi_server, server_env_for_test_db
 
 CODE = "CF1-D3-AAAAACL"
@@ -58,36 +58,29 @@ def base_url(transactional_db: None) -> Iterator[str]:
 
 @pytest.mark.e2e
 @pytest.mark.browser
-def test_pages_work_under_the_policy_in_chromium(base_url: str) -> None:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(**launch_options())
-        try:
-            page = browser.new_page()
-            problems: list[str] = []
-            page.on(
-                "console",
-                lambda message: (
-                    problems.append(message.text)
-                    if re.search(r"Content.Security.Policy|Refused to", message.text)
-                    else None
-                ),
-            )
-            page.on("pageerror", lambda error: problems.append(str(error)))
-            page.goto(f"{base_url}/", wait_until="networkidle")
-            page.goto(f"{base_url}/play/{CODE}/", wait_until="networkidle")
-            page.wait_for_selector("#stock-card", state="attached")
-            page.goto(f"{base_url}/api/docs/", wait_until="networkidle")
-            page.wait_for_selector(".swagger-ui .opblock", timeout=15_000)
-            assert problems == []
-            # And the policy bites: an injected inline script does not run.
-            page.goto(f"{base_url}/", wait_until="networkidle")
-            page.evaluate(
-                """() => { const s = document.createElement('script');
-                     s.textContent = 'window.injected = true'; document.head.append(s); }"""
-            )
-            assert page.evaluate("() => window.injected === true") is False
-            assert any("Content Security Policy" in text for text in problems), problems
-        finally:
-            browser.close()
+def test_pages_work_under_the_policy_in_chromium(base_url: str, chromium: Browser) -> None:
+    page = chromium.new_page()
+    problems: list[str] = []
+    page.on(
+        "console",
+        lambda message: (
+            problems.append(message.text)
+            if re.search(r"Content.Security.Policy|Refused to", message.text)
+            else None
+        ),
+    )
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.goto(f"{base_url}/", wait_until="networkidle")
+    page.goto(f"{base_url}/play/{CODE}/", wait_until="networkidle")
+    page.wait_for_selector("#stock-card", state="attached")
+    page.goto(f"{base_url}/api/docs/", wait_until="networkidle")
+    page.wait_for_selector(".swagger-ui .opblock", timeout=15_000)
+    assert problems == []
+    # And the policy bites: an injected inline script does not run.
+    page.goto(f"{base_url}/", wait_until="networkidle")
+    page.evaluate(
+        """() => { const s = document.createElement('script');
+             s.textContent = 'window.injected = true'; document.head.append(s); }"""
+    )
+    assert page.evaluate("() => window.injected === true") is False
+    assert any("Content Security Policy" in text for text in problems), problems

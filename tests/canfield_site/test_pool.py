@@ -79,6 +79,7 @@ def server_connections(name: str) -> int:
         return int(cursor.fetchone()[0])
 
 
+@pytest.mark.e2e  # a real server process
 @pytest.mark.django_db(transaction=True)
 def test_a_server_under_concurrent_requests_stays_within_its_pool() -> None:
     if connection.vendor != "postgresql":

@@ -166,6 +166,7 @@ def fetch(url: str) -> tuple[int, str]:
         return error.code, error.read().decode()
 
 
+@pytest.mark.e2e  # a real server process
 def test_a_database_that_does_not_answer_is_a_503_json() -> None:
     dead_database = f"postgresql://postgres@127.0.0.1:{free_port()}/nothing"
     port = free_port()

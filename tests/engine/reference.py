@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import copy
 import itertools
-from typing import Any
+
+from engine import State  # the shape of the data only (a TypedDict): no rule comes from it
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
-State = dict[str, Any]
 
 
 def rank(card: str) -> int:

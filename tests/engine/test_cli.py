@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import Deal, Game
+from engine import Deal, Game, replay
 from engine.cli import TerminalGame
 from tests.engine.positions import position
 
@@ -32,7 +32,7 @@ def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     )
 
 
-@pytest.mark.parametrize("command", ["deal", "layout", "play", "verify", "random"])
+@pytest.mark.parametrize("command", ["deal", "layout", "play", "verify", "random", "table-play"])
 def test_each_command_has_help(command: str) -> None:
     result = run(command, "--help")
     assert result.returncode == 0
@@ -42,7 +42,7 @@ def test_each_command_has_help(command: str) -> None:
 def test_top_level_help_lists_the_commands() -> None:
     result = run("--help")
     assert result.returncode == 0
-    for command in ("deal", "layout", "play", "verify", "random", "solve"):
+    for command in ("deal", "layout", "play", "verify", "random", "solve", "table-play"):
         assert command in result.stdout
 
 
@@ -194,6 +194,15 @@ def test_verify_catches_a_tampered_won_log(tmp_path: Path) -> None:
     result = run("verify", "CF1-D3-AAAAACL", str(log))
     assert result.returncode == 1
     assert f"at index {first_foundation} ('W1')" in result.stdout
+
+
+def test_table_play_prints_a_line_the_engine_accepts() -> None:
+    result = run("table-play", "CF1-D3-AAAABMS", "--samples", "2", "--nodes", "400")
+    assert result.returncode == 0, result.stderr
+    line = re.search(r"^line: +(.*)$", result.stdout, re.MULTILINE)
+    assert line is not None
+    game = replay("CF1-D3-AAAABMS", line.group(1))
+    assert f"{game.cards} cards, {game.moves} actions" in result.stdout
 
 
 def test_solve_is_handed_to_the_solver() -> None:

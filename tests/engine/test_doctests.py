@@ -17,6 +17,7 @@ MODULES = [
     "engine.reasons",
     "engine.replay",
     "engine.table",
+    "engine.table_player.memory",
 ]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Deal, Game
+from engine import Deal, Game, State
 from tests.engine import reference
 from tests.engine.positions import SEED_EXAMPLE
 
@@ -23,13 +23,15 @@ def perft(game: Game, depth: int) -> int:
     return total
 
 
-def reference_perft(state: dict, depth: int) -> int:
+def reference_perft(state: State, depth: int) -> int:
     if depth == 0:
         return 1
-    return sum(
-        reference_perft(reference.apply(state, token), depth - 1)  # type: ignore[arg-type]
-        for token in reference.legal_tokens(state)
-    )
+    total = 0
+    for token in reference.legal_tokens(state):
+        after = reference.apply(state, token)
+        assert after is not None  # legal_tokens are the tokens apply plays
+        total += reference_perft(after, depth - 1)
+    return total
 
 
 @pytest.mark.parametrize("code", ["CF1-D3-AAAAACL", "CF1-D1-AAAAAAB", "CF1-D1-ZZZZZZZ"])

@@ -7,7 +7,7 @@ import json
 
 from hypothesis import HealthCheck, given, settings
 
-from engine import CARD_NAMES, TOKENS, Game, replay
+from engine import CARD_NAMES, TOKENS, Game, State, replay
 from tests.engine import reference
 from tests.engine.walks import choices, fresh_games, games, pick
 
@@ -26,7 +26,7 @@ def all_cards(game: Game) -> list[str]:
 @given(games, choices)
 def test_engine_agrees_with_the_reference_model(game: Game, steps: list[int]) -> None:
     """Same legal moves, same state after each move, and undo gives back the exact state."""
-    before: list[dict] = []
+    before: list[State] = []
     for choice in steps:
         state = game.state()
         legal = {str(m) for m in game.legal_moves()}

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import pytest
 
 import engine.solver
-from engine import Deal, Game, replay
+from engine import Deal, Game, State, replay
 from engine.cards import CARD_BY_NAME
 from engine.deal import make_code
 from engine.solver import SolveResult, cli_main, hint, solve
@@ -241,7 +241,7 @@ def test_draws_reach_exactly_the_waste_cards_the_solver_expects(draw: int) -> No
 def test_column_order_does_not_change_the_key() -> None:
     game = Game.from_code(code(1002))
     state = game.state()
-    swapped = dict(state, tableau=list(reversed(state["tableau"])))
+    swapped: State = {**state, "tableau": list(reversed(state["tableau"]))}
     assert Position.from_state(swapped).key() == Position.from_state(state).key()
 
 
@@ -326,8 +326,8 @@ def test_complete_moves_cover_every_engine_move(draw: int) -> None:
     for _ in range(300):
         position = Position.from_state(game.state())
         reached = {position.key()}
-        for move in complete_moves(position):
-            record = position.play(move)
+        for solver_move in complete_moves(position):
+            record = position.play(solver_move)
             reached.add(position.key())
             position.undo(record)
         waste_tops = set(position.reachable_waste())

@@ -27,6 +27,7 @@ from engine.solver.moves import Shuffle, complete_moves, guided_moves, safe_foun
 from engine.solver.position import Move, Position
 from engine.solver.search import search
 from tests.engine.oracle import endgame, exhaustive, random_endgame, wander
+from tests.support.sizes import sizes
 
 LIMIT = 20_000  # positions the oracle may enter before it gives up (about half a second)
 ZQ = "CF1-D3-AAGORZQ"
@@ -105,12 +106,13 @@ def test_a_safe_foundation_move_played_alone_can_lose_a_won_game() -> None:
         assert search(position, seconds=10, max_nodes=None, moves_of=forced_first).status == "lost"
 
 
+@sizes(ci=25, long=100)
 @pytest.mark.parametrize("block", range(4))
-def test_random_endgames_agree_with_the_oracle(block: int) -> None:
-    """400 seeded endgames (about one in five lost), in four blocks of 100."""
+def test_random_endgames_agree_with_the_oracle(block: int, size: int) -> None:
+    """Seeded endgames (about one in five lost), in four blocks: 4 x 100 long, 4 x 25 in CI."""
     decided = lost = 0
     wrong = []
-    for seed in range(block * 100, block * 100 + 100):
+    for seed in range(block * 100, block * 100 + size):
         game = random_endgame(seed)
         truth = exhaustive(game, LIMIT)
         if truth is None:
@@ -121,26 +123,34 @@ def test_random_endgames_agree_with_the_oracle(block: int) -> None:
         if result.status != truth:
             wrong.append((seed, truth, result.status))
     assert wrong == []
-    assert decided >= 90
-    assert lost >= 10
+    assert decided >= 0.9 * size
+    assert lost >= size // 10
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    seed=st.integers(0, 2**32 - 1),
-    off=st.integers(3, 32),
-    draw=st.sampled_from((1, 3)),
-    share=st.sampled_from((0.2, 0.4, 0.6, 0.8)),
-)
-def test_any_endgame_agrees_with_the_oracle(seed: int, off: int, draw: int, share: float) -> None:
-    game = endgame(random.Random(seed), off, draw, share)
-    assert disagreement(game) is None
+@sizes(ci=30, long=150)
+def test_any_endgame_agrees_with_the_oracle(size: int) -> None:
+    @settings(max_examples=size, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(
+        seed=st.integers(0, 2**32 - 1),
+        off=st.integers(3, 32),
+        draw=st.sampled_from((1, 3)),
+        share=st.sampled_from((0.2, 0.4, 0.6, 0.8)),
+    )
+    def agrees(seed: int, off: int, draw: int, share: float) -> None:
+        game = endgame(random.Random(seed), off, draw, share)
+        assert disagreement(game) is None
+
+    agrees()
 
 
-def winning_lines() -> list[tuple[str, list[str]]]:
-    """Real winning lines: the solver's own on a few deals (both draw modes), and ZQ's."""
+#: Deals whose solver lines the backed-off positions come from: the first ones in CI.
+LINE_DEALS = (1000, 1001, 1003, 5004)
+
+
+def winning_lines(deals: tuple[int, ...]) -> list[tuple[str, list[str]]]:
+    """Real winning lines: the solver's own on ``deals`` (both draw modes), and ZQ's."""
     lines = [(ZQ, ZQ_LINE)]
-    for number in (1000, 1001, 1003, 5004):
+    for number in deals:
         for draw in (3, 1):
             code = make_code(number, draw)
             result = solve(Game.from_code(code), seconds=10)
@@ -149,13 +159,15 @@ def winning_lines() -> list[tuple[str, list[str]]]:
     return lines
 
 
-def test_positions_backed_off_from_a_win_and_perturbed_agree_with_the_oracle() -> None:
+@sizes(ci=1, long=len(LINE_DEALS), name="deals")
+def test_positions_backed_off_from_a_win_and_perturbed_agree_with_the_oracle(deals: int) -> None:
     """k actions before the end of a real win (won, so never "lost"), then the same
     position after a few random legal actions (won or lost: the oracle says which)."""
     rng = random.Random(7)
     checked = perturbed_lost = 0
     wrong = []
-    for code, line in winning_lines():
+    lines = winning_lines(LINE_DEALS[:deals])
+    for code, line in lines:
         for back in (1, 2, 3, 5, 8, 12, 17, 23, 30, 40, 55):
             if back >= len(line):
                 continue
@@ -171,11 +183,13 @@ def test_positions_backed_off_from_a_win_and_perturbed_agree_with_the_oracle() -
                 if why:
                     wrong.append((code, back, steps, why))
     assert wrong == []
-    assert checked >= 80
+    assert checked >= len(lines) * 80 // 9  # 80 of the 9 long lines
 
 
-def test_whole_small_deals_agree_with_the_oracle() -> None:
-    wrong = [n for n in SMALL_DEALS if disagreement(Game.from_code(make_code(n, 3)))]
+@sizes(ci=3, long=1, name="step")
+def test_whole_small_deals_agree_with_the_oracle(step: int) -> None:
+    """Every small deal (long), every third one (CI)."""
+    wrong = [n for n in SMALL_DEALS[::step] if disagreement(Game.from_code(make_code(n, 3)))]
     assert wrong == []
 
 

@@ -84,7 +84,7 @@ def test_a_bad_snapshot_is_refused(change: dict, fragment: str) -> None:
 
 
 def test_a_snapshot_missing_a_field_is_refused() -> None:
-    snapshot = Game.from_code("CF1-D3-AAAAACL").to_snapshot()
+    snapshot: dict[str, object] = dict(Game.from_code("CF1-D3-AAAAACL").to_snapshot())
     del snapshot["waste"]
     with pytest.raises(SnapshotError, match="malformed snapshot"):
         Game.from_snapshot(snapshot)

@@ -6,11 +6,11 @@ import json
 
 from hypothesis import given, settings
 
-from engine import FACE_DOWN, Game, table_view
+from engine import FACE_DOWN, Game, State, table_view
 from tests.engine.walks import choices, games, pick
 
 
-def face_down_cards(state: dict) -> set[str]:
+def face_down_cards(state: State) -> set[str]:
     """The cards a player at the table cannot see: the reserve below its top, the stock
     (less the base card, dealt face up: only the made-up positions of ``walks`` put it back
     in a pile, a real deal never does)."""
@@ -19,7 +19,9 @@ def face_down_cards(state: dict) -> set[str]:
 
 @settings(max_examples=150, deadline=None)
 @given(games, choices)
-def test_no_face_down_card_is_named_and_the_face_up_ones_are_exact(game: Game, steps) -> None:
+def test_no_face_down_card_is_named_and_the_face_up_ones_are_exact(
+    game: Game, steps: list[int]
+) -> None:
     for choice in steps:
         state = game.state()
         seen = table_view(state)

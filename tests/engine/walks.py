@@ -81,7 +81,8 @@ def pick(game: Game, choice: int) -> str:
 def stock_cycles(code: str, count: int) -> list[str]:
     """``count`` legal tokens on ``code``: draw through the stock, recycle, again (the waste
     differs from one action to the next), for logs as long as a test or a bench needs."""
-    game, tokens = Game(Deal.from_code(code)), []
+    game = Game(Deal.from_code(code))
+    tokens: list[str] = []
     while len(tokens) < count:
         token = "draw" if game.state()["stock"] else "recycle"
         game.play(token)

@@ -11,6 +11,7 @@ from datetime import UTC, date, datetime
 
 import pytest
 import time_machine
+from django.conf import LazySettings
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
@@ -25,6 +26,13 @@ from tests.support.games import store_simple_day
 DAY = date(2026, 1, 2)
 NOON = datetime(2026, 1, 2, 12, tzinfo=UTC)
 BOARD = "daily-2026-01-02-D3"
+
+
+@pytest.fixture(autouse=True)
+def _timing_signals_on(settings: LazySettings) -> None:
+    """The timing signal judges these tests' ranked games as it judges players' (the suite
+    switches it off elsewhere: its scripts play faster than any hand)."""
+    settings.CANFIELD_TIMING_SIGNALS = True
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ from fairplay.services import ORIGIN_DAYS
 from games.models import Game, LeaderboardEntry
 from tests.conftest import Player
 from tests.fairplay.conftest import BOARD, act, start_ranked
+from tests.support.responses import ApiResponse
 
 pytestmark = pytest.mark.usefixtures("day")
 
@@ -41,7 +42,7 @@ def linked(
     }
 
 
-def verdict(client: APIClient, flag_id: int, **body: object) -> object:
+def verdict(client: APIClient, flag_id: int, **body: object) -> ApiResponse:
     return client.post(f"/api/fair-play/flags/{flag_id}/", body)
 
 

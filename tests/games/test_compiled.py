@@ -9,6 +9,7 @@ turned off: one round trip or several, the answers and the effects are the same.
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -21,6 +22,7 @@ from django.utils import timezone
 from games import compiled
 from games.compiled import (
     CompiledQuery,
+    Statement,
     insert_row,
     insert_statement,
     run,
@@ -191,7 +193,7 @@ def test_run_gives_each_statement_its_result_in_one_round_trip_where_it_can(
     game = new_game(players[0])
     game.score = 7
     action = a_move_of(game, 1)
-    statements = [
+    statements: list[Statement[Any]] = [
         insert_statement(action),
         update_statement(game, ["score"]),
         written('UPDATE "games_game" SET "moves" = "moves" WHERE "id" = %s', [-1]),

@@ -11,6 +11,8 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
+from django.db.migrations.state import StateApps
+from django.db.models import Model
 
 from engine import Game as EngineGame
 from games.projections import engine_summary
@@ -21,7 +23,7 @@ CODE = "CF1-D3-AAAAACL"
 T0 = datetime(2026, 11, 20, 9, 0, tzinfo=UTC)
 
 
-def migrate(targets: list[tuple[str, str]]):
+def migrate(targets: list[tuple[str, str]]) -> StateApps:
     executor = MigrationExecutor(connection)
     executor.migrate(targets)
     return executor.loader.project_state(targets).apps
@@ -36,7 +38,14 @@ def test_old_rows_get_boards_actions_elapsed_and_assistance_from_their_logs() ->
     alice = user_model.objects.create(username="alice")
     bob = user_model.objects.create(username="bob")
 
-    def old_game(player, tokens, *, submitted, assisted=False, resign=False):
+    def old_game(
+        player: Model,
+        tokens: list[str],
+        *,
+        submitted: bool,
+        assisted: bool = False,
+        resign: bool = False,
+    ) -> Model:
         engine = EngineGame.from_code(CODE)
         for token in tokens:
             engine.play(token)

@@ -217,7 +217,7 @@ class TcpProxy:
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.server: asyncio.Server | None = None
-        self.transports: set[asyncio.BaseTransport] = set()
+        self.transports: set[asyncio.WriteTransport] = set()
 
     def __enter__(self) -> TcpProxy:
         self.thread.start()

@@ -196,6 +196,7 @@ class LoadPlayer:
             if time.monotonic() >= deadline:
                 break
             await self.play_one(deadline)
+        assert self.game is not None  # start_game set it
         self.ledger.final_seq[self.game["id"]] = self.game["seq"]
 
 

@@ -17,6 +17,7 @@ import pytest
 import websockets
 from django.core.management import call_command
 from websockets.asyncio.client import ClientConnection
+from websockets.typing import Origin
 
 from games.models import Game as GameRow
 from tests.robustness.faults import PrivateRedis, private_redis
@@ -63,7 +64,7 @@ async def next_message(
 
 def watch(base_url: str, game_id: int) -> websockets.connect:
     ws_url = base_url.replace("http://", "ws://") + f"/ws/games/{game_id}/"
-    return websockets.connect(ws_url, origin=base_url, open_timeout=10)
+    return websockets.connect(ws_url, origin=Origin(base_url), open_timeout=10)
 
 
 async def play_through_a_redis_outage(base_url: str, redis_server: PrivateRedis) -> int:

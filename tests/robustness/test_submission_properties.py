@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from engine import Deal, Game, IllegalMove, NotationError, replay
+from engine import Deal, Game, IllegalMove, NotationError, State, replay
 from engine.notation import TOKENS
 from games.models import Action, LeaderboardEntry
 from games.models import Game as GameRow
@@ -204,7 +204,7 @@ def test_an_inserted_illegal_action_is_refused_at_its_index(
     assert_refused(player_client, {"code": log.code, "actions": tokens}, at)
 
 
-def absent_card_tokens(state: dict[str, Any]) -> list[str]:
+def absent_card_tokens(state: State) -> list[str]:
     """Well-formed tokens that move a card which is not there in this position: from an
     empty pile, or a block longer than its column."""
     tokens: list[str] = []

@@ -77,8 +77,8 @@ class Browser:
         return self.client.get(path)
 
     def post(self, path: str, body: Any = None, *, csrf: bool = True) -> Any:
-        headers = {"HTTP_X_CSRFTOKEN": self.client.cookies["csrftoken"].value} if csrf else {}
-        return self.client.post(path, body, **headers)
+        headers = {"X-CSRFToken": self.client.cookies["csrftoken"].value} if csrf else {}
+        return self.client.post(path, body, headers=headers)
 
     def me(self) -> dict[str, Any]:
         return self.get("/api/me/").json()

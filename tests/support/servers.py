@@ -33,6 +33,7 @@ import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 from urllib.parse import urlsplit, urlunsplit
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -55,10 +56,13 @@ HEALTH_PATH = "/api/health/"
 RUN_PREFIX = f"test-run-{uuid.uuid4().hex[:12]}"
 STARTUP_TIMEOUT_S = 30.0
 #: Environment every test server starts with unless the test says otherwise: a test run signs
-#: up (and in) far more players from 127.0.0.1 than the per-address limits let one address.
+#: up (and in) far more players from 127.0.0.1 than the per-address limits let one address,
+#: and its scripts play ranked games faster than any hand (the timing signal, tested in
+#: process by tests/fairplay, would hold them).
 TEST_SERVER_DEFAULTS = {
     "CANFIELD_THROTTLE_SIGNUP": "off",
     "CANFIELD_PASSWORD_CHECKS_ADDRESS": "off",
+    "CANFIELD_TIMING_SIGNALS": "off",
 }
 SHUTDOWN_TIMEOUT_S = 10.0
 
@@ -127,6 +131,16 @@ def _with_database_name(url: str, name: str) -> str:
     return urlunsplit((parts.scheme, parts.netloc, "/" + name, parts.query, parts.fragment))
 
 
+#: How often a server is started on another free port when the one it was given was taken
+#: meanwhile (``free_port`` releases the port before the server binds it: another test process
+#: of a parallel run may take it in between).
+PORT_ATTEMPTS = 3
+
+
+class PortTakenError(ServerStartError):
+    """The server could not bind its port: another process took it first."""
+
+
 @contextmanager
 def run_asgi_server(
     *, env: dict[str, str] | None = None, port: int | None = None, workers: int = 1
@@ -136,9 +150,23 @@ def run_asgi_server(
     Waits until `GET /api/health/` answers 200 (or raises ServerStartError with
     the server's stderr), and always stops the server on exit: SIGTERM first so
     uvicorn shuts down cleanly, then SIGKILL to the process group it leads (its
-    workers included) if it does not stop in time.
+    workers included) if it does not stop in time. Without a ``port``, a free one; a
+    server that finds it taken starts again on another.
     """
-    port = port or free_port()
+    for attempt in range(1, PORT_ATTEMPTS + 1):
+        started = False
+        try:
+            with _serving(env=env, port=port or free_port(), workers=workers) as base_url:
+                started = True
+                yield base_url
+            return
+        except PortTakenError:
+            if started or port is not None or attempt == PORT_ATTEMPTS:
+                raise
+
+
+@contextmanager
+def _serving(*, env: dict[str, str] | None, port: int, workers: int) -> Iterator[str]:
     base_url = f"http://127.0.0.1:{port}"
     command = [
         *SERVE,
@@ -173,16 +201,15 @@ def run_asgi_server(
             _stop(process)
 
 
-def _wait_until_healthy(process: subprocess.Popen[bytes], base_url: str, stderr) -> None:
+def _wait_until_healthy(process: subprocess.Popen[bytes], base_url: str, stderr: IO[bytes]) -> None:
     """Poll the health endpoint until it says 200, the process dies, or time runs out."""
     deadline = time.monotonic() + STARTUP_TIMEOUT_S
     last_problem = "no answer yet"
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise ServerStartError(
-                f"uvicorn exited with code {process.returncode} before answering:\n"
-                + _read_tail(stderr)
-            )
+            tail = _read_tail(stderr)
+            error = PortTakenError if "address already in use" in tail else ServerStartError
+            raise error(f"uvicorn exited with code {process.returncode} before answering:\n" + tail)
         try:
             with urllib.request.urlopen(base_url + HEALTH_PATH, timeout=2) as response:
                 if response.status == 200:
@@ -199,7 +226,7 @@ def _wait_until_healthy(process: subprocess.Popen[bytes], base_url: str, stderr)
     )
 
 
-def _read_tail(stderr, limit: int = 4000) -> str:
+def _read_tail(stderr: IO[bytes], limit: int = 4000) -> str:
     """The end of the server's stderr, where the traceback of a failed start is."""
     stderr.flush()
     stderr.seek(0)

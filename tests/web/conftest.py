@@ -1,9 +1,9 @@
 """Fixtures of the browser tests: the real ASGI server on the test database, Chromium.
 
 One server process serves the session on the test database (tests use
-`transactional_db`, so what they write is committed and visible to it); each
-test gets its own Chromium; browser contexts are separate cookie jars, so two
-contexts are two players.
+`transactional_db`, so what they write is committed and visible to it); one Chromium
+serves the test process, lent to one test at a time; browser contexts are separate cookie
+jars, so two contexts are two players, and a test's contexts close when it ends.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 import pytest
 import redis
+from django.conf import LazySettings
 from playwright.sync_api import Browser, Page, expect
 
-from tests.support.browser import launch_options
 from tests.support.quiet import follow_game_sockets
 from tests.support.redis_keys import delete_keys
 from tests.support.servers import RUN_PREFIX, run_asgi_server, server_env_for_test_db
@@ -52,7 +52,7 @@ def _asgi_server(django_db_setup: None) -> Iterator[str]:
 
 
 @pytest.fixture
-def server_url(transactional_db: None, _asgi_server: str, settings) -> str:
+def server_url(transactional_db: None, _asgi_server: str, settings: LazySettings) -> str:
     """Base URL of the server; the test's rows are committed, so the server sees them.
 
     This process gets the server's daily settings: whatever either side stores first, the
@@ -74,22 +74,14 @@ def forget_server_rank_index() -> None:
 
 
 @pytest.fixture
-def browser(server_url: str) -> Iterator[Browser]:
-    """A headless Chromium for one test (Playwright's sync API: keep tests sync).
+def browser(server_url: str, chromium: Browser) -> Browser:
+    """The test process's Chromium, lent to this test (``tests.support.browser``).
 
-    Function-scoped on purpose: while Playwright's sync API is alive, its event
-    loop counts as running in this thread, and Django then refuses ORM calls
-    (SynchronousOnlyOperation), including pytest-django's own database setup
-    and flush. Depending on `server_url` starts it after the database is ready
-    and stops it before the database is flushed.
+    Depending on ``server_url`` first gets the database ready before Playwright's loop is
+    marked running, and gives the browser back (its contexts closed) before the database is
+    flushed: Django refuses ORM calls while that loop runs.
     """
-    options = launch_options()  # skips (or fails under CANFIELD_REQUIRE_BROWSER=1) first
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(**options)
-        yield chromium
-        chromium.close()
+    return chromium
 
 
 @dataclass

@@ -9,12 +9,18 @@ fixtures that call these must come before ``new_player`` in a test's arguments.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from typing import TYPE_CHECKING
 
 import time_machine
 
 from engine import Game
+from tests.conftest import Player as ApiPlayer
+
+if TYPE_CHECKING:
+    from games.models import DailyDeal  # for the annotation: the service is imported where used
 
 
 @dataclass(frozen=True)
@@ -29,7 +35,7 @@ class Day:
         return f"daily-{self.day.isoformat()}-{mode}"
 
 
-def _day(deal, players: dict[str, list[str]] | None = None) -> Day:
+def _day(deal: DailyDeal, players: dict[str, list[str]] | None = None) -> Day:
     from games.daily.store import daily_code, daily_pars
 
     return Day(
@@ -50,9 +56,13 @@ def today() -> Day:
     return _day(daily_deal_get(day=utc_today()))
 
 
-def closed_day(make_player, *, days_ago: int = 3, moves: tuple[int, ...] = (12, 5)) -> Day:
+def closed_day(
+    make_player: Callable[..., ApiPlayer], *, days_ago: int = 3, moves: tuple[int, ...] = (12, 5)
+) -> Day:
     """A day `days_ago` before today, whose D3 board got one ranked game per entry of
-    `moves`, each playing that many moves of the solver's line on that day."""
+    `moves`, each playing that many moves of the solver's line on that day, and whose boards
+    have their table pars (as `prepare_daily` stores them; the tests' small budget)."""
+    from fairplay.table_pars import day_table_pars
     from games.boards import utc_today
     from games.daily.store import daily_deal_get
     from games.services.actions import action_append
@@ -68,11 +78,16 @@ def closed_day(make_player, *, days_ago: int = 3, moves: tuple[int, ...] = (12, 
             for token in deal.line[:count]:
                 action_append(game_id=game.id, player=player.user, token=token)
             names.append(player.user.username)
+    day_table_pars(day)
     return _day(deal, {"D3": names})
 
 
 def closed_day_none_wins(
-    make_player, *, moves: tuple[int, ...] = (12, 5), first: int = 3, tries: int = 10
+    make_player: Callable[..., ApiPlayer],
+    *,
+    moves: tuple[int, ...] = (12, 5),
+    first: int = 3,
+    tries: int = 10,
 ) -> Day:
     """``closed_day`` on the most recent day from ``first`` days ago whose D3 line is longer
     than every entry of ``moves``, so none of its players has won: a seeded search (the test

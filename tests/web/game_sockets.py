@@ -77,7 +77,7 @@ class RoutedGameSockets:
         attempts = self.attempts
         for route in self.routes:
             route.close(code=CLOSE_RESTART)
-        for _ in range(200):  # the page saw it closed when it tries again (3 s later)
+        for _ in range(200):  # it tries again about 1 s later (reconnect.js)
             if self.attempts > attempts:
                 return
             self.page.wait_for_timeout(50)

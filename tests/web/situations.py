@@ -10,10 +10,11 @@ situation holds, together with what the test should do and expect.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import count
 
-from engine import Deal, Game, IllegalMove
+from engine import Deal, Game, IllegalMove, State
 
 SEARCH_LIMIT = 20_000
 
@@ -37,21 +38,23 @@ class BlockMove:
     reason: str  # the engine's reason for refusing `rejected`
 
 
-def _deals(draw: int):
+def _deals(draw: int) -> Iterator[tuple[str, Game]]:
+    """Each numbered deal's code and a new game of it, in order."""
     for number in count():
         if number >= SEARCH_LIMIT:
             raise LookupError(f"no deal among the first {SEARCH_LIMIT} fits")
-        yield Game(Deal.from_number(number, draw=draw))
+        deal = Deal.from_number(number, draw=draw)
+        yield deal.code, Game(deal)
 
 
-def _playable_cards(state: dict) -> list[str]:
+def _playable_cards(state: State) -> list[str]:
     tops = [state["reserve"][-1]] if state["reserve"] else []
     return tops + [column[-1] for column in state["tableau"] if column]
 
 
 def tap_to_foundation(draw: int = 3) -> TapToFoundation:
     """A deal whose start has a card that a tap sends home and that can then be taken back."""
-    for game in _deals(draw):
+    for code, game in _deals(draw):
         for card in _playable_cards(game.state()):
             move = game.tap(card)
             if move is None or not move.to_foundation:
@@ -60,7 +63,6 @@ def tap_to_foundation(draw: int = 3) -> TapToFoundation:
             take_backs = [str(m) for m in game.legal_moves() if str(m).startswith("F")]
             if take_backs:
                 token = take_backs[0]
-                code = game.state()["code"]
                 return TapToFoundation(code, card, token, int(token[-1]), str(move))
             game.play("undo")
     raise AssertionError("unreachable")
@@ -68,7 +70,7 @@ def tap_to_foundation(draw: int = 3) -> TapToFoundation:
 
 def block_move(draw: int = 3) -> BlockMove:
     """A deal where one single-card column move makes a 2+ card block movable."""
-    for game in _deals(draw):
+    for code, game in _deals(draw):
         starts = {str(m) for m in game.legal_moves()}
         singles = [t for t in starts if len(t) == 2 and t.isdigit()]
         rejected = _illegal_single_column_move(game, starts)
@@ -81,7 +83,6 @@ def block_move(draw: int = 3) -> BlockMove:
                 block = blocks[0]
                 source = game.state()["tableau"][int(block[0]) - 1]
                 size = int(block.split("x")[1])
-                code = game.state()["code"]
                 game.play("undo")
                 reason = _reason(game, rejected)
                 return BlockMove(code, first, block, tuple(source[-size:]), rejected, reason)
@@ -117,7 +118,7 @@ class TapToColumn:
 
 def tap_to_column(draw: int = 3) -> TapToColumn:
     """A deal whose start has a card that only the double-click setting moves (to a column)."""
-    for game in _deals(draw):
+    for code, game in _deals(draw):
         for card in _playable_cards(game.state()):
             move = game.tap(card, double_click=True)
             if (
@@ -125,7 +126,7 @@ def tap_to_column(draw: int = 3) -> TapToColumn:
                 and not move.to_foundation
                 and game.tap(card, double_click=False) is None
             ):
-                return TapToColumn(game.state()["code"], card, str(move))
+                return TapToColumn(code, card, str(move))
     raise AssertionError("unreachable")
 
 
@@ -139,10 +140,10 @@ def solved_deal(draw: int = 1, seconds_per_deal: float = 0.5) -> SolvedDeal:
     """The first deal the solver wins quickly (the solver verifies its line with the engine)."""
     from engine.solver import solve
 
-    for game in _deals(draw):
+    for code, game in _deals(draw):
         result = solve(game, seconds=seconds_per_deal)
         if result.status == "won":
-            return SolvedDeal(game.state()["code"], tuple(result.line))
+            return SolvedDeal(code, tuple(result.line))
     raise AssertionError("unreachable")
 
 

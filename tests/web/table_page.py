@@ -7,6 +7,7 @@ CSS selectors in one place.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from playwright.sync_api import Locator, Page, expect
 
@@ -68,7 +69,9 @@ class Table:
         return self.page.locator("#status")
 
     # --- gestures ---
-    def drag(self, source: Locator, target: Locator, while_over=None) -> None:
+    def drag(
+        self, source: Locator, target: Locator, while_over: Callable[[], None] | None = None
+    ) -> None:
         """Press on `source`, move in steps (like a hand), release over `target`'s middle.
 
         `while_over()` runs while the cards hover over the target, before the release.

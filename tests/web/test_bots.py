@@ -5,11 +5,12 @@ each language."""
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.conftest import PASSWORD
+from tests.web.conftest import PASSWORD, Player
 from tests.web.page_checks import BROWSER_LOCALE, DEVICES, LANGUAGES, Watch
 from tests.web.situations import solved_deal
 
@@ -17,7 +18,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 
 
 @pytest.mark.parametrize("device", list(DEVICES))
-def test_the_board_switch_shows_people_bots_or_all_with_a_bot_mark(new_player, device):
+def test_the_board_switch_shows_people_bots_or_all_with_a_bot_mark(
+    new_player: Callable[..., Player], device: str
+) -> None:
     deal = solved_deal()
     person = new_player(**DEVICES[device])
     robot = new_player(sign_up=False)
@@ -61,7 +64,9 @@ def test_the_board_switch_shows_people_bots_or_all_with_a_bot_mark(new_player, d
 
 @pytest.mark.parametrize("device", list(DEVICES))
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_sign_up_dialog_declares_a_bot(new_player, device, language):
+def test_the_sign_up_dialog_declares_a_bot(
+    new_player: Callable[..., Player], device: str, language: str
+) -> None:
     visitor = new_player(sign_up=False, locale=BROWSER_LOCALE[language], **DEVICES[device])
     page, watch = visitor.page, Watch(visitor.page)
     page.goto("/")

@@ -4,15 +4,18 @@ sealed and once closed, the solver's line, the archive, and the server's tied ra
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
 import time_machine
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from games.daily.lines import line_states
+from tests.conftest import Player as ApiPlayer
 from tests.support.browser import artifact_path
 from tests.web import dailies
+from tests.web.conftest import Player
 from tests.web.situations import solved_deal
 from tests.web.table_page import GAME_URL, Table
 
@@ -29,18 +32,20 @@ def today(server_url: str) -> dailies.Day:
 
 
 @pytest.fixture
-def closed(server_url: str, make_player) -> dailies.Day:
+def closed(server_url: str, make_player: Callable[..., ApiPlayer]) -> dailies.Day:
     return dailies.closed_day(make_player)
 
 
-def _assert_no_code(page, day: dailies.Day) -> None:
+def _assert_no_code(page: Page, day: dailies.Day) -> None:
     html, text = page.content(), page.locator("body").inner_text()
     for code in day.codes.values():
         assert code not in html and code not in text
         assert code.lower() not in html.lower()
 
 
-def test_home_shows_the_two_sealed_boards_without_their_codes(today, new_player):
+def test_home_shows_the_two_sealed_boards_without_their_codes(
+    today: dailies.Day, new_player: Callable[..., Player]
+) -> None:
     visitor = new_player(sign_up=False)
     page = visitor.page
     page.goto("/")
@@ -73,7 +78,9 @@ def test_home_shows_the_two_sealed_boards_without_their_codes(today, new_player)
     assert visitor.errors == []
 
 
-def test_play_starts_the_ranked_game_sealed_and_a_second_play_resumes_it(today, new_player):
+def test_play_starts_the_ranked_game_sealed_and_a_second_play_resumes_it(
+    today: dailies.Day, new_player: Callable[..., Player]
+) -> None:
     player = new_player()
     page = player.page
     page.goto("/")
@@ -124,7 +131,9 @@ def test_play_starts_the_ranked_game_sealed_and_a_second_play_resumes_it(today, 
     assert player.errors == []
 
 
-def test_the_sealed_table_on_a_phone_and_practice_once_it_is_over(today, new_player):
+def test_the_sealed_table_on_a_phone_and_practice_once_it_is_over(
+    today: dailies.Day, new_player: Callable[..., Player]
+) -> None:
     player = new_player(viewport=(390, 844), touch=True)
     page = player.page
     game = player.post("/api/games/", {"daily": "D1"})
@@ -154,7 +163,9 @@ def test_the_sealed_table_on_a_phone_and_practice_once_it_is_over(today, new_pla
     assert player.errors == []
 
 
-def test_a_sealed_board_page_shows_no_code_and_no_game_links(today, new_player):
+def test_a_sealed_board_page_shows_no_code_and_no_game_links(
+    today: dailies.Day, new_player: Callable[..., Player]
+) -> None:
     ranked, visitor = new_player(), new_player()
     game = ranked.post("/api/games/", {"daily": "D3"})
     ranked.post(f"/api/games/{game['id']}/actions/", {"action": "draw"})
@@ -172,7 +183,9 @@ def test_a_sealed_board_page_shows_no_code_and_no_game_links(today, new_player):
     assert visitor.errors == []
 
 
-def test_the_player_page_shows_a_sealed_game_to_its_owner_without_its_code(today, new_player):
+def test_the_player_page_shows_a_sealed_game_to_its_owner_without_its_code(
+    today: dailies.Day, new_player: Callable[..., Player]
+) -> None:
     owner, visitor = new_player(), new_player()
     ranked = owner.post("/api/games/", {"daily": "D3"})
     owner.post(f"/api/games/{ranked['id']}/actions/", {"action": "draw"})
@@ -196,13 +209,18 @@ def test_the_player_page_shows_a_sealed_game_to_its_owner_without_its_code(today
     assert owner.errors == [] and visitor.errors == []
 
 
-def test_a_closed_days_board_shows_its_code_par_and_the_solvers_line(closed, new_player):
+def test_a_closed_days_board_shows_its_code_par_and_the_solvers_line(
+    closed: dailies.Day, new_player: Callable[..., Player]
+) -> None:
     visitor = new_player(sign_up=False)
     page = visitor.page
     code, line = closed.codes["D3"], closed.lines["D3"]
     page.goto(f"/boards/{closed.board('D3')}/")
     expect(page.locator("#board-code")).to_have_text(code)
     expect(page.locator("#board-par")).to_contain_text(f"par {closed.pars['D3']} moves")
+    expect(page.locator("#board-par")).to_contain_text(
+        f"knowing every card: {len(line)} actions; seeing only the table:"
+    )
     expect(page.locator("#board-play")).to_have_attribute("href", f"/play/{code}/")
     rows = page.locator("#board-rows tr")
     expect(rows).to_have_count(2)
@@ -237,7 +255,9 @@ def test_a_closed_days_board_shows_its_code_par_and_the_solvers_line(closed, new
     assert visitor.errors == []
 
 
-def test_the_archive_lists_the_closed_day_with_both_boards(closed, new_player):
+def test_the_archive_lists_the_closed_day_with_both_boards(
+    closed: dailies.Day, new_player: Callable[..., Player]
+) -> None:
     visitor = new_player(sign_up=False)
     page = visitor.page
     page.goto("/daily/")
@@ -247,6 +267,7 @@ def test_the_archive_lists_the_closed_day_with_both_boards(closed, new_player):
         board = day.locator(f'.archive-board[data-mode="{mode}"]')
         expect(board).to_contain_text(closed.codes[mode])
         expect(board).to_contain_text(f"par {closed.pars[mode]}")
+        expect(board.locator(".table-par")).to_contain_text("seeing only the table")
         players = len(closed.players.get(mode, []))
         expect(board).to_contain_text(f"{players} player")
         expect(board.get_by_role("link", name="final board")).to_have_attribute(
@@ -264,7 +285,7 @@ def test_the_archive_lists_the_closed_day_with_both_boards(closed, new_player):
 
 
 @pytest.fixture
-def tied_board(server_url: str, make_player) -> tuple[str, list[str]]:
+def tied_board(server_url: str, make_player: Callable[..., ApiPlayer]) -> tuple[str, list[str]]:
     """Four entries on one deal made at one frozen instant: the 2nd and 3rd play the same
     log, so they are equal on everything that ranks (cards, actions, time, reached_at)."""
     from django.utils import timezone
@@ -281,7 +302,9 @@ def tied_board(server_url: str, make_player) -> tuple[str, list[str]]:
     return deal.code, names
 
 
-def test_players_level_on_a_board_share_the_servers_rank(tied_board, new_player):
+def test_players_level_on_a_board_share_the_servers_rank(
+    tied_board: tuple[str, list[str]], new_player: Callable[..., Player]
+) -> None:
     code, names = tied_board
     viewer = new_player()
     page = viewer.page

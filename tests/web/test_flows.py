@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, Route, expect
 
-from tests.web.conftest import PASSWORD
+from tests.web.conftest import PASSWORD, Player
 from tests.web.situations import tap_to_foundation
 from tests.web.table_page import GAME_URL, Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 
 
-def _fill_account_dialog(page, username: str, password: str, button: str) -> None:
+def _fill_account_dialog(page: Page, username: str, password: str, button: str) -> None:
     dialog = page.locator("#account-dialog")
     expect(dialog).to_be_visible()
     dialog.get_by_label("Username").fill(username)
@@ -23,7 +24,9 @@ def _fill_account_dialog(page, username: str, password: str, button: str) -> Non
     dialog.get_by_role("button", name=button).click()
 
 
-def test_sign_out_then_sign_in_again_after_a_wrong_password(new_player):
+def test_sign_out_then_sign_in_again_after_a_wrong_password(
+    new_player: Callable[..., Player],
+) -> None:
     player = new_player()
     page = player.page
     page.goto("/")
@@ -39,7 +42,7 @@ def test_sign_out_then_sign_in_again_after_a_wrong_password(new_player):
     assert player.errors == []
 
 
-def test_new_game_dialog_starts_a_random_draw_1_deal(new_player):
+def test_new_game_dialog_starts_a_random_draw_1_deal(new_player: Callable[..., Player]) -> None:
     situation = tap_to_foundation()
     player = new_player()
     page = player.page
@@ -56,7 +59,7 @@ def test_new_game_dialog_starts_a_random_draw_1_deal(new_player):
     assert player.errors == []
 
 
-def test_home_shows_who_plays_todays_deals(new_player):
+def test_home_shows_who_plays_todays_deals(new_player: Callable[..., Player]) -> None:
     player, visitor = new_player(), new_player(sign_up=False)
     game = player.post("/api/games/", {"daily": "D1"})
     player.post(f"/api/games/{game['id']}/actions/", {"action": "draw"})  # joins the board
@@ -69,7 +72,7 @@ def test_home_shows_who_plays_todays_deals(new_player):
     assert visitor.errors == []
 
 
-def test_a_second_tab_of_the_same_game_keeps_up(new_player):
+def test_a_second_tab_of_the_same_game_keeps_up(new_player: Callable[..., Player]) -> None:
     situation = tap_to_foundation()
     player = new_player()
     first = Table.open_deal(player.page, situation.code)
@@ -88,7 +91,9 @@ def test_a_second_tab_of_the_same_game_keeps_up(new_player):
     assert player.errors == []
 
 
-def test_the_code_box_opens_any_deal_and_explains_a_bad_code(new_player):
+def test_the_code_box_opens_any_deal_and_explains_a_bad_code(
+    new_player: Callable[..., Player],
+) -> None:
     situation = tap_to_foundation()
     player = new_player()
     page = player.page
@@ -106,15 +111,17 @@ def test_the_code_box_opens_any_deal_and_explains_a_bad_code(new_player):
     assert player.errors == []
 
 
-def test_the_code_box_works_while_the_account_is_still_being_asked_for(new_player):
+def test_the_code_box_works_while_the_account_is_still_being_asked_for(
+    new_player: Callable[..., Player],
+) -> None:
     """On a slow line the box is pressed before the page knows who is signed in: the press
     must still open the deal's board, not submit the form natively (which reloads home)."""
     situation = tap_to_foundation()
     player = new_player()
     page = player.page
-    held = []
+    held: list[Route] = []
 
-    def hold_the_first(route) -> None:  # the home page's question stays unanswered
+    def hold_the_first(route: Route) -> None:  # the home page's question stays unanswered
         if held:
             route.continue_()
         else:

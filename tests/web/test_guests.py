@@ -4,12 +4,14 @@ game, or signs in and brings it along; the ranked daily asks for an account."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from tests.web import dailies
-from tests.web.conftest import PASSWORD
+from tests.web.conftest import PASSWORD, Player
 from tests.web.situations import tap_to_foundation
 from tests.web.table_page import GAME_URL, Table
 
@@ -42,7 +44,9 @@ def play_a_random_deal_as_a_guest(page: Page) -> Table:
 
 
 @pytest.mark.parametrize("device", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_a_newcomer_plays_at_once_signs_up_and_finds_the_game_on_their_page(new_player, device):
+def test_a_newcomer_plays_at_once_signs_up_and_finds_the_game_on_their_page(
+    new_player: Callable[..., Player], device: dict[str, Any]
+) -> None:
     newcomer = new_player(sign_up=False, **device)
     page = newcomer.page
     game_id = play_a_random_deal_as_a_guest(page).game_id
@@ -62,7 +66,9 @@ def test_a_newcomer_plays_at_once_signs_up_and_finds_the_game_on_their_page(new_
     assert newcomer.errors == []
 
 
-def test_a_newcomer_at_a_deal_code_plays_it_with_one_press(new_player):
+def test_a_newcomer_at_a_deal_code_plays_it_with_one_press(
+    new_player: Callable[..., Player],
+) -> None:
     situation = tap_to_foundation()
     visitor = new_player(sign_up=False)
     page = visitor.page
@@ -79,7 +85,9 @@ def test_a_newcomer_at_a_deal_code_plays_it_with_one_press(new_player):
     assert visitor.errors == []
 
 
-def test_signing_in_from_a_guest_session_brings_the_game_along(new_player):
+def test_signing_in_from_a_guest_session_brings_the_game_along(
+    new_player: Callable[..., Player],
+) -> None:
     account = new_player()  # signed up (and in) in a context of its own
     guest = new_player(sign_up=False)
     page = guest.page
@@ -99,7 +107,9 @@ def today(server_url: str) -> dailies.Day:
 
 
 @pytest.mark.parametrize("device", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_the_ranked_daily_asks_a_guest_for_an_account(today, new_player, device):
+def test_the_ranked_daily_asks_a_guest_for_an_account(
+    today: dailies.Day, new_player: Callable[..., Player], device: dict[str, Any]
+) -> None:
     newcomer = new_player(sign_up=False, **device)
     page = newcomer.page
     play_a_random_deal_as_a_guest(page)

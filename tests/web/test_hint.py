@@ -5,12 +5,14 @@ game is marked assisted on screen and in the REST API."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import expect
 
 from engine import Game
 from engine.reasons import card_words
+from tests.web.conftest import Player
 from tests.web.table_page import Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
@@ -19,7 +21,9 @@ CODE = "CF1-D3-AAAABMM"
 MOVE = "1F"  # the first move of the solver's winning line on this deal: column 1 to its foundation
 
 
-def test_hint_names_the_move_outlines_its_card_and_marks_the_game_assisted(new_player):
+def test_hint_names_the_move_outlines_its_card_and_marks_the_game_assisted(
+    new_player: Callable[..., Player],
+) -> None:
     # The deal as the engine sees it: column 1 holds one card, which the hint moves home.
     card = Game.from_code(CODE).state()["tableau"][0][-1]
     player = new_player()

@@ -9,6 +9,8 @@ Content Security Policy still holds: no inline script, no violation.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from django.utils import translation
@@ -16,7 +18,8 @@ from django.utils.translation import gettext
 from playwright.sync_api import Page, expect
 
 from engine import Game, IllegalMove
-from tests.web.game_sockets import RoutedGameSockets
+from tests.web.conftest import Player
+from tests.web.game_sockets import Message, RoutedGameSockets
 from tests.web.table_page import Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
@@ -50,7 +53,10 @@ WORDS = {
     },
 }
 BROWSER_LOCALE = {"en": "en-US", "id": "id-ID", "ja": "ja-JP"}
-DEVICES = {"desktop": {"viewport": (1280, 800)}, "phone": {"viewport": (390, 844), "touch": True}}
+DEVICES: dict[str, dict[str, Any]] = {
+    "desktop": {"viewport": (1280, 800)},
+    "phone": {"viewport": (390, 844), "touch": True},
+}
 
 
 def _watch_csp(page: Page) -> list[str]:
@@ -74,7 +80,9 @@ def _in_language(page: Page, language: str) -> None:
 
 @pytest.mark.parametrize("device", DEVICES, ids=list(DEVICES))
 @pytest.mark.parametrize("language", ["en", "id", "ja"])
-def test_the_browsers_language_is_the_default_on_every_page(new_player, language, device):
+def test_the_browsers_language_is_the_default_on_every_page(
+    new_player: Callable[..., Player], language: str, device: str
+) -> None:
     player = new_player(locale=BROWSER_LOCALE[language], **DEVICES[device])
     page, words = player.page, WORDS[language]
     violations = _watch_csp(page)
@@ -95,7 +103,9 @@ def test_the_browsers_language_is_the_default_on_every_page(new_player, language
 
 
 @pytest.mark.parametrize("device", DEVICES, ids=list(DEVICES))
-def test_the_switch_keeps_its_language_across_pages_and_reloads(new_player, device):
+def test_the_switch_keeps_its_language_across_pages_and_reloads(
+    new_player: Callable[..., Player], device: str
+) -> None:
     player = new_player(locale="en-US", **DEVICES[device])
     page = player.page
     violations = _watch_csp(page)
@@ -128,14 +138,16 @@ def _refusal(language: str) -> str:
 
 
 @pytest.mark.parametrize("language", ["en", "id", "ja"])
-def test_a_refused_move_is_said_in_words_of_the_readers_language(new_player, language):
+def test_a_refused_move_is_said_in_words_of_the_readers_language(
+    new_player: Callable[..., Player], language: str
+) -> None:
     player = new_player(locale=BROWSER_LOCALE[language])
     page = player.page
     sockets = RoutedGameSockets(page)
     table = Table.open_deal(page, CODE)
     sockets.wait_until_open()
 
-    def server_sentence_replaced(message):
+    def server_sentence_replaced(message: Message) -> Message:
         if message["type"] == "refused":
             message["error"]["detail"] = "(the server's sentence)"
         return message

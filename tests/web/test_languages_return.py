@@ -8,6 +8,7 @@ clipped or sticking out, no script error, no 5xx."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -16,9 +17,10 @@ from django.utils.translation import gettext
 from playwright.sync_api import Page, expect
 
 from engine import Deal, DealCodeError, finishing_line, replay
+from tests.conftest import Player as ApiPlayer
 from tests.support.browser import artifact_path
 from tests.web import dailies
-from tests.web.conftest import PASSWORD
+from tests.web.conftest import PASSWORD, Player
 from tests.web.page_checks import BROWSER_LOCALE, DEVICES, LANGUAGES, Watch
 from tests.web.table_page import GAME_URL, Table
 
@@ -29,7 +31,7 @@ WON_LOG = (Path(__file__).parents[1] / "engine" / "data" / f"won_{CODE}.log").re
 GUEST_NAME = re.compile(r"^guest-[a-z0-9]{6}$")
 
 
-def languages_and_screens(test):
+def languages_and_screens(test: Callable[..., None]) -> Callable[..., None]:
     """Run ``test`` once per language and screen (its ``language`` and ``device``)."""
     on_screens = pytest.mark.parametrize("device", list(DEVICES))(test)
     return pytest.mark.parametrize("language", LANGUAGES)(on_screens)
@@ -49,13 +51,15 @@ def fits(page: Page, selector: str, device: str) -> None:
 
 
 @pytest.fixture
-def closed(server_url: str, make_player) -> dailies.Day:
+def closed(server_url: str, make_player: Callable[..., ApiPlayer]) -> dailies.Day:
     """A closed day whose D3 board got two ranked games (12 and 5 moves of its line), none won."""
     return dailies.closed_day_none_wins(make_player, moves=(12, 5))
 
 
 @languages_and_screens
-def test_the_player_record_and_calendar(closed, new_player, language, device):
+def test_the_player_record_and_calendar(
+    closed: dailies.Day, new_player: Callable[..., Player], language: str, device: str
+) -> None:
     visitor = new_player(sign_up=False, locale=BROWSER_LOCALE[language], **DEVICES[device])
     page, watch = visitor.page, Watch(visitor.page)
     name = closed.players["D3"][1]  # 5 moves of the line: played one daily, won none
@@ -89,7 +93,9 @@ def test_the_player_record_and_calendar(closed, new_player, language, device):
 
 
 @languages_and_screens
-def test_the_finish_button_plays_logged_actions_to_the_win(new_player, language, device):
+def test_the_finish_button_plays_logged_actions_to_the_win(
+    new_player: Callable[..., Player], language: str, device: str
+) -> None:
     offer = next(n for n in range(len(WON_LOG)) if finishing_line(replay(CODE, WON_LOG[:n])))
     line = [str(move) for move in finishing_line(replay(CODE, WON_LOG[:offer])) or []]
     player = new_player(locale=BROWSER_LOCALE[language], **DEVICES[device])
@@ -116,7 +122,9 @@ def test_the_finish_button_plays_logged_actions_to_the_win(new_player, language,
 
 
 @languages_and_screens
-def test_the_archive_plays_a_past_daily_as_an_open_deal(closed, new_player, language, device):
+def test_the_archive_plays_a_past_daily_as_an_open_deal(
+    closed: dailies.Day, new_player: Callable[..., Player], language: str, device: str
+) -> None:
     player = new_player(locale=BROWSER_LOCALE[language], **DEVICES[device])
     page, watch = player.page, Watch(player.page)
     page.goto("/daily/")
@@ -133,7 +141,9 @@ def test_the_archive_plays_a_past_daily_as_an_open_deal(closed, new_player, lang
 
 
 @languages_and_screens
-def test_a_guest_plays_then_signs_up_and_keeps_the_game(new_player, language, device):
+def test_a_guest_plays_then_signs_up_and_keeps_the_game(
+    new_player: Callable[..., Player], language: str, device: str
+) -> None:
     newcomer = new_player(sign_up=False, locale=BROWSER_LOCALE[language], **DEVICES[device])
     page, watch = newcomer.page, Watch(newcomer.page)
     page.goto("/")
@@ -176,7 +186,9 @@ def explains_bad_code(page: Page, watch: Watch, bad: str, language: str, what: s
 
 
 @languages_and_screens
-def test_a_layout_codes_pages_fit_and_a_mistyped_one_is_explained(new_player, language, device):
+def test_a_layout_codes_pages_fit_and_a_mistyped_one_is_explained(
+    new_player: Callable[..., Player], language: str, device: str
+) -> None:
     """A CF2 code is 54 characters without a space: its board page, the deal behind the
     sign-up and the page of a typo in it fit a phone, in the reader's language."""
     code = Deal.from_code(CODE).layout_code
@@ -193,7 +205,9 @@ def test_a_layout_codes_pages_fit_and_a_mistyped_one_is_explained(new_player, la
 
 
 @languages_and_screens
-def test_a_bad_deal_code_is_explained_in_the_readers_language(new_player, language, device):
+def test_a_bad_deal_code_is_explained_in_the_readers_language(
+    new_player: Callable[..., Player], language: str, device: str
+) -> None:
     visitor = new_player(sign_up=False, locale=BROWSER_LOCALE[language], **DEVICES[device])
     explains_bad_code(
         visitor.page, Watch(visitor.page), "CF1-D2-AAAAACL", language, "the bad code page"

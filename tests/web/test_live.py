@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from playwright.sync_api import expect
 
+from tests.web.conftest import Player
 from tests.web.situations import tap_to_foundation
 from tests.web.table_page import Table
 
@@ -13,7 +16,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 LIVE_WITHIN_MS = 3_000
 
 
-def test_a_watcher_sees_another_players_score_change_live(new_player):
+def test_a_watcher_sees_another_players_score_change_live(
+    new_player: Callable[..., Player],
+) -> None:
     situation = tap_to_foundation()
     player, watcher = new_player(), new_player()
     table = Table.open_deal(player.page, situation.code)  # not on the board: no action yet
@@ -40,7 +45,9 @@ def test_a_watcher_sees_another_players_score_change_live(new_player):
     assert watcher.errors == [] and player.errors == []
 
 
-def test_a_player_below_the_top_ten_still_sees_where_they_stand(new_player):
+def test_a_player_below_the_top_ten_still_sees_where_they_stand(
+    new_player: Callable[..., Player],
+) -> None:
     from tests.web.situations import solved_deal
 
     deal = solved_deal()

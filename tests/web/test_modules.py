@@ -8,20 +8,25 @@ are checked here directly: the ES modules are imported into a page of the app.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 import pytest
+from playwright.sync_api import Page, Route
+
+from tests.web.conftest import Player
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 
 
 @pytest.fixture
-def page(new_player):
+def page(new_player: Callable[..., Player]) -> Page:
     page = new_player(sign_up=False).page
     page.goto("/")
     return page
 
 
-def _call(page, module: str, expression: str):
+def _call(page: Page, module: str, expression: str) -> Any:
     """Evaluate `expression` with the module's exports in scope as `m`."""
     return page.evaluate(
         f"async () => {{ const m = await import('/static/web/js/{module}'); return {expression}; }}"
@@ -55,13 +60,13 @@ TYPED = [
 ]
 
 
-def test_drags_are_spelled_as_design_tokens(page):
+def test_drags_are_spelled_as_design_tokens(page: Page) -> None:
     cases = [[source, block, target] for source, block, target, _ in DRAGS]
     tokens = _call(page, "moves.js", f"{json.dumps(cases)}.map(c => m.moveToken(...c))")
     assert tokens == [token for *_, token in DRAGS]
 
 
-def test_the_keyboard_box_reads_tokens_and_cards(page):
+def test_the_keyboard_box_reads_tokens_and_cards(page: Page) -> None:
     bodies = _call(page, "moves.js", f"{json.dumps([t for t, _ in TYPED])}.map(m.parseTyped)")
     assert bodies == [body for _, body in TYPED]
 
@@ -101,7 +106,9 @@ CONFIRM_TWICE = """async ([presses, waitMs]) => {
         (["click", "Enter"], ["arm"], ["Confirm resign", True]),
     ],
 )
-def test_resign_needs_a_second_press_before_the_time_runs_out(page, presses, events, last):
+def test_resign_needs_a_second_press_before_the_time_runs_out(
+    page: Page, presses: list[str], events: list[str], last: list[object]
+) -> None:
     result = page.evaluate(CONFIRM_TWICE, [presses, 250])
     assert result["events"] == events
     assert result["seen"][-1] == last
@@ -134,12 +141,14 @@ FEED = """async ([messages, limit]) => {
 }"""
 
 
-def _feed(page, messages: list[dict], *, limit: int = 20, rest: list[dict] | None = None):
+def _feed(
+    page: Page, messages: list[dict], *, limit: int = 20, rest: list[dict] | None = None
+) -> tuple[Any, list[str]]:
     """Feed `messages` to a LiveBoard; the REST board answers `rest` (its entries). Returns
     what the feed showed and the REST reads it made."""
     reads: list[str] = []
 
-    def answer(route):
+    def answer(route: Route) -> None:
         reads.append(route.request.url)
         entries = rest or []
         route.fulfill(json={"board": "CF1-D3-AAAAAAA", "total": 9, "entries": entries})
@@ -164,7 +173,7 @@ def _entry_message(version: int, entry: dict) -> dict:
     return {"type": "entry", "board": "CF1-D3-AAAAAAA", "version": version, "entry": entry}
 
 
-def test_live_feed_applies_entries_in_order_and_refetches_after_a_gap(page):
+def test_live_feed_applies_entries_in_order_and_refetches_after_a_gap(page: Page) -> None:
     seen, reads = _feed(
         page,
         [
@@ -182,7 +191,7 @@ def test_live_feed_applies_entries_in_order_and_refetches_after_a_gap(page):
     assert len(seen) == 3
 
 
-def test_live_feed_rereads_instead_of_reranking_when_someone_passes_another(page):
+def test_live_feed_rereads_instead_of_reranking_when_someone_passes_another(page: Page) -> None:
     seen, reads = _feed(
         page,
         [
@@ -199,7 +208,7 @@ def test_live_feed_rereads_instead_of_reranking_when_someone_passes_another(page
     ]
 
 
-def test_live_feed_shows_tied_ranks_as_the_server_gives_them(page):
+def test_live_feed_shows_tied_ranks_as_the_server_gives_them(page: Page) -> None:
     tied = [_entry("ann", 1, 30), _entry("bob", 2, 20), _entry("cat", 2, 20), _entry("dan", 4, 9)]
     seen, reads = _feed(
         page,
@@ -211,7 +220,7 @@ def test_live_feed_shows_tied_ranks_as_the_server_gives_them(page):
     assert reads == []  # a tie is no hole, and nobody was passed
 
 
-def test_live_feed_rereads_the_board_when_someone_falls_out_of_the_top(page):
+def test_live_feed_rereads_the_board_when_someone_falls_out_of_the_top(page: Page) -> None:
     seen, reads = _feed(
         page,
         [
@@ -249,7 +258,7 @@ def _snapshot(seq: int, status: str, *, cards: int = 2, won: bool = False) -> di
     return {"type": "state", "seq": seq, "status": status, "state": _board(cards=cards, won=won)}
 
 
-def _watching(page, function: str, game: dict, message: dict):
+def _watching(page: Page, function: str, game: dict, message: dict) -> Any:
     """`function(game, message)` of watching.js, in the page."""
     return _call(page, "watching.js", f"m.{function}({json.dumps(game)}, {json.dumps(message)})")
 
@@ -267,7 +276,9 @@ LIVE_GAME_MESSAGES = [
 
 
 @pytest.mark.parametrize("message", LIVE_GAME_MESSAGES)
-def test_a_watcher_takes_the_status_the_live_message_tells(page, message):
+def test_a_watcher_takes_the_status_the_live_message_tells(
+    page: Page, message: dict[str, Any]
+) -> None:
     game = _watching(page, "afterLiveMessage", PLAYING, message)
     assert game["status"] == message["status"]
     assert game["seq"] == message["seq"] and game["id"] == PLAYING["id"]
@@ -284,5 +295,7 @@ def test_a_watcher_takes_the_status_the_live_message_tells(page, message):
         ({"type": "pong", "seq": 9}, False),  # no board: nothing to draw
     ],
 )
-def test_only_a_newer_board_is_news_to_a_watcher(page, message, news):
+def test_only_a_newer_board_is_news_to_a_watcher(
+    page: Page, message: dict[str, Any], news: bool
+) -> None:
     assert _watching(page, "isNews", PLAYING, message) is news

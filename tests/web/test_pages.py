@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from playwright.sync_api import expect
 
 from tests.support.browser import artifact_path
 from tests.web import dailies
+from tests.web.conftest import Player
 from tests.web.situations import (
     long_column_by_search,
     longest_column_along,
@@ -19,7 +22,7 @@ from tests.web.table_page import Table
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 
 
-def test_the_last_card_home_is_celebrated(new_player):
+def test_the_last_card_home_is_celebrated(new_player: Callable[..., Player]) -> None:
     deal = solved_deal()
     player = new_player()
     game_id = player.submit(deal.code, list(deal.line[:-1]))
@@ -42,11 +45,11 @@ def test_the_last_card_home_is_celebrated(new_player):
 
 
 @pytest.fixture
-def today(transactional_db) -> dailies.Day:
+def today(transactional_db: None) -> dailies.Day:
     return dailies.today()
 
 
-def _play_ranked(player, mode: str, tokens: list[str]) -> int:
+def _play_ranked(player: Player, mode: str, tokens: list[str]) -> int:
     game_id = int(player.post("/api/games/", {"daily": mode})["id"])
     for seq, token in enumerate(tokens, start=1):
         player.post(f"/api/games/{game_id}/actions/", {"action": token, "seq": seq})
@@ -54,7 +57,9 @@ def _play_ranked(player, mode: str, tokens: list[str]) -> int:
 
 
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
-def test_the_win_is_a_modal_with_rank_par_time_and_a_line_to_share(today, new_player, phone):
+def test_the_win_is_a_modal_with_rank_par_time_and_a_line_to_share(
+    today: dailies.Day, new_player: Callable[..., Player], phone: bool
+) -> None:
     line = today.lines["D1"]
     _play_ranked(new_player(), "D1", line[:5])  # a rival, below on the board
     player = new_player(viewport=(390, 844) if phone else (1280, 800), touch=phone)
@@ -100,7 +105,9 @@ def test_the_win_is_a_modal_with_rank_par_time_and_a_line_to_share(today, new_pl
     assert player.errors == []
 
 
-def test_replay_steps_forward_and_back_with_the_score_drawn(new_player):
+def test_replay_steps_forward_and_back_with_the_score_drawn(
+    new_player: Callable[..., Player],
+) -> None:
     deal = solved_deal()
     player = new_player()
     log = list(deal.line[:12])
@@ -130,7 +137,7 @@ def test_replay_steps_forward_and_back_with_the_score_drawn(new_player):
     assert player.errors == []
 
 
-def test_board_page_ranks_players_and_charts_the_field(new_player):
+def test_board_page_ranks_players_and_charts_the_field(new_player: Callable[..., Player]) -> None:
     deal = solved_deal()
     leader, chaser = new_player(), new_player()
     leader.submit(deal.code, list(deal.line[:120]))
@@ -159,7 +166,7 @@ def test_board_page_ranks_players_and_charts_the_field(new_player):
     assert chaser.errors == []
 
 
-def test_player_page_lists_games_and_charts_them(new_player):
+def test_player_page_lists_games_and_charts_them(new_player: Callable[..., Player]) -> None:
     deal = solved_deal()
     player = new_player()
     player.submit(deal.code, list(deal.line[:30]))
@@ -172,7 +179,9 @@ def test_player_page_lists_games_and_charts_them(new_player):
     assert player.errors == []
 
 
-def test_double_click_setting_decides_whether_a_tap_may_go_to_a_column(new_player):
+def test_double_click_setting_decides_whether_a_tap_may_go_to_a_column(
+    new_player: Callable[..., Player],
+) -> None:
     situation = tap_to_column()
     player = new_player()
     page = player.page
@@ -191,7 +200,9 @@ def test_double_click_setting_decides_whether_a_tap_may_go_to_a_column(new_playe
     assert player.errors == []
 
 
-def test_someone_elses_game_is_shown_read_only_and_followed_live(new_player):
+def test_someone_elses_game_is_shown_read_only_and_followed_live(
+    new_player: Callable[..., Player],
+) -> None:
     situation = tap_to_foundation()
     owner, visitor = new_player(), new_player()
     owner_table = Table.open_deal(owner.page, situation.code)
@@ -211,7 +222,7 @@ def test_someone_elses_game_is_shown_read_only_and_followed_live(new_player):
     assert visitor.errors == []
 
 
-def test_reopening_a_deal_resumes_the_unfinished_game(new_player):
+def test_reopening_a_deal_resumes_the_unfinished_game(new_player: Callable[..., Player]) -> None:
     situation = tap_to_foundation()
     player = new_player()
     first = Table.open_deal(player.page, situation.code)
@@ -225,7 +236,9 @@ def test_reopening_a_deal_resumes_the_unfinished_game(new_player):
 @pytest.mark.parametrize(
     "viewport", [(1280, 800), (390, 844), (960, 800)], ids=["desktop", "phone", "narrow"]
 )
-def test_the_live_panel_shows_whole_names_and_the_won_badge(new_player, viewport):
+def test_the_live_panel_shows_whole_names_and_the_won_badge(
+    new_player: Callable[..., Player], viewport: tuple[int, int]
+) -> None:
     deal = solved_deal()
     rival = new_player(sign_up=False)
     long_name = f"{rival.username}_plays_canfield_daily"
@@ -263,7 +276,9 @@ def test_the_live_panel_shows_whole_names_and_the_won_badge(new_player, viewport
 
 
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
-def test_stepping_a_replay_keeps_the_board_in_view(new_player, phone):
+def test_stepping_a_replay_keeps_the_board_in_view(
+    new_player: Callable[..., Player], phone: bool
+) -> None:
     """Each step marks its action in the list, scrolling the list alone, never the page."""
     deal = solved_deal()
     player = new_player(viewport=(390, 844) if phone else (1280, 800), touch=phone)
@@ -273,7 +288,13 @@ def test_stepping_a_replay_keeps_the_board_in_view(new_player, phone):
     page.goto(f"/replay/{game_id}/")
     expect(page.locator("#stat-step")).to_have_text(f"0/{len(log)}")
     forward = page.get_by_role("button", name="Step forward")
-    felt_top = page.locator("#felt").bounding_box()["y"]
+
+    def felt_top() -> float:
+        box = page.locator("#felt").bounding_box()
+        assert box is not None
+        return box["y"]
+
+    top = felt_top()
     for step in range(1, 6):
         (forward.tap if phone else forward.click)()
         expect(page.locator("#stat-step")).to_have_text(f"{step}/{len(log)}")
@@ -281,7 +302,7 @@ def test_stepping_a_replay_keeps_the_board_in_view(new_player, phone):
     expect(page.locator("#stat-step")).to_have_text(f"{len(log)}/{len(log)}")
     page.wait_for_timeout(300)
     assert page.evaluate("() => window.scrollY") == 0
-    assert page.locator("#felt").bounding_box()["y"] == felt_top
+    assert felt_top() == top
     # The list has followed: the current action is within its scrolled box.
     current = page.locator('#action-list [aria-current="step"]').bounding_box()
     box = page.locator("#action-list").bounding_box()
@@ -290,7 +311,9 @@ def test_stepping_a_replay_keeps_the_board_in_view(new_player, phone):
 
 
 @pytest.mark.parametrize("viewport", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
-def test_a_sealed_ranked_table_fits_with_its_note_and_a_long_column(today, new_player, viewport):
+def test_a_sealed_ranked_table_fits_with_its_note_and_a_long_column(
+    today: dailies.Day, new_player: Callable[..., Player], viewport: tuple[int, int]
+) -> None:
     """The ranked game's note above the felt takes height too: the cards make room for it."""
     position = longest_column_along(today.codes["D1"], today.lines["D1"], 10)
     if position.cards < 5:  # today's line sends its cards home: find a long column elsewhere

@@ -8,10 +8,11 @@ no control plays a move any more, and the leaderboard panel marks the entry resi
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Dialog, Locator, Page, expect
 
 from tests.support.browser import artifact_path
 from tests.support.quiet import InFlight
@@ -25,7 +26,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 LIVE_WITHIN_MS = 3_000
 
 
-def _resign_button(page: Page, name: str = "Resign"):
+def _resign_button(page: Page, name: str = "Resign") -> Locator:
     return page.get_by_role("button", name=name, exact=True)
 
 
@@ -45,14 +46,14 @@ class Watched:
 
 
 @pytest.fixture
-def watched(new_player) -> Watched:
+def watched(new_player: Callable[..., Player]) -> Watched:
     situation = tap_to_foundation()
     player = new_player()
     sockets = RoutedGameSockets(player.page)
     watched = Watched(situation, player, Table.open_deal(player.page, situation.code))
     sockets.on_move = lambda move: watched.writes.append(f"move {move}")
 
-    def on_dialog(dialog) -> None:
+    def on_dialog(dialog: Dialog) -> None:
         watched.dialogs.append(f"{dialog.type}: {dialog.message}")
         dialog.dismiss()
 
@@ -69,7 +70,7 @@ def _tokens(table: Table) -> list[str]:
     return [action["token"] for action in actions]
 
 
-def test_resign_asks_in_the_page_then_ends_the_game(watched):
+def test_resign_asks_in_the_page_then_ends_the_game(watched: Watched) -> None:
     situation, player, table, page = watched.situation, watched.player, watched.table, watched.page
     writes = watched.writes
     mine = page.locator(f'#live-entries li[data-player="{player.username}"]')
@@ -131,7 +132,7 @@ def test_resign_asks_in_the_page_then_ends_the_game(watched):
     assert watched.player.errors == []
 
 
-def test_the_keyboard_box_points_at_the_button_which_enter_confirms(watched):
+def test_the_keyboard_box_points_at_the_button_which_enter_confirms(watched: Watched) -> None:
     table, page = watched.table, watched.page
     expect(_resign_button(page)).to_be_disabled()  # nothing played yet: nothing to resign
     table.card(watched.situation.card).click()
@@ -163,7 +164,7 @@ def test_the_keyboard_box_points_at_the_button_which_enter_confirms(watched):
     assert watched.player.errors == []
 
 
-def test_nobody_resigns_a_game_they_only_watch(new_player):
+def test_nobody_resigns_a_game_they_only_watch(new_player: Callable[..., Player]) -> None:
     situation = tap_to_foundation()
     owner, watcher = new_player(), new_player()
     table = Table.open_deal(owner.page, situation.code)
@@ -177,7 +178,7 @@ def test_nobody_resigns_a_game_they_only_watch(new_player):
     assert watcher.errors == []
 
 
-def test_on_a_phone_every_control_fits_without_overlap(new_player):
+def test_on_a_phone_every_control_fits_without_overlap(new_player: Callable[..., Player]) -> None:
     """A screenshot for humans (tests/artifacts/), taken armed: the longest label."""
     situation = tap_to_foundation()
     viewport = (390, 844)

@@ -6,6 +6,7 @@ every screen in ``test_languages_return.py``."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,8 @@ from playwright.sync_api import Page, expect
 from engine import finishing_line, replay
 from tests.support.quiet import InFlight
 from tests.web import dailies
-from tests.web.game_sockets import RoutedGameSockets
+from tests.web.conftest import Player
+from tests.web.game_sockets import Message, RoutedGameSockets
 from tests.web.table_page import Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
@@ -37,7 +39,9 @@ def today(server_url: str) -> dailies.Day:
     return dailies.today()
 
 
-def test_home_tells_the_player_their_rank_today_with_a_link_back(today, new_player):
+def test_home_tells_the_player_their_rank_today_with_a_link_back(
+    today: dailies.Day, new_player: Callable[..., Player]
+) -> None:
     rival, player = new_player(), new_player()
     for who, draws in ((rival, 1), (player, 2)):
         game = who.post("/api/games/", {"daily": "D3"})
@@ -58,7 +62,7 @@ def test_home_tells_the_player_their_rank_today_with_a_link_back(today, new_play
     assert player.errors == [] and rival.errors == []
 
 
-def test_the_finish_button_stops_at_the_first_refusal(new_player):
+def test_the_finish_button_stops_at_the_first_refusal(new_player: Callable[..., Player]) -> None:
     """Another tab plays a move just as Finish sends its first action: the server refuses it
     (a stale seq), and the button sends nothing after it."""
     offer = next(n for n in range(len(WON_LOG)) if finishing_line(replay(CODE, WON_LOG[:n])))
@@ -71,7 +75,7 @@ def test_the_finish_button_stops_at_the_first_refusal(new_player):
     sockets.wait_until_open()
     seq = Table(page).server_game()["seq"]
 
-    def elsewhere_first(move):
+    def elsewhere_first(move: Message) -> None:
         player.post(f"/api/games/{game_id}/actions/", {"action": "undo", "seq": seq + 1})
 
     sockets.before_move = elsewhere_first
@@ -85,7 +89,9 @@ def test_the_finish_button_stops_at_the_first_refusal(new_player):
 
 
 @pytest.mark.parametrize("name", VIEWPORTS)
-def test_the_clock_ticks_from_the_servers_figure_and_freezes_when_the_game_ends(new_player, name):
+def test_the_clock_ticks_from_the_servers_figure_and_freezes_when_the_game_ends(
+    new_player: Callable[..., Player], name: str
+) -> None:
     viewport = VIEWPORTS[name]
     player = new_player(viewport=viewport, touch=name == "phone")
     page = player.page
@@ -120,7 +126,9 @@ def _text(seconds: int) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
-def test_the_archive_never_offers_today(today, new_player):
+def test_the_archive_never_offers_today(
+    today: dailies.Day, new_player: Callable[..., Player]
+) -> None:
     player = new_player()
     page = player.page
     page.goto("/daily/")

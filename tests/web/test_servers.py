@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import json
 import urllib.request
+from collections.abc import Callable
 
 import httpx
 import pytest
 
+from tests.conftest import Player as ApiPlayer
 from tests.support.servers import ServerStartError, run_asgi_server
 
 pytestmark = pytest.mark.e2e
 
 
-def test_the_server_sees_what_the_test_wrote(server_url: str, make_player):
+def test_the_server_sees_what_the_test_wrote(
+    server_url: str, make_player: Callable[..., ApiPlayer]
+) -> None:
     player = make_player()
     with urllib.request.urlopen(
         f"{server_url}/api/players/{player.username}/", timeout=10
@@ -23,7 +27,7 @@ def test_the_server_sees_what_the_test_wrote(server_url: str, make_player):
         assert json.load(answer)["username"] == player.username
 
 
-def test_a_server_that_cannot_start_reports_its_stderr():
+def test_a_server_that_cannot_start_reports_its_stderr() -> None:
     broken = {"CANFIELD_ENV": "production", "SECRET_KEY": "short"}
     with pytest.raises(ServerStartError) as failure, run_asgi_server(env=broken):
         pass

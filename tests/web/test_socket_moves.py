@@ -12,7 +12,7 @@ from playwright.sync_api import Locator, expect
 
 from tests.support.quiet import InFlight
 from tests.web.conftest import PASSWORD, Player
-from tests.web.game_sockets import CLOSE_RESTART, RoutedGameSockets
+from tests.web.game_sockets import CLOSE_RESTART, Message, RoutedGameSockets
 from tests.web.situations import TapToFoundation, tap_to_foundation
 from tests.web.table_page import Table
 from tests.web.test_guests import play_a_random_deal_as_a_guest
@@ -106,11 +106,11 @@ def test_a_move_whose_ack_was_lost_is_sent_again_and_stored_once(
     played: Played, reconnect: bool
 ) -> None:
     """Lost on an open socket, the move is sent again after 2.5 s; lost with the socket, it is
-    sent again on the next one (3 s later)."""
+    sent again on the next one (reconnect.js: about 1 s later)."""
     sockets, page = played.sockets, played.table.page
-    lost = []
+    lost: list[Message] = []
 
-    def lose_the_first_ack(message):
+    def lose_the_first_ack(message: Message) -> Message | None:
         if message["type"] == "ack" and not lost:
             lost.append(message)
             if reconnect:
@@ -132,7 +132,9 @@ def test_a_move_whose_ack_was_lost_is_sent_again_and_stored_once(
     played.expect_shown_right()
 
 
-def test_a_tab_whose_guest_signed_in_in_another_tab_goes_on_playing(new_player):
+def test_a_tab_whose_guest_signed_in_in_another_tab_goes_on_playing(
+    new_player: Callable[..., Player],
+) -> None:
     """The socket knows the guest it opened with; the session holds the account now (the game
     came along): the move goes over REST, and the socket opens again as the account's."""
     account = new_player()

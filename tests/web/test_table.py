@@ -5,13 +5,15 @@ then show the server's state."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from engine.cards import RANK_SHORT, RANK_WORDS, RANKS
 from tests.support.browser import artifact_path
 from tests.support.quiet import InFlight
+from tests.web.conftest import Player
 from tests.web.game_sockets import RoutedGameSockets
 from tests.web.situations import block_move, long_column, tap_to_foundation
 from tests.web.table_page import GAME_URL, Table
@@ -19,7 +21,7 @@ from tests.web.table_page import GAME_URL, Table
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 
 
-def test_sign_up_in_the_page_then_play_todays_deal(new_player):
+def test_sign_up_in_the_page_then_play_todays_deal(new_player: Callable[..., Player]) -> None:
     player = new_player(sign_up=False)
     page = player.page
     page.goto("/")
@@ -56,7 +58,7 @@ def test_sign_up_in_the_page_then_play_todays_deal(new_player):
     assert player.errors == []
 
 
-def test_tap_sends_a_card_home_then_drag_takes_it_back(new_player):
+def test_tap_sends_a_card_home_then_drag_takes_it_back(new_player: Callable[..., Player]) -> None:
     situation = tap_to_foundation()
     player = new_player()
     table = Table.open_deal(player.page, situation.code)
@@ -83,7 +85,7 @@ def _log(table: Table) -> list[dict]:
     return table.page.request.get(f"/api/games/{table.game_id}/actions/").json()["actions"]
 
 
-def test_draw_then_undo(new_player):
+def test_draw_then_undo(new_player: Callable[..., Player]) -> None:
     situation = block_move()
     player = new_player()
     table = Table.open_deal(player.page, situation.code)
@@ -106,7 +108,7 @@ def test_draw_then_undo(new_player):
     assert player.errors == []
 
 
-def test_tapping_the_spent_stock_recycles_the_waste(new_player):
+def test_tapping_the_spent_stock_recycles_the_waste(new_player: Callable[..., Player]) -> None:
     situation = block_move()
     player = new_player()
     page = player.page
@@ -123,7 +125,7 @@ def test_tapping_the_spent_stock_recycles_the_waste(new_player):
     assert player.errors == []
 
 
-def test_drag_a_block_and_see_a_refused_drop_snap_back(new_player):
+def test_drag_a_block_and_see_a_refused_drop_snap_back(new_player: Callable[..., Player]) -> None:
     situation = block_move()
     player = new_player()
     table = Table.open_deal(player.page, situation.code)
@@ -166,7 +168,7 @@ def test_drag_a_block_and_see_a_refused_drop_snap_back(new_player):
     assert player.errors == []
 
 
-def test_keyboard_box_plays_tokens_and_taps(new_player):
+def test_keyboard_box_plays_tokens_and_taps(new_player: Callable[..., Player]) -> None:
     situation = tap_to_foundation()
     player = new_player()
     page = player.page
@@ -187,7 +189,7 @@ def test_keyboard_box_plays_tokens_and_taps(new_player):
     assert player.errors == []
 
 
-def test_a_finger_tap_on_a_phone_plays_the_card(new_player):
+def test_a_finger_tap_on_a_phone_plays_the_card(new_player: Callable[..., Player]) -> None:
     situation = tap_to_foundation()
     player = new_player(viewport=(390, 844), touch=True)
     table = Table.open_deal(player.page, situation.code)
@@ -201,7 +203,7 @@ def test_a_finger_tap_on_a_phone_plays_the_card(new_player):
     assert player.errors == []
 
 
-def test_a_finger_drags_a_block_on_a_phone(new_player):
+def test_a_finger_drags_a_block_on_a_phone(new_player: Callable[..., Player]) -> None:
     situation = block_move()
     player = new_player(viewport=(390, 844), touch=True)
     table = Table.open_deal(player.page, situation.code)
@@ -214,7 +216,7 @@ def test_a_finger_drags_a_block_on_a_phone(new_player):
     assert player.errors == []
 
 
-def test_enter_on_a_focused_card_taps_it(new_player):
+def test_enter_on_a_focused_card_taps_it(new_player: Callable[..., Player]) -> None:
     situation = tap_to_foundation()
     player = new_player()
     table = Table.open_deal(player.page, situation.code)
@@ -227,7 +229,9 @@ def test_enter_on_a_focused_card_taps_it(new_player):
 
 
 @pytest.mark.parametrize(("name", "viewport"), [("desktop", (1280, 800)), ("phone", (390, 844))])
-def test_table_layout_fits_and_is_readable(new_player, name, viewport):
+def test_table_layout_fits_and_is_readable(
+    new_player: Callable[..., Player], name: str, viewport: tuple[int, int]
+) -> None:
     """Screenshots for humans (tests/artifacts/), plus the layout facts that must hold."""
     situation = block_move()
     player = new_player(viewport=viewport)
@@ -267,7 +271,9 @@ def test_table_layout_fits_and_is_readable(new_player, name, viewport):
 
 
 @pytest.mark.parametrize("touch", [True, False], ids=["phone-finger", "desktop-mouse"])
-def test_the_first_tap_after_a_drag_is_played(new_player, touch):
+def test_the_first_tap_after_a_drag_is_played(
+    new_player: Callable[..., Player], touch: bool
+) -> None:
     """A finger drag ends with no click: the tap after it must not be swallowed."""
     situation = block_move()
     player = new_player(viewport=(390, 844) if touch else (1280, 800), touch=touch)
@@ -290,7 +296,9 @@ def test_the_first_tap_after_a_drag_is_played(new_player, touch):
 
 
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
-def test_a_double_click_plays_one_move_and_reports_no_error(new_player, phone):
+def test_a_double_click_plays_one_move_and_reports_no_error(
+    new_player: Callable[..., Player], phone: bool
+) -> None:
     """The second click of a double click (or a quick second tap) is no tap of its own: its card
     has gone home with the first, and the click lands on a stale or different place."""
     situation = tap_to_foundation()
@@ -316,7 +324,7 @@ def test_a_double_click_plays_one_move_and_reports_no_error(new_player, phone):
     assert player.errors == []
 
 
-def _focused(page) -> str:
+def _focused(page: Page) -> str:
     return page.evaluate(
         "() => { const n = document.activeElement;"
         " return n ? (n.dataset.card || n.id || n.dataset.token || n.tagName) : ''; }"
@@ -324,7 +332,9 @@ def _focused(page) -> str:
 
 
 @pytest.mark.parametrize("viewport", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
-def test_focus_stays_on_what_acted_after_a_move(new_player, viewport):
+def test_focus_stays_on_what_acted_after_a_move(
+    new_player: Callable[..., Player], viewport: tuple[int, int]
+) -> None:
     """A keyboard player's focus is not thrown back to the page by the redraw after a move."""
     situation = tap_to_foundation()
     player = new_player(viewport=viewport)
@@ -355,7 +365,9 @@ def test_focus_stays_on_what_acted_after_a_move(new_player, viewport):
 
 
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
-def test_a_pending_move_shows_and_taps_meanwhile_are_neither_lost_nor_doubled(new_player, phone):
+def test_a_pending_move_shows_and_taps_meanwhile_are_neither_lost_nor_doubled(
+    new_player: Callable[..., Player], phone: bool
+) -> None:
     situation = tap_to_foundation()
     player = new_player(viewport=(390, 844) if phone else (1280, 800), touch=phone)
     page = player.page
@@ -400,7 +412,9 @@ FITS = {
 
 
 @pytest.mark.parametrize("name", FITS)
-def test_the_whole_table_fits_the_screen_with_a_long_column(new_player, name):
+def test_the_whole_table_fits_the_screen_with_a_long_column(
+    new_player: Callable[..., Player], name: str
+) -> None:
     """Cards are sized from the screen's width and height: a long column stays on screen with
     the buttons (a phone held sideways keeps at least the felt), and cards stay readable."""
     width, height = FITS[name]
@@ -447,7 +461,9 @@ def test_the_whole_table_fits_the_screen_with_a_long_column(new_player, name):
 
 
 @pytest.mark.parametrize("viewport", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
-def test_the_dragged_card_keeps_its_face(new_player, viewport):
+def test_the_dragged_card_keeps_its_face(
+    new_player: Callable[..., Player], viewport: tuple[int, int]
+) -> None:
     """The ghost under the pointer looks like the card: same size, corner, pip and paper."""
     situation = block_move()
     player = new_player(viewport=viewport)

@@ -12,21 +12,25 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from django.conf import LazySettings
 from django.contrib.staticfiles import finders
 from django.test import Client
 from django.utils import translation
 from django.utils.translation import gettext
 
 from engine import Deal, DealCodeError
+from tests.conftest import Player as ApiPlayer
+from tests.support.responses import PageResponse
 
 STATIC_JS = Path(__file__).resolve().parents[2] / "web" / "static" / "web" / "js"
 TEMPLATES = Path(__file__).resolve().parents[2] / "web" / "templates" / "web"
 
 
-def _page_data(response) -> dict:
+def _page_data(response: PageResponse) -> dict:
     match = re.search(
         rb'<script id="page-data" type="application/json">(.*?)</script>', response.content
     )
@@ -46,7 +50,7 @@ def _page_data(response) -> dict:
         "/daily/2026-11-20/D1/line/",
     ],
 )
-def test_every_page_renders_and_sets_the_csrf_cookie(client: Client, url: str):
+def test_every_page_renders_and_sets_the_csrf_cookie(client: Client, url: str) -> None:
     response = client.get(url)
     assert response.status_code == 200
     assert "csrftoken" in response.cookies
@@ -54,14 +58,16 @@ def test_every_page_renders_and_sets_the_csrf_cookie(client: Client, url: str):
 
 
 @pytest.mark.django_db
-def test_a_code_in_any_case_is_normalised_for_the_page(client: Client, make_player):
+def test_a_code_in_any_case_is_normalised_for_the_page(
+    client: Client, make_player: Callable[..., ApiPlayer]
+) -> None:
     client.force_login(make_player().user)
     response = client.get("/play/cf1-d3-abcdefg/")
     assert _page_data(response) == {"code": "CF1-D3-ABCDEFG", "game": None}
 
 
 @pytest.mark.django_db
-def test_a_visitor_sees_the_deal_behind_the_sign_up(client: Client):
+def test_a_visitor_sees_the_deal_behind_the_sign_up(client: Client) -> None:
     from engine import Game
 
     response = client.get("/play/cf1-d1-abcdefg/")
@@ -71,7 +77,7 @@ def test_a_visitor_sees_the_deal_behind_the_sign_up(client: Client):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("bad", ["CF1-D2-ABCDEFG", "CF2-D3-ABCDEFG", "hello", "CF2-D3-" + "1" * 47])
-def test_a_bad_code_gets_a_clear_page_with_the_engines_reason(client: Client, bad: str):
+def test_a_bad_code_gets_a_clear_page_with_the_engines_reason(client: Client, bad: str) -> None:
     with pytest.raises(DealCodeError) as reason:
         Deal.from_code(bad)
     for url in (f"/play/{bad}/", f"/boards/{bad}/"):
@@ -84,7 +90,7 @@ def test_a_bad_code_gets_a_clear_page_with_the_engines_reason(client: Client, ba
 @pytest.mark.parametrize("language", ["en", "id", "ja"])
 def test_the_bad_code_page_says_the_engines_reason_in_the_readers_language(
     client: Client, language: str
-):
+) -> None:
     bad = "CF1-D2-ABCDEFG"
     with pytest.raises(DealCodeError) as raised:
         Deal.from_code(bad)
@@ -110,7 +116,9 @@ def _board_ids() -> tuple[str, str]:
 
 
 @pytest.mark.django_db
-def test_a_layout_code_in_any_case_is_normalised_for_the_pages(client: Client, make_player):
+def test_a_layout_code_in_any_case_is_normalised_for_the_pages(
+    client: Client, make_player: Callable[..., ApiPlayer]
+) -> None:
     from engine import Game
 
     code = Deal.from_code("CF1-D3-ABCDEFG").layout_code
@@ -122,7 +130,7 @@ def test_a_layout_code_in_any_case_is_normalised_for_the_pages(client: Client, m
 
 
 @pytest.mark.django_db
-def test_a_daily_board_page_gets_its_day_and_mode_and_no_code(client: Client):
+def test_a_daily_board_page_gets_its_day_and_mode_and_no_code(client: Client) -> None:
     today, _ = _board_ids()
     response = client.get(f"/boards/{today}/")
     assert response.status_code == 200
@@ -147,14 +155,14 @@ def test_a_daily_board_page_gets_its_day_and_mode_and_no_code(client: Client):
         ("DAILY-2026-12-01-D3", "nor a daily board"),
     ],
 )
-def test_a_bad_board_id_gets_a_clear_page(client: Client, board: str, reason: str):
+def test_a_bad_board_id_gets_a_clear_page(client: Client, board: str, reason: str) -> None:
     response = client.get(f"/boards/{board}/")
     assert response.status_code == 404
     assert reason.encode() in response.content
 
 
 @pytest.mark.django_db
-def test_a_board_of_a_day_to_come_is_not_a_page(client: Client):
+def test_a_board_of_a_day_to_come_is_not_a_page(client: Client) -> None:
     _, tomorrow = _board_ids()
     response = client.get(f"/boards/{tomorrow}/")
     assert response.status_code == 404
@@ -164,7 +172,7 @@ def test_a_board_of_a_day_to_come_is_not_a_page(client: Client):
 
 
 @pytest.mark.django_db
-def test_archive_and_line_pages_take_their_parameters(client: Client):
+def test_archive_and_line_pages_take_their_parameters(client: Client) -> None:
     assert _page_data(client.get("/daily/")) == {"before": None}
     assert _page_data(client.get("/daily/?before=2026-11-20")) == {"before": "2026-11-20"}
     assert _page_data(client.get("/daily/?before=yesterday")) == {"before": None}
@@ -178,7 +186,7 @@ def test_archive_and_line_pages_take_their_parameters(client: Client):
     assert client.get("/daily/2026-11-20/D2/line/").status_code == 404
 
 
-def test_every_static_file_a_template_names_exists():
+def test_every_static_file_a_template_names_exists() -> None:
     names = set()
     for template in TEMPLATES.glob("*.html"):
         names |= set(re.findall(r"{% static '([^']+)' %}", template.read_text()))
@@ -187,7 +195,7 @@ def test_every_static_file_a_template_names_exists():
     assert missing == []
 
 
-def test_every_module_import_resolves_to_a_file():
+def test_every_module_import_resolves_to_a_file() -> None:
     imports = 0
     for module in STATIC_JS.rglob("*.js"):
         for target in re.findall(r'^import .*? from "(\.{1,2}/[^"]+)";', module.read_text(), re.M):
@@ -198,7 +206,7 @@ def test_every_module_import_resolves_to_a_file():
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("page", ["games", "replay"])
-def test_a_game_that_does_not_exist_is_a_clear_404_page(client: Client, page: str):
+def test_a_game_that_does_not_exist_is_a_clear_404_page(client: Client, page: str) -> None:
     response = client.get(f"/{page}/9999/")
     assert response.status_code == 404
     assert b"No such game" in response.content
@@ -209,8 +217,8 @@ def test_a_game_that_does_not_exist_is_a_clear_404_page(client: Client, page: st
 @pytest.mark.django_db
 @pytest.mark.parametrize("page", ["games", "replay"])
 def test_a_sealed_game_is_a_page_for_its_owner_alone(
-    client: Client, make_player, settings, page: str
-):
+    client: Client, make_player: Callable[..., ApiPlayer], settings: LazySettings, page: str
+) -> None:
     from games.services.games import game_create
 
     settings.DAILY_SECRET, settings.CANFIELD_DAILY_SOLVE_SECONDS = "canfield tests", 2.0
@@ -229,7 +237,7 @@ def test_a_sealed_game_is_a_page_for_its_owner_alone(
 
 
 @pytest.mark.django_db
-def test_a_board_page_takes_whose_entries_from_its_url(client: Client):
+def test_a_board_page_takes_whose_entries_from_its_url(client: Client) -> None:
     """The switch's choice (``?who=``): people by default, and for anything unknown (a link
     to a page is never a 400); the current choice is marked in the page."""
     for asked, shown in (("", "humans"), ("bots", "bots"), ("all", "all"), ("robots", "humans")):

@@ -9,9 +9,10 @@ re-read (the ``action`` message carries what the page needs: its token and the b
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import WebSocket, WebSocketRoute, expect
 
 from tests.web.conftest import Player
 from tests.web.situations import solved_deal, tap_to_foundation
@@ -49,7 +50,7 @@ class Watcher:
             ),
         )
 
-    def _watch_socket(self, socket) -> None:
+    def _watch_socket(self, socket: WebSocket) -> None:
         if "/ws/games/" in socket.url:
             socket.on("framereceived", lambda payload: self.frames.append(str(payload)))
 
@@ -69,7 +70,9 @@ class Watcher:
         assert self.player.errors == []
 
 
-def test_a_watcher_sees_the_owner_resign_without_reloading(new_player):
+def test_a_watcher_sees_the_owner_resign_without_reloading(
+    new_player: Callable[..., Player],
+) -> None:
     situation = tap_to_foundation()
     owner, spectator = new_player(), new_player()
     table = Table.open_deal(owner.page, situation.code)
@@ -101,7 +104,7 @@ def test_a_watcher_sees_the_owner_resign_without_reloading(new_player):
     )
 
 
-def test_a_watcher_sees_the_owner_win_without_reloading(new_player):
+def test_a_watcher_sees_the_owner_win_without_reloading(new_player: Callable[..., Player]) -> None:
     deal = solved_deal()
     owner, spectator = new_player(), new_player()
     game_id = owner.submit(deal.code, list(deal.line[:-1]))
@@ -119,7 +122,9 @@ def test_a_watcher_sees_the_owner_win_without_reloading(new_player):
     expect(watcher.table.status).to_have_text(f"{owner.username}'s game (won). You are watching.")
 
 
-def test_a_watcher_whose_socket_dropped_learns_of_a_resignation_on_reconnecting(new_player):
+def test_a_watcher_whose_socket_dropped_learns_of_a_resignation_on_reconnecting(
+    new_player: Callable[..., Player],
+) -> None:
     """The snapshot a reconnect brings names no action, but it carries the game's status: the
     page learns of the resignation from it, with no REST read."""
     situation = tap_to_foundation()
@@ -127,7 +132,7 @@ def test_a_watcher_whose_socket_dropped_learns_of_a_resignation_on_reconnecting(
     table = Table.open_deal(owner.page, situation.code)
     sockets = []
 
-    def through_to_the_server(socket) -> None:
+    def through_to_the_server(socket: WebSocketRoute) -> None:
         socket.connect_to_server()
         sockets.append(socket)
 
@@ -135,7 +140,7 @@ def test_a_watcher_whose_socket_dropped_learns_of_a_resignation_on_reconnecting(
     watcher = Watcher(spectator, table.game_id)
     assert len(sockets) == 1
 
-    sockets[0].close(code=1012)  # the server restarts: the page reconnects 3 s later
+    sockets[0].close(code=1012)  # a restart: the page reconnects 1 s later or so
     owner.post(f"/api/games/{table.game_id}/actions/", {"action": "draw", "seq": 1})
     owner.post(f"/api/games/{table.game_id}/resign/", {"seq": 2})
 

@@ -4,22 +4,32 @@
 * ``fairplay decide <flag> clear|confirm --staff <name> [--note <text>]``: a verdict in the
   name of a staff account (the same service as the API and the page: kept in the history);
 * ``fairplay purge``: delete the origins past their keeping time (also done on every ranked
-  start; this is for a server with no new ranked game for a while).
+  start; this is for a server with no new ranked game for a while);
+* ``fairplay work [--once] [--interval SECONDS]``: the fair-play worker (``fairplay.worker``):
+  the table pars of today and tomorrow, and the signals on games played before their board
+  had one. Run one beside the servers (one is enough; two only do the same work twice).
 """
 
+import time
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import DatabaseError
+from django.utils import timezone
 
 from fairplay.selectors import board_flags, flag_review, flag_reviewed
 from fairplay.services import ORIGIN_DAYS, flag_decide, origins_purge
+from fairplay.worker import work_pass
 from games.boards import parse_board
 from games.errors import ServiceError
 
 
 class Command(BaseCommand):
-    help = "Fair-play review: list a board's flags, decide one, or purge old origins."
+    help = (
+        "Fair play: list a board's flags, decide one, purge old origins, or run the worker"
+        " (table pars and signals)."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         actions = parser.add_subparsers(dest="action", required=True)
@@ -31,6 +41,11 @@ class Command(BaseCommand):
         deciding.add_argument("--staff", required=True, help="the staff account deciding")
         deciding.add_argument("--note", default="")
         actions.add_parser("purge", help=f"delete origins older than {ORIGIN_DAYS} days")
+        working = actions.add_parser("work", help="compute table pars, judge ranked games")
+        working.add_argument("--once", action="store_true", help="one pass, then exit")
+        working.add_argument(
+            "--interval", type=float, default=60.0, help="seconds between passes (default 60)"
+        )
 
     def handle(self, *args: Any, action: str, **options: Any) -> None:
         try:
@@ -38,12 +53,38 @@ class Command(BaseCommand):
                 self.list_flags(options["board"])
             elif action == "decide":
                 self.decide(options["flag"], options["verdict"], options["staff"], options["note"])
+            elif action == "work":
+                self.work(once=options["once"], interval=options["interval"])
             else:
                 self.stdout.write(
                     f"{origins_purge()} origins older than {ORIGIN_DAYS} days deleted"
                 )
         except ServiceError as error:
             raise CommandError(f"{error.code}: {error.detail}") from error
+
+    def work(self, *, once: bool, interval: float) -> None:
+        """Pass after pass (``fairplay.worker.work_pass``), each judging what changed since
+        the one before; a pass's error is reported and the next pass tries again."""
+        if not interval > 0:
+            raise CommandError("--interval must be a positive number of seconds")
+        since = None
+        while True:
+            started = timezone.now()
+            try:
+                report = work_pass(since=since, say=self.stdout.write)
+            except DatabaseError as error:
+                if once:
+                    raise CommandError(f"fair-play pass failed: {error}") from error
+                self.stderr.write(f"fair-play pass failed, retrying: {error}")
+            else:
+                since = started
+                self.stdout.write(
+                    f"{started:%Y-%m-%d %H:%M:%S} UTC: {len(report.pars)} table pars ready,"
+                    f" {report.judged} games judged, {report.held} held"
+                )
+            if once:
+                return
+            time.sleep(interval)
 
     def list_flags(self, board: str) -> None:
         found = parse_board(board).id
@@ -69,6 +110,8 @@ class Command(BaseCommand):
         )
         for link in flag["evidence"]:
             self.stdout.write(f"  {link['kind']}: game {link['game']} of {link['player']}")
+        if flag["measured"] is not None:
+            self.stdout.write(f"  measured: {flag['measured']['detail']}")
         for verdict in flag["verdicts"]:
             note = f": {verdict['note']}" if verdict["note"] else ""
             self.stdout.write(

@@ -11,18 +11,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine import Deal
+from fairplay.selectors import table_par_shown
 from games.api.fields import DEAL_CODE_PATTERN
 from games.api.parsing import validated
-from games.api.serializers import (
-    DailyArchiveOut,
-    DailyIn,
-    DailyLineOut,
-    DailyOut,
-    ErrorOut,
-    LeaderboardFieldOut,
-    LeaderboardIn,
-    LeaderboardOut,
-)
+from games.api.serializers.boards import LeaderboardFieldOut, LeaderboardIn, LeaderboardOut
+from games.api.serializers.daily import DailyArchiveOut, DailyIn, DailyLineOut, DailyOut
+from games.api.serializers.errors import ErrorOut
 from games.boards import (
     DAILY_BOARD_PATTERN,
     DAILY_MODES,
@@ -104,13 +98,15 @@ def open_board(text: str) -> Board:
 
 
 def board_header(board: Board) -> dict[str, Any]:
-    """What a board page says of its board: its code once it may be told, its par."""
+    """What a board page says of its board: its code once it may be told, its par (and its
+    table par once the day has closed)."""
     if board.day is None or board.mode is None:
         return {
             "code": board.id,
             "sealed": False,
             "closes_at": None,
             "par": par_of_code(deal=Deal.from_code(board.id)),
+            "table_par": None,
         }
     deal = daily_deal_shown(day=board.day)
     sealed = board.sealed
@@ -119,6 +115,7 @@ def board_header(board: Board) -> dict[str, Any]:
         "sealed": sealed,
         "closes_at": board.closes_at,
         "par": daily_pars(deal)[board.mode],
+        "table_par": None if sealed else table_par_shown(board=board.id),
     }
 
 
@@ -189,6 +186,7 @@ def daily_json(deal: DailyDeal, viewer: Viewer = None) -> dict[str, Any]:
             "board": ids[mode],
             "draw": draw,
             "par": pars[mode],
+            "table_par": None if sealed else table_par_shown(board=ids[mode]),
             "entries": counts[mode].total,  # people's: the board as it shows by default
             "commitment": committed[mode],
             "game": own_game(mine.get(ids[mode]), counts[mode], ranked=sealed),

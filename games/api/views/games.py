@@ -14,18 +14,20 @@ from games.api.current_player import request_player
 from games.api.guests import SignedInOrBrowser, as_new_guest
 from games.api.parsing import validated
 from games.api.representation import represented
-from games.api.serializers import (
+from games.api.serializers.actions import (
     ACTION_SCHEMA,
-    GAME_CREATE_SCHEMA,
     ActionIn,
     ActionListIn,
     ActionListOut,
     ActionOut,
-    ErrorOut,
     GameAfterActionOut,
+    ResignIn,
+)
+from games.api.serializers.errors import ErrorOut, error_responses
+from games.api.serializers.games import (
+    GAME_CREATE_SCHEMA,
     GameCreateIn,
     GameOut,
-    ResignIn,
     StateAtIn,
     StateAtOut,
 )
@@ -42,7 +44,7 @@ from games.selectors.games import (
 from games.services.actions import Appended, action_append, game_resign
 from games.services.games import game_create
 
-ERRORS = {status: ErrorOut for status in (400, 401, 403, 404, 409, 422)}
+ERRORS = error_responses(400, 401, 403, 404, 409, 422)
 
 
 def game_json(game: Game, position: Position | None = None) -> dict[str, Any]:

@@ -22,7 +22,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api.current_player import request_player
-from games.api.serializers import ErrorOut, HintOut
+from games.api.serializers.errors import error_responses
+from games.api.serializers.hints import HintOut
 from games.api.throttling import HintThrottle
 from games.models import Game
 from games.services.hints import Hint, hint_begin, hint_finish
@@ -39,7 +40,7 @@ class GameHintView(APIView):
     @extend_schema(
         operation_id="game_hint",
         request=None,
-        responses={200: HintOut, **{s: ErrorOut for s in (401, 403, 404, 409, 429, 503)}},
+        responses={200: HintOut, **error_responses(401, 403, 404, 409, 429, 503)},
     )
     def post(self, request: Request, game_id: int) -> Response:
         """Mark the player and hand the game to the async half (never sent as it is)."""

@@ -25,17 +25,16 @@ from accounts.guests import is_guest
 from games.api.current_player import request_player
 from games.api.guests import session_login
 from games.api.parsing import validated
-from games.api.serializers import (
+from games.api.serializers.errors import ErrorOut, error_responses
+from games.api.serializers.players import (
     CredentialsIn,
-    ErrorOut,
     MeOut,
     PlayerCreateIn,
     PlayerOut,
-    PlayerStatsIn,
-    PlayerStatsOut,
     SignUpOut,
     TokenOut,
 )
+from games.api.serializers.stats import PlayerStatsIn, PlayerStatsOut
 from games.api.throttling import SignUpThrottle
 from games.boards import utc_today
 from games.selectors.games import game_summary
@@ -62,7 +61,7 @@ class PlayerCreateView(APIView):
     @extend_schema(
         operation_id="player_create",
         request=PlayerCreateIn,
-        responses={201: SignUpOut, **{s: ErrorOut for s in (400, 409, 429, 503)}},
+        responses={201: SignUpOut, **error_responses(400, 409, 429, 503)},
     )
     def post(self, request: Request) -> Response:
         data = validated(PlayerCreateIn, request.data)

@@ -8,7 +8,9 @@ from rest_framework.views import APIView
 
 from games.api.current_player import request_player
 from games.api.parsing import validated
-from games.api.serializers import SUBMISSION_SCHEMA, ErrorOut, GameOut, SubmissionIn
+from games.api.serializers.errors import error_responses
+from games.api.serializers.games import GameOut
+from games.api.serializers.submissions import SUBMISSION_SCHEMA, SubmissionIn
 from games.api.views.games import game_json
 from games.selectors.games import game_for
 from games.services.submissions import submission_create
@@ -24,7 +26,7 @@ class SubmissionCreateView(APIView):
     @extend_schema(
         operation_id="submission_create",
         request=SUBMISSION_SCHEMA,
-        responses={201: GameOut, **{s: ErrorOut for s in (400, 401, 409, 413, 422)}},
+        responses={201: GameOut, **error_responses(400, 401, 409, 413, 422)},
     )
     def post(self, request: Request) -> Response:
         data = validated(SubmissionIn, request.data)

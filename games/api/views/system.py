@@ -8,7 +8,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api.serializers import ErrorOut
+from games.api.serializers.errors import ErrorOut
 from games.errors import NotFound
 
 

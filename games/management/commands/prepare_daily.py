@@ -1,8 +1,10 @@
 """``manage.py prepare_daily [--days N]``: choose and store the coming days' deals ahead.
 
 Choosing a day's deals runs the solver (up to ``CANFIELD_DAILY_SOLVE_SECONDS`` per
-candidate); running this from cron keeps that work off the first request of the day. It
-prints pars and costs, never a code: a cron log is not a place for sealed deals.
+candidate); running this from cron keeps that work off the first request of the day. Then
+each board's table par (``fairplay.table_pars``: the table-view player's runs on the deal,
+minutes of CPU per board; ``--no-table-pars`` leaves them to the fair-play worker). It prints
+pars and costs, never a code: a cron log is not a place for sealed deals.
 """
 
 from datetime import date, timedelta
@@ -10,6 +12,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from fairplay.table_pars import day_table_pars
+from fairplay.worker import par_line
 from games.boards import utc_today
 from games.daily.store import daily_deal_get
 from games.models import DailyDeal
@@ -29,8 +33,16 @@ class Command(BaseCommand):
         parser.add_argument(
             "--start", type=date.fromisoformat, default=None, help="first day, YYYY-MM-DD"
         )
+        parser.add_argument(
+            "--no-table-pars",
+            dest="table_pars",
+            action="store_false",
+            help="choose the deals only; the fair-play worker computes the table pars",
+        )
 
-    def handle(self, *args: Any, days: int, start: date | None, **options: Any) -> None:
+    def handle(
+        self, *args: Any, days: int, start: date | None, table_pars: bool, **options: Any
+    ) -> None:
         if not 1 <= days <= 366:
             raise CommandError("--days must be between 1 and 366")
         first = start or utc_today()
@@ -39,6 +51,12 @@ class Command(BaseCommand):
             stored_before = DailyDeal.objects.filter(date=day).exists()
             deal = daily_deal_get(day=day)
             self.stdout.write(self.describe(deal, stored_before=stored_before))
+            if table_pars:
+                for board_par in day_table_pars(day):
+                    if board_par.computed:
+                        self.stdout.write(f"  {par_line(board_par)}")
+                    else:
+                        self.stdout.write(f"  {board_par.board}: table par already stored")
 
     @staticmethod
     def describe(deal: DailyDeal, *, stored_before: bool) -> str:

@@ -11,6 +11,7 @@ from django.conf import LazySettings
 from playwright.sync_api import expect
 
 from fairplay.origins import DEVICE_COOKIE
+from tests.conftest import Player as ApiPlayer
 from tests.support.browser import artifact_path
 from tests.web import dailies
 from tests.web.conftest import PASSWORD, Player
@@ -37,7 +38,7 @@ def same_browser(first: Player, second: Player) -> None:
     two accounts (as signing out and in again as another would)."""
     first.page.goto("/rules/")
     cookie = next(c for c in first.page.context.cookies() if c["name"] == DEVICE_COOKIE)
-    second.page.context.add_cookies([cookie])
+    second.page.context.add_cookies([{**cookie}])  # a Cookie read is a cookie to set
 
 
 @pytest.mark.parametrize(
@@ -66,8 +67,9 @@ def test_the_held_player_is_told_why_on_their_table_and_is_off_the_board(
     expect(note).to_be_visible()
     expect(note).to_contain_text(HELD_WORDS[locale])
     expect(page.locator("#stock-card")).to_be_visible()  # the table is still there to play
-    box, height = note.bounding_box(), page.viewport_size["height"]
-    assert box is not None and box["y"] + box["height"] <= height  # seen without scrolling
+    box, viewport = note.bounding_box(), page.viewport_size
+    assert box is not None and viewport is not None
+    assert box["y"] + box["height"] <= viewport["height"]  # seen without scrolling
     page.screenshot(
         path=artifact_path(f"fairplay-held-{'-'.join(map(str, screen['viewport']))}-{locale}.png")
     )
@@ -85,7 +87,7 @@ def test_the_held_player_is_told_why_on_their_table_and_is_off_the_board(
 
 @pytest.fixture
 def flagged(
-    server_url: str, make_player: Callable[..., object], settings: LazySettings
+    server_url: str, make_player: Callable[..., ApiPlayer], settings: LazySettings
 ) -> dict[str, str]:
     """Made before the browser starts (ORM calls): today's D3 with alice's ranked game and
     bob's, started from the same network (bob is held), and a staff account (its password

@@ -3,19 +3,24 @@ positions (the line page): the JSON the pages read beyond entries and games."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
 import time_machine
+from django.conf import LazySettings
 from django.test import Client
 
 from games.boards import utc_today
 from games.daily.lines import line_states
+from tests.conftest import Player
 from tests.web.situations import tap_to_foundation
 
 
 @pytest.mark.django_db
-def test_field_counts_players_by_cards_on_the_foundations(client: Client, make_player):
+def test_field_counts_players_by_cards_on_the_foundations(
+    client: Client, make_player: Callable[..., Player]
+) -> None:
     from games.services.actions import action_append
     from games.services.games import game_create
 
@@ -39,7 +44,7 @@ def test_field_counts_players_by_cards_on_the_foundations(client: Client, make_p
 
 
 @pytest.mark.django_db
-def test_the_field_of_a_bad_board_or_a_day_to_come_is_a_clear_error(client: Client):
+def test_the_field_of_a_bad_board_or_a_day_to_come_is_a_clear_error(client: Client) -> None:
     response = client.get("/api/leaderboards/nope/field/")
     assert response.status_code == 400
     assert response.json()["error"] == "bad_board"
@@ -50,7 +55,9 @@ def test_the_field_of_a_bad_board_or_a_day_to_come_is_a_clear_error(client: Clie
 
 
 @pytest.mark.django_db
-def test_field_of_a_daily_board(client: Client, make_player, settings):
+def test_field_of_a_daily_board(
+    client: Client, make_player: Callable[..., Player], settings: LazySettings
+) -> None:
     from games.services.actions import action_append
     from games.services.games import game_create
 
@@ -69,7 +76,9 @@ def test_field_of_a_daily_board(client: Client, make_player, settings):
 
 
 @pytest.mark.django_db
-def test_the_positions_of_a_line_are_told_once_the_day_has_closed(client: Client, settings):
+def test_the_positions_of_a_line_are_told_once_the_day_has_closed(
+    client: Client, settings: LazySettings
+) -> None:
     from games.daily.store import daily_code, daily_deal_get
 
     settings.DAILY_SECRET, settings.CANFIELD_DAILY_SOLVE_SECONDS = "canfield tests", 2.0

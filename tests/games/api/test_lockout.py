@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 import time_machine
@@ -19,6 +19,7 @@ from django.urls import clear_url_caches
 from rest_framework.test import APIClient
 
 from tests.conftest import Player
+from tests.support.responses import ApiResponse
 from tests.support.servers import free_port
 
 pytestmark = pytest.mark.django_db
@@ -38,7 +39,9 @@ def client_at(address: str) -> APIClient:
     return client
 
 
-def log_in(client: APIClient, username: str, password: str, path: str = "/api/token/"):
+def log_in(
+    client: APIClient, username: str, password: str, path: str = "/api/token/"
+) -> ApiResponse:
     return client.post(path, {"username": username, "password": password}, format="json")
 
 
@@ -85,7 +88,7 @@ def test_a_username_is_locked_from_one_address_only(player: Player) -> None:
 
 
 def test_an_address_is_locked_at_its_own_ceiling_for_any_usernames(
-    make_player, settings: LazySettings
+    make_player: Callable[..., Player], settings: LazySettings
 ) -> None:
     settings.CANFIELD_LOGIN_ADDRESS_FAILURE_LIMIT = ADDRESS_LIMIT
     victim = make_player("victim")
@@ -99,7 +102,7 @@ def test_an_address_is_locked_at_its_own_ceiling_for_any_usernames(
 
 
 def test_a_locked_address_counts_against_nobody_and_rearms_nothing(
-    make_player, settings: LazySettings
+    make_player: Callable[..., Player], settings: LazySettings
 ) -> None:
     """The hostile review's mass lockout: from an address locked itself, five failures for
     another username still counted, locked that account everywhere for 15 minutes, and each
@@ -121,7 +124,9 @@ def test_a_locked_address_counts_against_nobody_and_rearms_nothing(
         assert log_in(attacker, victim.username, victim.password).status_code == 200
 
 
-def test_a_success_clears_its_own_pair_not_the_address(make_player, settings: LazySettings) -> None:
+def test_a_success_clears_its_own_pair_not_the_address(
+    make_player: Callable[..., Player], settings: LazySettings
+) -> None:
     """Whoever holds one account must not wipe their address's count by signing in to it
     between guesses at other accounts."""
     settings.CANFIELD_LOGIN_ADDRESS_FAILURE_LIMIT = ADDRESS_LIMIT
@@ -156,7 +161,9 @@ def test_a_success_clears_the_count(player: Player) -> None:
     assert log_in(client, player.username, "wrong guess 1").status_code == 401
 
 
-def test_a_locked_out_attempt_hashes_no_password(make_player, settings: LazySettings) -> None:
+def test_a_locked_out_attempt_hashes_no_password(
+    make_player: Callable[..., Player], settings: LazySettings
+) -> None:
     """The hostile review measured 200-450 ms of CPU per failed login; a refused one must not
     get as far as the (deliberately slow) hasher."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.PBKDF2PasswordHasher"]

@@ -3,6 +3,7 @@ with the real hasher (about 250 ms of CPU a check): the hostile review's two add
 logging in as fast as they could used 1.9 cores."""
 
 import time
+from collections.abc import Callable
 
 import httpx
 import pytest
@@ -15,7 +16,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 CREDENTIALS = {"username": "hasher", "password": "correct horse 42"}
 
 
-def login_from(address: str):
+def login_from(address: str) -> Callable[[httpx.Client], httpx.Response]:
     def send(http: httpx.Client) -> httpx.Response:
         return http.post("/api/token/", json=CREDENTIALS, headers={"X-Forwarded-For": address})
 

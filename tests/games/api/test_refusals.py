@@ -1,6 +1,7 @@
 """An illegal move's error body: today's fields, and the engine's reason with its code."""
 
 import re
+from collections.abc import Callable
 
 import pytest
 from django.utils import translation
@@ -10,6 +11,7 @@ from rest_framework.test import APIClient
 from engine import Game, IllegalMove
 from engine.reasons import Reason
 from games.models import Action
+from tests.conftest import Player
 from tests.support.games import SIMPLE_CODE, start_game
 
 pytestmark = pytest.mark.django_db
@@ -93,7 +95,9 @@ def test_a_card_in_the_detail_is_named_in_words_of_the_language(
     assert not re.search(r"\b[A2-9TJQK][CDHS]\b", expected)
 
 
-def test_other_api_errors_speak_the_language_too(api_client: APIClient, make_player) -> None:
+def test_other_api_errors_speak_the_language_too(
+    api_client: APIClient, make_player: Callable[..., Player]
+) -> None:
     make_player("alice")
     response = api_client.post(
         "/api/token/", {"username": "alice", "password": "wrong"}, HTTP_ACCEPT_LANGUAGE="id"

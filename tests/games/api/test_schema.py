@@ -100,5 +100,6 @@ def test_schema_is_valid_and_documents_every_endpoint(api_client: APIClient) -> 
         "/api/leaderboards/{board}/": {"get"},
         "/api/fair-play/flags/": {"get"},
         "/api/fair-play/flags/{flag_id}/": {"post"},
+        "/api/fair-play/flags/{flag_id}/line/": {"get"},
     }
     assert {path: set(paths[path]) for path in expected} == expected

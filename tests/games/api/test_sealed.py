@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from engine import Game as EngineGame
-from engine import finishing_line, replay
+from engine import State, finishing_line, replay
 from games.daily.choosing import choose_daily
 from games.daily.store import daily_code, daily_deal_get
 from games.models import Action, DailyDeal, LeaderboardEntry
@@ -47,12 +47,12 @@ def start_daily(client: APIClient, mode: str = "D3") -> tuple[int, dict]:
     return response.status_code, response.json()
 
 
-def full_state(game_id: int) -> dict:
+def full_state(game_id: int) -> State:
     """The position as the server knows it (face-down cards included)."""
     return EngineGame.from_snapshot(GameRow.objects.get(pk=game_id).snapshot).state()
 
 
-def face_down(state: dict) -> set[str]:
+def face_down(state: State) -> set[str]:
     return set(state["reserve"][:-1]) | set(state["stock"])
 
 
@@ -239,10 +239,10 @@ def test_rebuild_gives_a_closed_board_what_it_held_at_the_close(player_client: A
         for seq, token in enumerate(line[8:16], start=9):  # written as an old server did
             score = replay(row.code, line[:seq]).score
             Action.objects.create(game=row, seq=seq, token=token, score_after=score)
-        held = LeaderboardEntry.objects.values().get(board="daily-2026-01-02-D3")
+        held = dict(LeaderboardEntry.objects.values().get(board="daily-2026-01-02-D3"))
         LeaderboardEntry.objects.all().delete()
         call_command("rebuild_projections", stdout=StringIO())
-        rebuilt = LeaderboardEntry.objects.values().get(board="daily-2026-01-02-D3")
+        rebuilt = dict(LeaderboardEntry.objects.values().get(board="daily-2026-01-02-D3"))
     held.pop("id"), rebuilt.pop("id"), held.pop("revision"), rebuilt.pop("revision")
     assert rebuilt == held
     assert held["action_count"] == 8
@@ -272,7 +272,7 @@ def answers_about(owner: APIClient, stranger: APIClient, game_id: int, name: str
     return [reader.get(path).content.decode() for reader in (owner, stranger) for path in paths]
 
 
-def face_up(state: dict) -> set[str]:
+def face_up(state: State) -> set[str]:
     """The cards a player at the table has in view in ``state``."""
     cards = {state["base"], *state["waste"], *state["reserve"][-1:]}
     cards |= {card for column in state["tableau"] for card in column}

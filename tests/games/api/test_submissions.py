@@ -9,11 +9,12 @@ from games.models import Action
 from games.models import Game as GameRow
 from tests.conftest import Player
 from tests.support.games import SIMPLE_CODE, play, won_logs
+from tests.support.responses import ApiResponse
 
 pytestmark = pytest.mark.django_db
 
 
-def submit(client: APIClient, **body: object):
+def submit(client: APIClient, **body: object) -> ApiResponse:
     return client.post("/api/submissions/", body, format="json")
 
 

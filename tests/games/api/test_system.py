@@ -1,10 +1,13 @@
 """Health, unknown URLs, malformed and oversized bodies: always JSON, never a 500."""
 
 import re
+from collections.abc import Callable
 
 import pytest
 from django.conf import LazySettings
 from rest_framework.test import APIClient
+
+from tests.conftest import Player
 
 pytestmark = pytest.mark.django_db
 
@@ -87,7 +90,11 @@ def test_huge_numbers_in_queries_are_a_400(api_client: APIClient, path: str) -> 
     assert response.json()["error"] == "invalid_input"
 
 
-def test_a_huge_seq_is_a_400(api_client: APIClient, make_player, client_for) -> None:
+def test_a_huge_seq_is_a_400(
+    api_client: APIClient,
+    make_player: Callable[..., Player],
+    client_for: Callable[[Player], APIClient],
+) -> None:
     client = client_for(make_player())
     game = client.post("/api/games/", {"draw": 3}).json()
     response = client.post(f"/api/games/{game['id']}/actions/", {"action": "draw", "seq": 2**70})

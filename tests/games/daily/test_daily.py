@@ -4,6 +4,7 @@ While a day is open its boards are told (ids, draw modes, pars), never its codes
 from its close on, both codes and the solver's lines are public; a day to come is unknown.
 """
 
+from collections.abc import Callable
 from datetime import date
 
 import pytest
@@ -15,6 +16,7 @@ from engine import Deal
 from games.daily.drawing import daily_layout
 from games.daily.store import daily_code, daily_deal_get
 from games.models import DailyDeal
+from tests.conftest import Player
 from tests.games.daily.conftest import SECRET
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fixed_secret")]
@@ -124,7 +126,10 @@ def test_the_archive_lists_closed_days_newest_first_in_pages(api_client: APIClie
 
 
 def test_the_daily_tells_a_signed_in_player_their_own_ranked_games_only(
-    api_client: APIClient, player_client: APIClient, make_player, client_for
+    api_client: APIClient,
+    player_client: APIClient,
+    make_player: Callable[..., Player],
+    client_for: Callable[[Player], APIClient],
 ) -> None:
     rival = client_for(make_player("rival"))
     with time_machine.travel("2026-01-02 08:00Z", tick=False):
@@ -146,7 +151,10 @@ def test_the_daily_tells_a_signed_in_player_their_own_ranked_games_only(
 
 
 def test_the_daily_tells_each_player_their_own_rank_today_and_the_archive_none(
-    player, player_client: APIClient, make_player, client_for
+    player: Player,
+    player_client: APIClient,
+    make_player: Callable[..., Player],
+    client_for: Callable[[Player], APIClient],
 ) -> None:
     """The home page's "you played today: rank 2 of 3": the server's rank of the viewer's own
     entry (theirs to know while sealed); a closed day in the archive leaves it to its board."""

@@ -106,18 +106,26 @@ def run_prepare(*args: str) -> list[str]:
 
 
 def test_prepare_daily_stores_the_coming_days_once() -> None:
-    lines = run_prepare("--days", "3", "--start", DAY.isoformat())
+    output = run_prepare("--days", "3", "--start", DAY.isoformat())
+    days = [line for line in output if not line.startswith("  ")]
     stored = list(DailyDeal.objects.order_by("date"))
     assert [deal.date.isoformat() for deal in stored] == ["2026-01-01", "2026-01-02", "2026-01-03"]
-    for line, deal in zip(lines, stored, strict=True):
+    for line, deal in zip(days, stored, strict=True):
         assert line.startswith(f"{deal.date}: D3 par {deal.par}, D1 par {deal.par_d1}")
         assert "solver run" in line
-        assert deal.code not in line and deal.code_d1 not in line
-        assert deal.code[7:] not in line and deal.salt not in line
         assert replay(deal.code, deal.line).won
+    pars = [line for line in output if line.startswith("  ")]
+    assert [line.split(":")[0].strip() for line in pars] == [
+        f"daily-{deal.date}-{mode}" for deal in stored for mode in ("D3", "D1")
+    ]
+    assert all("table par of 2 runs" in line for line in pars)  # the tests' budget
+    for deal in stored:  # a cron log is no place for a sealed deal
+        for line in output:
+            assert deal.code not in line and deal.code_d1 not in line
+            assert deal.code[7:] not in line and deal.salt not in line
     again = run_prepare("--days", "3", "--start", DAY.isoformat())
-    assert all(line.endswith("(already stored)") for line in again)
-    assert DailyDeal.objects.count() == 3
+    assert all("already stored" in line for line in again)
+    assert len(again) == 9 and DailyDeal.objects.count() == 3
 
 
 @pytest.mark.django_db(transaction=True)

@@ -74,7 +74,7 @@ def test_a_full_pass_of_the_stock_leaves_every_order_of_the_unseen_cards_possibl
         for _ in range(12):
             game.play("draw")
         table = game.table_state()
-        assert {key: table[key] for key in shown if key in table} == {
+        assert {key: value for key, value in table.items() if key in shown} == {
             key: shown[key] for key in shown if key in table
         }
         assert Deal.from_code(other.layout_code).cards == other.cards
@@ -153,7 +153,8 @@ def test_no_hint_on_a_layout_sealed_after_the_game_began(
 
 
 def check_with_sha256sum(code: str, salt: str) -> str:
-    """The README's check, run by the real tool: ``printf '%s\\n%s' CODE SALT | sha256sum``."""
+    """The check docs/contracts.md gives, run by the real tool:
+    ``printf '%s\\n%s' CODE SALT | sha256sum``."""
     done = subprocess.run(
         ["sh", "-c", f"printf '%s\\n%s' '{code}' '{salt}' | sha256sum"],
         capture_output=True,

@@ -44,7 +44,9 @@ def _fresh_channel_layer_and_snapshots(settings: LazySettings) -> None:
     # Assigning the setting (same value) makes channels drop its cached layer instances.
     # Board snapshots cached by an earlier test describe a database that has been emptied.
     live.snapshot_cache.clear()
-    layers = {name: dict(config) for name, config in settings.CHANNEL_LAYERS.items()}
+    layers: dict[str, dict[str, Any]] = {
+        name: dict(config) for name, config in settings.CHANNEL_LAYERS.items()
+    }
     default = layers["default"]
     if default["BACKEND"].startswith("channels_redis."):
         # Redis pub/sub channels ignore the database number: a prefix of this test's own

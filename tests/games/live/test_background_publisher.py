@@ -114,7 +114,7 @@ def test_on_idle_runs_once_the_queue_stays_empty_and_at_once_on_wait_idle() -> N
         calls.append("idle")
         went_idle.set()
 
-    publisher = BackgroundPublisher(
+    publisher: BackgroundPublisher[int] = BackgroundPublisher(
         handle_batch=lambda batch: calls.append(batch), on_idle=on_idle, idle_after=0.05
     )
     publisher.submit(1)

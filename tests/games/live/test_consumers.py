@@ -5,6 +5,7 @@ when a transaction really commits (not inside a test wrapped in one).
 """
 
 import json
+from typing import Any
 
 import pytest
 import time_machine
@@ -349,7 +350,12 @@ async def test_a_board_feed_reads_no_session_and_a_game_socket_reads_its_owners(
     await database_sync_to_async(session.save)()
     loads: list[str] = []
     load = SessionStore.load
-    monkeypatch.setattr(SessionStore, "load", lambda store: loads.append("load") or load(store))
+
+    def counted_load(store: SessionStore) -> dict[str, Any]:
+        loads.append("load")
+        return load(store)
+
+    monkeypatch.setattr(SessionStore, "load", counted_load)
     cookie = [(b"cookie", f"{settings.SESSION_COOKIE_NAME}={session.session_key}".encode())]
 
     async def opened(path: str) -> dict:

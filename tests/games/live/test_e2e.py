@@ -20,6 +20,7 @@ import httpx
 import pytest
 from django.db import connection
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.typing import Origin
 
 from engine import random_code
 from tests.support.servers import run_asgi_server, server_env_for_test_db
@@ -72,7 +73,7 @@ def ws_url(base_url: str, path: str) -> str:
 
 async def watch(base_url: str, path: str) -> ClientConnection:
     """A WebSocket client on a server, with the Origin a browser on that page sends."""
-    return await connect(ws_url(base_url, path), origin=base_url, open_timeout=5)
+    return await connect(ws_url(base_url, path), origin=Origin(base_url), open_timeout=5)
 
 
 async def next_message(socket: ClientConnection, timeout: float = 5) -> dict[str, Any]:

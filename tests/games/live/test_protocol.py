@@ -11,7 +11,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from games.api.serializers import EntryOut
+from engine import Game
+from games.api.serializers.boards import EntryOut
 from games.live import protocol
 from games.selectors.leaderboard_rows import RankedEntry
 
@@ -50,7 +51,7 @@ def test_an_entry_is_what_the_rest_api_shows(shown: RankedEntry) -> None:
 
 
 def test_the_four_messages_keep_their_shapes() -> None:
-    state = {"stock": 3}
+    state = Game.from_code("CF1-D3-AAAAACL").state()
     shown = entry()
     messages = {
         "snapshot": protocol.SnapshotMessage(board="B", version=4, total=1, entries=(shown,)),
@@ -74,7 +75,12 @@ def test_the_four_messages_keep_their_shapes() -> None:
 
 def test_an_event_carries_the_text_once_and_its_number() -> None:
     message = protocol.ActionMessage(
-        game=7, seq=4, token="draw", score=5, state={}, status="playing"
+        game=7,
+        seq=4,
+        token="draw",
+        score=5,
+        state=Game.from_code("CF1-D3-AAAAACL").state(),
+        status="playing",
     )
     group, event = protocol.action_event(message)
     assert group == "game.7"

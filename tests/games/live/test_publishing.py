@@ -7,6 +7,7 @@ same channel layer the consumers listen on (Redis with ``REDIS_URL``, else in me
 import asyncio
 import json
 import threading
+from collections.abc import Callable
 from typing import Any
 from unittest.mock import patch
 
@@ -34,7 +35,7 @@ BURST = 15
 
 
 @pytest.fixture
-def alice(make_player) -> Player:
+def alice(make_player: Callable[..., Player]) -> Player:
     return make_player("alice")
 
 
@@ -134,7 +135,11 @@ def test_a_change_dropped_on_a_full_queue_leaves_a_version_gap(
     before = live.versions().current(CODE)
 
     release = threading.Event()
-    full = BackgroundPublisher(handle_batch=lambda batch: release.wait(10), capacity=1)
+
+    def held(batch: list[object]) -> None:
+        release.wait(10)
+
+    full = BackgroundPublisher(handle_batch=held, capacity=1)
     with monkeypatch.context() as patch:
         patch.setattr(publishing, "publisher", full)  # what game_changed submits to
         action_append(game_id=game.id, player=alice.user, token="draw")  # queued, held

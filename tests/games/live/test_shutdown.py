@@ -6,7 +6,7 @@ the signal (no ``atexit``): the lifespan is where the publisher is drained.
 
 import asyncio
 import gc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -71,7 +71,7 @@ async def test_shutdown_waits_until_every_queued_update_is_sent(alice: Player) -
 
 
 @pytest.fixture
-def alice(make_player) -> Player:
+def alice(make_player: Callable[..., Player]) -> Player:
     return make_player("alice")
 
 

@@ -25,6 +25,7 @@ from typing import Any
 import httpx
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.typing import Origin
 
 from engine import random_code
 from tests.robustness.faults import (
@@ -90,7 +91,7 @@ async def moves_through_a_frozen_redis(base_url: str, redis_server: PrivateRedis
     async with httpx.AsyncClient(base_url=base_url, timeout=30) as client:
         game = await sign_up_and_start(client)
         ws_url = base_url.replace("http://", "ws://") + f"/ws/leaderboards/{CODE}/"
-        async with connect(ws_url, origin=base_url, open_timeout=10) as board:
+        async with connect(ws_url, origin=Origin(base_url), open_timeout=10) as board:
             version = (await next_message(board))["version"]
             game, _ = await play(client, game)
             version = (await next_message(board))["version"]

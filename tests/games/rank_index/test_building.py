@@ -4,12 +4,14 @@ a board that is not ready, refused the ready mark when the board went stale mean
 import random
 
 import pytest
+import redis
 from django.conf import LazySettings
 from django.contrib.auth.models import User
 
 from games import rank_index
 from games.rank_index import building, reads
-from games.rank_index.store import board_keys, client_for, declare_stale
+from games.rank_index.store import BoardKeys, board_keys, client_for, declare_stale
+from games.rank_index.writes import Change
 from games.selectors.leaderboards import leaderboard_page
 from tests.games.rank_index.boards import (
     CODE,
@@ -21,7 +23,7 @@ from tests.games.rank_index.boards import (
 )
 
 
-def redis_client(url: str):
+def redis_client(url: str) -> redis.Redis:
     return client_for(url)
 
 
@@ -36,7 +38,7 @@ def test_writes_during_a_build_are_never_undone_by_it(
     real_apply = building.apply
     changed: list[int] = []
 
-    def apply_after_a_write(client: object, keys: object, batch: list) -> int:
+    def apply_after_a_write(client: redis.Redis, keys: BoardKeys, batch: list[Change]) -> int:
         # The batch was read from the database; before it reaches Redis, one of its players
         # and one of a later batch move on (committed, and their updates applied): the
         # build's older copy of the first must not win.
@@ -102,7 +104,9 @@ def test_an_index_that_lost_an_entry_is_read_from_sql_then_rebuilt(
     assert rank_index.board_build(CODE) == 10
     client, keys = redis_client(index_redis), board_keys(CODE)
     lost = User.objects.get(username="p0003").id
-    client.zrem(keys.order, client.hget(keys.members, lost))  # as if its process died
+    member = client.hget(keys.members, lost)
+    assert member is not None
+    client.zrem(keys.order, member)  # as if its process died
     assert not index_answers()  # sizes differ: SQL answers
     assert client.exists(keys.ready)  # within the grace, a late update may still land
     monkeypatch.setattr(reads, "MISMATCH_GRACE_S", 0.0)

@@ -23,8 +23,12 @@ from tests.support.games import play, start_on_board
 def indexed_rows(code: str = CODE) -> dict[str, Row]:
     """The index's entries by player name, read from Redis directly."""
     client = index_client()
-    members = client.zrange(board_keys(code).order, 0, -1)
-    return {row.player: row for row in (row_of(member, board=code) for member in members)}
+    rows = {}
+    for member in client.zrange(board_keys(code).order, 0, -1):
+        assert isinstance(member, bytes)  # no scores asked for: bare members, not decoded
+        row = row_of(member, board=code)
+        rows[row.player] = row
+    return rows
 
 
 def index_client() -> redis.Redis:

@@ -9,6 +9,7 @@ import pytest
 from django.db import connection
 from rest_framework.test import APIClient
 
+from engine import State
 from games.models import Game
 from games.past_positions import CHECKPOINT_EVERY
 from games.replaying import replay_log
@@ -28,7 +29,7 @@ def long_game(player: Player) -> tuple[Game, list[str]]:
     return submission_create(player=player.user, code=CODE, actions=tokens), tokens
 
 
-def replayed_state(tokens: list[str], at: int) -> dict[str, Any]:
+def replayed_state(tokens: list[str], at: int) -> State:
     return replay_log(code=CODE, tokens=[t for t in tokens[:at] if t != "resign"]).game.state()
 
 

@@ -46,12 +46,11 @@ def test_same_seq_twice_exactly_one_wins(
     game = start_game(client_for(player))
     clients = [client_for(player), client_for(player)]
     tokens = ["draw", "42"]  # both legal first moves of the fixture deal
-    statuses = race(
-        [
-            lambda c=client, t=token: play(c, game["id"], t, seq=1).status_code
-            for client, token in zip(clients, tokens, strict=True)
-        ]
-    )
+
+    def attempt(client: APIClient, token: str) -> Callable[[], int]:
+        return lambda: play(client, game["id"], token, seq=1).status_code
+
+    statuses = race([attempt(client, token) for client, token in zip(clients, tokens, strict=True)])
     assert sorted(statuses) == [201, 409]
     stored = list(Action.objects.filter(game_id=game["id"]).values_list("seq", "token"))
     winner = tokens[statuses.index(201)]

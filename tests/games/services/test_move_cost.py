@@ -7,7 +7,7 @@ queries of the append itself and of what follows the commit.
 """
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 from unittest.mock import patch
 
@@ -19,7 +19,8 @@ from rest_framework.test import APIClient
 
 from engine import Game as EngineGame
 from games import live
-from games.api.serializers import ActionIn, ActionOut, GameOut
+from games.api.serializers.actions import ActionIn, ActionOut
+from games.api.serializers.games import GameOut
 from games.compiled import SEPARATOR
 from games.errors import StaleSeq
 from games.models import Action, Game, LeaderboardEntry
@@ -39,7 +40,7 @@ def restores() -> Iterator[list[object]]:
     calls: list[object] = []
     original = EngineGame.from_snapshot
 
-    def counted(snapshot: object) -> EngineGame:
+    def counted(snapshot: Mapping[str, Any]) -> EngineGame:
         calls.append(snapshot)
         return original(snapshot)
 

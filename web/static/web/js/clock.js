@@ -5,10 +5,12 @@
 import { clock as minutesAndSeconds } from "./win.js";
 
 export class GameClock {
-  constructor(node) {
+  /** `now()` is a monotonic time in ms (performance.now; node's tests give their own). */
+  constructor(node, { now = () => performance.now() } = {}) {
     this.node = node;
+    this.now = now;
     this.base = null; // the server's figure, seconds
-    this.at = 0; // performance.now() when it arrived
+    this.at = 0; // now() when it arrived
     this.running = false;
     this.timer = null;
   }
@@ -18,7 +20,7 @@ export class GameClock {
     const running = game.status === "playing" && game.clock !== null && game.clock !== undefined;
     if (game.clock !== this.base || running !== this.running) {
       this.base = game.clock ?? null;
-      this.at = performance.now();
+      this.at = this.now();
       this.running = running;
     }
     this.node.dataset.running = String(running);
@@ -32,7 +34,7 @@ export class GameClock {
 
   seconds() {
     if (this.base === null) return null;
-    return this.base + (this.running ? Math.floor((performance.now() - this.at) / 1000) : 0);
+    return this.base + (this.running ? Math.floor((this.now() - this.at) / 1000) : 0);
   }
 
   draw() {

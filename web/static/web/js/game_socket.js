@@ -4,59 +4,42 @@
 // and status): no HTTP request, no per-request authentication. One move is out at a time (the
 // table queues them); one not answered within RESEND_MS is sent again, and so is one whose
 // socket dropped, once it is back: the server acks a move it already stored instead of
-// playing it twice. While the socket is down the table plays over REST (`move` gives null).
-import { ApiError } from "./api.js";
-import { openSocket } from "./live.js";
+// playing it twice. While the socket is down (reconnect.js: when it comes back) the table plays
+// over REST (`move` gives null).
+import { api, ApiError, endpoints } from "./api.js";
+import { ReconnectingSocket } from "./reconnect.js";
 
 export const RESEND_MS = 2500; // lichess: a move not acked by then is sent again
-const RECONNECT_MS = 3000;
 // A move whose socket stays down this long goes over REST instead (it may have been stored:
 // the table then reads the game again).
-const GIVE_UP_MS = 8000;
+export const GIVE_UP_MS = 8000;
 
 export class GameSocket {
   /** `onMessage(message)` gets every live message (`state`, `action`). */
   constructor(gameId, { onMessage = () => {} } = {}) {
     this.gameId = gameId;
     this.onMessage = onMessage;
-    this.socket = null;
     this.pending = null; // the move out: {message, resolve, reject, since, timer}
-    this.stopped = false;
+    this.link = new ReconnectingSocket(`/ws/games/${gameId}/`, {
+      onOpen: () => this.transmit(),
+      onMessage: (message) => this.receive(message),
+      // No such game (or not ours to see): no use coming back; a move out goes over REST.
+      onRefused: () => this.giveUp(),
+    });
   }
 
   start() {
-    this.connect();
+    this.link.start();
     return this;
   }
 
   stop() {
-    this.stopped = true;
-    if (this.socket) this.socket.close();
+    this.link.stop();
     this.giveUp();
   }
 
   get open() {
-    return Boolean(this.socket) && this.socket.readyState === WebSocket.OPEN;
-  }
-
-  connect() {
-    if (this.stopped) return;
-    const socket = openSocket(`/ws/games/${this.gameId}/`, {
-      onOpen: () => this.transmit(),
-      onMessage: (message) => this.receive(message),
-      onClose: (event, refused) => {
-        if (this.socket !== socket) return;
-        this.socket = null;
-        // No such game (or not ours to see): no use coming back; a move out goes over REST.
-        if (refused) {
-          this.stopped = true;
-          this.giveUp();
-          return;
-        }
-        setTimeout(() => this.connect(), RECONNECT_MS);
-      },
-    });
-    this.socket = socket;
+    return this.link.open;
   }
 
   /**
@@ -81,7 +64,7 @@ export class GameSocket {
       this.giveUp();
       return;
     }
-    if (this.open) this.socket.send(JSON.stringify(pending.message));
+    if (this.open) this.link.send(pending.message);
     pending.timer = setTimeout(() => this.transmit(), RESEND_MS);
   }
 
@@ -113,5 +96,37 @@ export class GameSocket {
     clearTimeout(pending.timer);
     this.pending = null;
     answer(pending);
+  }
+}
+
+/** A socket's refusals that may only mean its player is not the session's any more. */
+const STALE_PLAYER = new Set(["not_owner", "not_your_game", "player_gone"]);
+
+/**
+ * One move (`{seq, ...}`) of game `gameId`, over its `socket` while that is open, else over REST:
+ * the same answer, the same refusals (an ApiError). A move the socket may have delivered before
+ * it went down is stored already: REST then calls its seq stale, and the game as it stands is
+ * the answer. The socket knows the player of the session it opened with: refused as not the
+ * owner, the move goes over REST (another tab may have signed in since, taking the guest's games
+ * along), and `onStalePlayer()` is told, to open the socket again with the session as it is now.
+ * `rest` is the REST client (api.js's `api`).
+ */
+export async function sendMove(gameId, move, { socket = null, onStalePlayer = () => {}, rest = api } = {}) {
+  const online = socket ? socket.move(move) : null;
+  let acked = null;
+  try {
+    acked = online ? await online : null;
+  } catch (error) {
+    if (!(error instanceof ApiError && STALE_PLAYER.has(error.code))) throw error;
+    onStalePlayer();
+  }
+  if (acked) return acked;
+  try {
+    return await rest("POST", endpoints.actions(gameId), move);
+  } catch (error) {
+    if (online && error instanceof ApiError && error.code === "stale_seq") {
+      return rest("GET", endpoints.game(gameId));
+    }
+    throw error;
   }
 }

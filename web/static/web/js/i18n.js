@@ -23,8 +23,8 @@ export const ngettext = (singular, plural, count) =>
 export const format = (template, values) =>
   template.replace(/%\((\w+)\)s/g, (whole, name) => (name in values ? String(values[name]) : whole));
 
-/** The page's language, as the server chose it (`<html lang>`). */
-export const language = () => document.documentElement.lang || "en";
+/** The page's language, as the server chose it (`<html lang>`); English with no page (node's tests). */
+export const language = () => (globalThis.document && document.documentElement.lang) || "en";
 
 /** A number in the page's language (`1,234`, `1.234`), by Intl. */
 export const formatNumber = (value, options = {}) =>

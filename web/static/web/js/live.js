@@ -2,32 +2,14 @@
 //
 // Messages carry a version; a gap means something was missed, so the feed
 // re-reads the board over REST instead of showing a wrong order. If the socket
-// drops it reconnects with backoff; if the server refuses the board (4404/4400)
+// drops it comes back as reconnect.js says; if the server refuses the board (4404/4400)
 // it falls back to polling the REST board. `who` chooses the board's people ("humans"),
 // its declared bots ("bots": the socket of the bots partition), or both ("all": no socket
 // serves a merged ranking, so it polls the REST board, which ranks both in one order).
 import { api, endpoints } from "./api.js";
+import { ReconnectingSocket } from "./reconnect.js";
 
 const POLL_MS = 15000;
-const MAX_BACKOFF_MS = 15000;
-
-export function socketUrl(path) {
-  const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-  return `${scheme}://${window.location.host}${path}`;
-}
-
-/**
- * A WebSocket on this site's `path`: `onMessage(message)` gets each message parsed,
- * `onClose(event, refused)` its close, `refused` true when the server will never serve the
- * path (4404 no such board or game, 4400 a malformed one): no use reconnecting.
- */
-export function openSocket(path, { onOpen = () => {}, onMessage, onClose }) {
-  const socket = new WebSocket(socketUrl(path));
-  socket.addEventListener("open", onOpen);
-  socket.addEventListener("message", (event) => onMessage(JSON.parse(event.data)));
-  socket.addEventListener("close", (event) => onClose(event, event.code === 4404 || event.code === 4400));
-  return socket;
-}
 
 /**
  * Entries in the server's order: by its rank (ties share one: 1, 2, 2, 4), then within a
@@ -60,7 +42,7 @@ export class LiveBoard {
     this.entries = [];
     this.total = 0;
     this.version = null;
-    this.backoff = 1000;
+    this.socket = null; // the board's ReconnectingSocket
     this.stopped = false;
   }
 
@@ -72,29 +54,21 @@ export class LiveBoard {
 
   stop() {
     this.stopped = true;
-    if (this.socket) this.socket.close();
+    if (this.socket) this.socket.stop();
     clearTimeout(this.timer);
   }
 
   connect() {
-    if (this.stopped) return;
     this.onState("connecting");
-    this.socket = openSocket(`/ws/leaderboards/${encodeURIComponent(this.board)}/?who=${encodeURIComponent(this.who)}`, {
-      onOpen: () => { this.backoff = 1000; },
+    this.socket = new ReconnectingSocket(`/ws/leaderboards/${encodeURIComponent(this.board)}/?who=${encodeURIComponent(this.who)}`, {
       onMessage: (message) => this.receive(message),
-      onClose: (event, refused) => {
-        if (this.stopped) return;
-        if (refused) {
-          this.poll();
-          return;
-        }
+      onRefused: () => this.poll(),
+      onDown: () => {
         this.onState("offline");
         // Until the socket is back, show what REST knows rather than an empty board.
         if (this.version === null) this.refetch();
-        this.timer = setTimeout(() => this.connect(), this.backoff);
-        this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF_MS);
       },
-    });
+    }).start();
   }
 
   receive(message) {

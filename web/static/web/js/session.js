@@ -159,7 +159,7 @@ function wireDialog() {
 /** Fill the header's account area; resolves to the current user (or null). */
 export async function initAccount() {
   wireDialog();
-  let user = null;
+  let user;
   try {
     user = await currentUser();
   } catch {

@@ -4,35 +4,50 @@
 // page translated, as the "words" JSON that base.html writes (web/words.py): a refused move
 // is said from the API's `reason` code and parameters, never from the English `detail`.
 // Move phrases are the pages' own strings (gettext here).
+//
+// The vocabulary is read from the page when first needed, not at import, so node's tests can
+// import this module and hand it one (`useWords`).
 import { format, formatNumber, gettext, ngettext } from "./i18n.js";
 
+let vocabulary; // undefined until read; null on a page that has none (codes stay codes)
+
 function readWords() {
-  const node = document.getElementById("words");
+  const node = globalThis.document ? document.getElementById("words") : null;
   return node ? JSON.parse(node.textContent) : null;
 }
 
-const words = readWords();
+/** The page's vocabulary (web/words.py), read once; null when the page has none. */
+function words() {
+  if (vocabulary === undefined) vocabulary = readWords();
+  return vocabulary;
+}
+
+/** Use `value` (the shape of web/words.py's JSON, or null) instead of the page's vocabulary. */
+export function useWords(value) {
+  vocabulary = value;
+}
 
 /** `text` with its first letter in upper case (a sentence built from a lower-case phrase). */
 export const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A rank letter in words ("jack", "10"). */
-export const rankWords = (rank) => (words ? words.ranks[rank] : rank);
+export const rankWords = (rank) => (words() ? words().ranks[rank] : rank);
 
 /** A suit letter in words ("hearts"). */
-export const suitWords = (suit) => (words ? words.suits[suit] : suit);
+export const suitWords = (suit) => (words() ? words().suits[suit] : suit);
 
 /** A card code in words: "the jack of diamonds" (the card code itself without the words). */
 export function cardWords(card) {
   if (!card) return gettext("a face-down card");
-  if (!words) return card;
-  return format(words.card, { rank: rankWords(card[0]), suit: suitWords(card[1]) });
+  if (!words()) return card;
+  return format(words().card, { rank: rankWords(card[0]), suit: suitWords(card[1]) });
 }
 
 /** The engine's reason for a refused move (`{code, cards, ...}`), as a sentence; null if the
  * code is not one this page knows (then the caller shows the server's `detail`). */
 export function reasonText(reason) {
-  const template = words && reason && words.reasons[reason.code];
+  const known = words();
+  const template = known && reason && known.reasons[reason.code];
   if (!template) return null;
   const cards = reason.cards || [];
   const values = { column: reason.column, count: reason.count, block: reason.block };
@@ -40,9 +55,9 @@ export function reasonText(reason) {
   if (cards[1]) values.target = cardWords(cards[1]);
   if (reason.suit) values.suit = suitWords(reason.suit);
   if (reason.rank) values.rank = rankWords(reason.rank);
-  if (reason.colour) values.colour = words.colours[reason.colour];
+  if (reason.colour) values.colour = known.colours[reason.colour];
   if (reason.need_rank && reason.need_colour) {
-    values.need = format(words.need[reason.need_colour], { rank: rankWords(reason.need_rank) });
+    values.need = format(known.need[reason.need_colour], { rank: rankWords(reason.need_rank) });
   }
   return capitalised(format(template, values));
 }

@@ -15,6 +15,7 @@ function boardItem(day, mode, board) {
     h("strong", {}, format(gettext("Draw %(draw)s"), { draw: board.draw })), " ",
     code ? h("code", {}, code) : h("span", { class: "muted" }, gettext("sealed")),
     board.par != null ? ` · ${format(gettext("par %(par)s"), { par: board.par })}` : "",
+    board.table_par ? h("span", { class: "table-par" }, ` (${board.table_par.detail})`) : "",
     ` · ${playerCount(board.entries)} · `,
     h("a", { href: pages.board(board.board) }, gettext("final board")),
     code ? [" · ", h("a", { href: pages.line(day.date, mode) }, gettext("the solver's line")),

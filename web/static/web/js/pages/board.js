@@ -48,11 +48,13 @@ function renderRows(entries, changed = null) {
   }
 }
 
-/** A daily deal's par: the length of the solver's winning line (null on other deals). */
-function showPar(par) {
+/** A daily deal's par: the length of the solver's winning line (null on other deals); once
+ * the day has closed, beside it what seeing only the table costs (the server's words). */
+function showPar(par, tablePar) {
   const node = byId("board-par");
   node.hidden = par == null;
-  node.textContent = par == null ? "" : format(gettext("Daily deal, proven winnable: par %(moves)s (the solver's line)."), { moves: moveCount(par) });
+  node.textContent = par == null ? "" : format(gettext("Daily deal, proven winnable: par %(moves)s (the solver's line)."), { moves: moveCount(par) })
+    + (tablePar ? ` ${tablePar.detail}.` : "");
 }
 
 /** A daily board's state, once: sealed (a countdown) or closed (its code, play it, the line). */
@@ -92,7 +94,7 @@ async function loadPage() {
     : `?limit=${PAGE_SIZE}&offset=${view.offset}`) + whoQuery();
   const data = await api("GET", endpoints.board(view.board, query));
   view.total = data.total;
-  showPar(data.par);
+  showPar(data.par, data.table_par);
   if (view.daily) showDailyState(data);
   renderRows(data.entries);
   renderPager();

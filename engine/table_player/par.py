@@ -1,0 +1,255 @@
+"""The table par of a deal (what the table-view player does on it) and the clairvoyance verdict.
+
+A ranked line is judged by its key, ``(cards, actions)``, the boards' own order: more cards,
+then fewer actions. The table par runs the table-view player (``engine.table_player.sampling``)
+``runs`` times on the deal with different seeds and keeps every run's key; a line is
+*clairvoyant* when it is strictly better than the best of those runs by a margin
+(:func:`calibrate`): a win in fewer actions than every honest run by more than the spread
+of honest play leaves room for, or a win on a deal none of the runs won. A held-out honest
+run beats the best of ``runs`` exchangeable runs with probability at most
+``1 / (runs + 1)``; the margin is what brings the measured rate under 1%. Better than the
+best run but within the margin is *borderline* (listed for staff, never held).
+
+Where knowing the cards gives no edge on the deal (the solver's full-information line is not
+better than the threshold: the two players' results overlap) the par has no threshold
+(``reason="no_edge"``) and flags nothing; likewise when the runs did not finish within
+``max_seconds`` (``reason="budget"``). The margin's figures and the error rates they give
+are measured by ``bench/clairvoyance.py`` and written in ``docs/fair-play.md``.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from engine.deal import Deal
+from engine.game import Game
+from engine.solver import solve
+from engine.table_player.sampling import play_from_table
+
+Key = tuple[int, int]
+Reason = Literal["", "no_edge", "budget"]
+Verdict = Literal["clairvoyant", "borderline", "clear", "no_threshold"]
+
+#: A won line is clairvoyant when it wins in fewer actions than the best run by more than
+#: this many actions, or this share of the best run's actions, whichever is more.
+MARGIN_ACTIONS = 4
+MARGIN_SHARE = 0.05
+#: How many times ``runs`` a par plays on a deal the solver wins and no run has won yet.
+NONE_WON_RUNS = 3
+#: The budget a daily's par is meant to run with (CPU per par: docs/fair-play.md).
+RUNS, SAMPLES, NODES_PER_SOLVE = 20, 6, 1500
+#: The solver's budget when the caller has no full-information line for the deal.
+SOLVER_NODES = 400_000
+
+
+def better(a: Key, b: Key) -> bool:
+    """Whether key ``a`` ranks strictly above ``b``: more cards, then fewer actions."""
+    return a[0] > b[0] or (a[0] == b[0] and a[1] < b[1])
+
+
+def best_key(keys: Sequence[Key]) -> Key:
+    """The best of ``keys`` (not empty) by the ranking rule."""
+    return min(keys, key=lambda k: (-k[0], k[1]))
+
+
+def calibrate(best: Key) -> Key:
+    """The threshold above the best run ``best``: when a run won, a win in fewer actions by
+    the margin; when none did, any win (``(51, 0)``: only 52 cards rank above it). A lost
+    line is never clairvoyant: how far an honest player gets before giving up varies too
+    much to tell it from knowledge, and a cheater who loses ranks below every winner."""
+    cards, actions = best
+    if cards == 52:
+        margin = max(MARGIN_ACTIONS, math.ceil(MARGIN_SHARE * actions))
+        return 52, actions - margin
+    return 51, 0
+
+
+@dataclass(frozen=True)
+class TablePar:
+    """The table-view player's results on one deal, and the thresholds drawn from them."""
+
+    draw: int
+    runs: tuple[tuple[int, int], ...]  # (cards, actions) of each run, in run order
+    solver_actions: int | None  # length of the full-information (solver) line
+    threshold: tuple[int, int] | None  # a line strictly better than this key is clairvoyant
+    borderline: tuple[int, int] | None  # strictly better than this (but not threshold): listed
+    reason: Reason  # why threshold is None: "" | "no_edge" | "budget"
+    budget: dict[str, int] = field(default_factory=dict)  # runs, samples, nodes_per_solve, seed
+    seconds: float = 0.0  # CPU seconds it took
+
+    @property
+    def median_actions(self) -> int | None:
+        """The median actions of the won runs (rounded down), None when none won."""
+        won = [actions for cards, actions in self.runs if cards == 52]
+        return int(statistics.median_low(won)) if won else None
+
+    @property
+    def win_share(self) -> float:
+        return (
+            sum(1 for cards, _ in self.runs if cards == 52) / len(self.runs) if self.runs else 0.0
+        )
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "draw": self.draw,
+            "runs": [list(run) for run in self.runs],
+            "solver_actions": self.solver_actions,
+            "threshold": list(self.threshold) if self.threshold else None,
+            "borderline": list(self.borderline) if self.borderline else None,
+            "reason": self.reason,
+            "budget": dict(self.budget),
+            "seconds": self.seconds,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, object]) -> TablePar:
+        def key(value: object) -> Key | None:
+            if value is None:
+                return None
+            if not isinstance(value, list | tuple) or len(value) != 2:
+                raise ValueError(f"a key is [cards, actions], not {value!r}")
+            return int(value[0]), int(value[1])
+
+        runs = data["runs"]
+        budget = data["budget"]
+        if not isinstance(runs, list) or not isinstance(budget, dict):
+            raise ValueError("a table par's runs are a list and its budget an object")
+        reason = str(data["reason"])
+        if reason not in ("", "no_edge", "budget"):
+            raise ValueError(f"unknown reason {reason!r}")
+        solver_actions = data["solver_actions"]
+        return cls(
+            draw=int(data["draw"]),  # type: ignore[call-overload]
+            runs=tuple((int(c), int(a)) for c, a in runs),
+            solver_actions=None if solver_actions is None else int(solver_actions),  # type: ignore[call-overload]
+            threshold=key(data["threshold"]),
+            borderline=key(data["borderline"]),
+            reason=reason,  # type: ignore[arg-type]
+            budget={str(k): int(v) for k, v in budget.items()},
+            seconds=float(data["seconds"]),  # type: ignore[arg-type]
+        )
+
+
+def run_seed(seed: int, index: int) -> int:
+    """The seed of run ``index`` of a par seeded ``seed`` (held-out runs use other seeds)."""
+    return seed * 100_003 + index
+
+
+def table_par(
+    deal: Deal,
+    *,
+    runs: int,
+    samples: int,
+    nodes_per_solve: int,
+    seed: int,
+    solver_line: list[str] | None = None,
+    max_seconds: float | None = None,
+) -> TablePar:
+    """Run the table-view player ``runs`` times on ``deal`` and draw the thresholds.
+
+    ``solver_line`` is the deal's full-information line when the caller has it (the day's
+    solver par); without it the solver is run here (``SOLVER_NODES``). On a deal the solver
+    wins and no run has won, up to ``NONE_WON_RUNS * runs`` runs are played (see
+    :func:`_none_won_yet`), so ``len(par.runs)`` may exceed ``runs``. ``max_seconds``
+    bounds the CPU time of the runs: past it the par keeps the runs done and no threshold.
+    """
+    started = time.process_time()
+    budget = {"runs": runs, "samples": samples, "nodes_per_solve": nodes_per_solve, "seed": seed}
+    if solver_line is None:
+        result = solve(Game(deal), seconds=3600.0, max_nodes=SOLVER_NODES)
+        solver_line = result.line if result.status == "won" else None
+    solver_actions = len(solver_line) if solver_line is not None else None
+    keys: list[Key] = []
+    out_of_time = False
+    index = 0
+    while index < runs or _none_won_yet(keys, solver_actions, index, runs):
+        if max_seconds is not None and time.process_time() - started > max_seconds:
+            out_of_time = True
+            break
+        run = play_from_table(
+            deal, seed=run_seed(seed, index), samples=samples, nodes_per_solve=nodes_per_solve
+        )
+        keys.append(run.key)
+        index += 1
+    seconds = time.process_time() - started
+    out_of_time = out_of_time or (max_seconds is not None and seconds > max_seconds)
+    threshold, borderline, reason = _thresholds(keys, solver_actions, out_of_time)
+    return TablePar(
+        draw=deal.draw,
+        runs=tuple(keys),
+        solver_actions=solver_actions,
+        threshold=threshold,
+        borderline=borderline,
+        reason=reason,
+        budget=budget,
+        seconds=seconds,
+    )
+
+
+def _none_won_yet(keys: Sequence[Key], solver_actions: int | None, done: int, runs: int) -> bool:
+    """Whether to play on past ``runs``: while no run has won a deal the solver wins, up to
+    ``NONE_WON_RUNS`` times ``runs``. On such a deal any win is clairvoyant, so "the player
+    never wins" must be measured well: an honest player who wins one game in five goes ten
+    runs without a win one time in nine (and 30 runs, one time in 800); runs that win
+    nothing give up early and cost little."""
+    return (
+        solver_actions is not None
+        and done < NONE_WON_RUNS * runs
+        and all(cards < 52 for cards, _ in keys)
+    )
+
+
+def _thresholds(
+    keys: Sequence[Key], solver_actions: int | None, out_of_time: bool
+) -> tuple[Key | None, Key | None, Reason]:
+    if out_of_time or not keys:
+        return None, None, "budget"
+    best = best_key(keys)
+    threshold = calibrate(best)
+    if solver_actions is None or not better((52, solver_actions), threshold):
+        return None, None, "no_edge"
+    return threshold, best, ""
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The verdict on one line, and what it was measured against (JSON, for staff)."""
+
+    verdict: Verdict
+    evidence: dict[str, object]
+
+
+def judge(par: TablePar, *, cards: int, actions: int) -> Judgement:
+    """Judge the line that ended with ``cards`` on the foundations after ``actions`` actions."""
+    line = (cards, actions)
+    beaten = sum(1 for run in par.runs if better(line, run))
+    evidence: dict[str, object] = {
+        "statistic": "line_key_against_table_runs",
+        "line": [cards, actions],
+        "threshold": list(par.threshold) if par.threshold else None,
+        "borderline": list(par.borderline) if par.borderline else None,
+        "reason": par.reason,
+        "runs_beaten": beaten,
+        "runs": {
+            "count": len(par.runs),
+            "won": sum(1 for c, _ in par.runs if c == 52),
+            "median_actions": par.median_actions,
+            "best": list(best_key(par.runs)) if par.runs else None,
+        },
+        "solver_actions": par.solver_actions,
+    }
+    verdict: Verdict
+    if par.threshold is None:
+        verdict = "no_threshold"
+    elif better(line, par.threshold):
+        verdict = "clairvoyant"
+    elif par.borderline is not None and better(line, par.borderline):
+        verdict = "borderline"
+    else:
+        verdict = "clear"
+    return Judgement(verdict, evidence)

@@ -1,0 +1,88 @@
+"""What a signal's flag keeps as evidence, and how staff read it.
+
+A flag is a question for a person, so it carries what was measured, not a score: for
+``clairvoyant``, the line's standing beside the table-view player's runs on the same deal
+(every run's result, the threshold it was held to, the solver's par); for ``bot_like``, the
+think-time figures and their thresholds (``fairplay.timing``). Both are kept as JSON on the
+flag; ``evidence_words`` says them in a sentence for the review page and the API.
+"""
+
+from typing import Any
+
+from django.utils.translation import gettext
+
+from engine.table_player.par import Judgement, TablePar
+from fairplay.models import Flag
+
+
+def key_json(key: tuple[int, int] | None) -> dict[str, int] | None:
+    return None if key is None else {"cards": key[0], "actions": key[1]}
+
+
+def clairvoyance_evidence(
+    par: TablePar, judgement: Judgement, *, cards: int, actions: int
+) -> dict[str, Any]:
+    """The line against the table-view player's runs on its deal, for the flag."""
+    won = sorted(run_actions for run_cards, run_actions in par.runs if run_cards == 52)
+    best = min(par.runs, key=lambda run: (-run[0], run[1])) if par.runs else None
+    return {
+        "line": {"cards": cards, "actions": actions},
+        "threshold": key_json(par.threshold),
+        "borderline": key_json(par.borderline),
+        "table": {
+            "runs": len(par.runs),
+            "won": len(won),
+            "median_actions": par.median_actions,
+            "won_actions": won,
+            "best": key_json(best),
+        },
+        "solver_actions": par.solver_actions,
+        "statistic": judgement.evidence,
+    }
+
+
+def evidence_words(reason: str, evidence: Any) -> str:
+    """A signal's evidence in a sentence, for staff ("" for a link: it is listed instead)."""
+    if reason == Flag.Reason.CLAIRVOYANT:
+        return clairvoyance_words(evidence)
+    if reason == Flag.Reason.BOT_LIKE:
+        return timing_words(evidence)
+    return ""
+
+
+def clairvoyance_words(evidence: dict[str, Any]) -> str:
+    table, line, threshold = evidence["table"], evidence["line"], evidence["threshold"] or {}
+    best = table["best"] or {"cards": 0, "actions": 0}
+    return gettext(
+        "This line: %(cards)s cards home in %(actions)s actions. The table-view player on this"
+        " deal, %(runs)s runs: %(won)s won, median %(median)s actions, best %(best_cards)s"
+        " cards in %(best_actions)s actions. Held when better than %(t_cards)s cards in"
+        " %(t_actions)s actions; the solver, knowing every card: %(solver)s actions."
+    ) % {
+        "cards": line["cards"],
+        "actions": line["actions"],
+        "runs": table["runs"],
+        "won": table["won"],
+        "median": table["median_actions"] if table["median_actions"] is not None else "-",
+        "best_cards": best["cards"],
+        "best_actions": best["actions"],
+        "t_cards": threshold.get("cards", "-"),
+        "t_actions": threshold.get("actions", "-"),
+        "solver": evidence["solver_actions"] if evidence["solver_actions"] is not None else "-",
+    }
+
+
+def timing_words(evidence: dict[str, Any]) -> str:
+    return gettext(
+        "Think times over %(n)s actions: median %(median)s s, variation (standard deviation"
+        " over mean) %(cv)s, where a person's is rarely below %(flat)s; fastest %(window)s"
+        " actions in a row: median %(fastest)s s (below %(fast)s s is no hand's)."
+    ) % {
+        "n": evidence["think_times"],
+        "median": evidence["median_seconds"],
+        "cv": evidence["cv"],
+        "flat": evidence["thresholds"]["flat_cv_below"],
+        "window": evidence["thresholds"]["min_actions"],
+        "fastest": evidence["fastest_median_seconds"],
+        "fast": evidence["thresholds"]["fast_median_below_seconds"],
+    }

@@ -1,0 +1,113 @@
+"""The fair-play signals on ranked games: ``clairvoyant`` and ``bot_like``, measured, never
+guessed.
+
+* ``clairvoyant``: the game's standing (cards home, then actions) is better than the
+  table-view player reaches on the same deal but in a sliver of its runs (its table par,
+  ``fairplay.table_pars``; the threshold is calibrated in ``engine.table_player.par`` and
+  measured by ``bench/clairvoyance.py``). Strictly better than the threshold: held. Between
+  the borderline and the threshold: listed for staff, still on the board. A board with no
+  threshold (no table par yet, full information gives no edge on the deal, or the runs ran
+  out of budget) flags nothing.
+* ``bot_like``: think times too flat or too fast for a person (``fairplay.timing``), on an
+  account that did not declare itself a bot. Held.
+
+Where they are raised: on every action of a ranked game (``action_judged``, which the games
+service calls in the action's own transaction, so a line is held the moment it crosses the
+threshold and its entry never shows), and by the fair-play worker (``game_judged``) for the
+games played before their board had a table par, and for those left unfinished at the close.
+A flag staff have decided is never raised again.
+"""
+
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+
+from engine.table_player.par import judge
+from fairplay.evidence import clairvoyance_evidence
+from fairplay.models import Flag
+from fairplay.table_pars import board_table_par
+from fairplay.timing import think_times, timing_of
+from games.models import Action, Game
+from games.services.holds import game_hold_set
+
+#: The statuses a signal leaves alone: staff have decided.
+DECIDED = (Flag.Status.CLEARED, Flag.Status.CONFIRMED)
+
+
+def action_judged(*, game: Game, stamp: datetime) -> bool:
+    """The signals after one action of a ranked game; True when the game is to be held from
+    this action on. The games service calls it inside the action's transaction, with the
+    game's row locked and the new position set on ``game`` (not saved yet: the service saves
+    ``held`` with the rest); ``stamp`` is the action's server time. Timing is judged once the
+    game has ended (won or resigned), on its whole log."""
+    if game.daily is None or game.held:
+        return False
+    hold = clairvoyance_raised(game=game)
+    if game.status != Game.Status.PLAYING:
+        hold = timing_raised(game=game, last=stamp) or hold
+    return hold
+
+
+def game_judged(*, game_id: int) -> bool:
+    """Both signals on a ranked game as it stands (the worker: games whose board had no
+    table par while they were played, games left unfinished at the close); the game is held
+    if one of them says so. True when this call held it."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id, daily__isnull=False).first()
+        if game is None or game.held or game.seq == 0:
+            return False
+        hold = clairvoyance_raised(game=game)
+        hold = timing_raised(game=game, last=None) or hold
+        if hold:
+            game_hold_set(game_id=game.id, held=True)
+    return hold
+
+
+def clairvoyance_raised(*, game: Game) -> bool:
+    """The ``clairvoyant`` signal on the game's standing; True when it is to be held."""
+    par = board_table_par(game.board)
+    if par is None or par.threshold is None:
+        return False
+    judgement = judge(par, cards=game.cards, actions=game.action_count)
+    if judgement.verdict not in ("clairvoyant", "borderline"):
+        return False
+    hold = judgement.verdict == "clairvoyant"
+    evidence = clairvoyance_evidence(par, judgement, cards=game.cards, actions=game.action_count)
+    flag_raise(game=game, reason=Flag.Reason.CLAIRVOYANT, evidence=evidence, hold=hold)
+    return hold
+
+
+def timing_raised(*, game: Game, last: datetime | None) -> bool:
+    """The ``bot_like`` signal on the game's think times (its stored actions, then ``last``,
+    the action being written, if any); True when it is to be held. A declared bot is a bot:
+    nothing to flag; ``CANFIELD_TIMING_SIGNALS`` off (a load test's players): nothing judged."""
+    if game.bot or not settings.CANFIELD_TIMING_SIGNALS:
+        return False
+    stored = Action.objects.filter(game_id=game.id).order_by("seq")
+    if last is not None:
+        stored = stored.filter(seq__lt=game.seq)
+    stamps = list(stored.values_list("created_at", flat=True))
+    if last is not None:
+        stamps.append(last)
+    timing = timing_of(think_times(stamps))
+    if timing.verdict != "bot_like":
+        return False
+    flag_raise(game=game, reason=Flag.Reason.BOT_LIKE, evidence=timing.evidence(), hold=True)
+    return True
+
+
+def flag_raise(*, game: Game, reason: str, evidence: dict[str, Any], hold: bool) -> None:
+    """Record the signal's flag on ``game`` (held, or listed for a borderline signal), or
+    raise a listed one to held; a flag already standing so, or decided by staff, is left as
+    it is (one row per game and reason). The caller holds the game itself."""
+    status = Flag.Status.HELD if hold else Flag.Status.LISTED
+    flag = Flag.objects.filter(game_id=game.id, reason=reason).first()
+    if flag is None:
+        Flag.objects.create(
+            game_id=game.id, board=game.board, reason=reason, evidence=evidence, status=status
+        )
+    elif flag.status == Flag.Status.LISTED and hold:
+        flag.status, flag.evidence = status, evidence
+        flag.save(update_fields=["status", "evidence"])

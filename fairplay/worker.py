@@ -1,0 +1,77 @@
+"""The fair-play worker's pass (``manage.py fairplay work``): what is too slow for a request.
+
+Each pass:
+1. makes sure today's and tomorrow's boards have their table pars (``fairplay.table_pars``;
+   minutes of CPU per board, so a new day's are usually ready before it starts, from
+   ``prepare_daily`` or an earlier pass);
+2. judges the ranked games of today's and yesterday's boards changed since the last pass
+   (``fairplay.signals.game_judged``): the games played before their board had a par, and
+   the ones still unfinished when their day closed, whose think times no finishing action
+   judged.
+
+The move path judges every ranked action by itself once a board has its par; the worker
+catches what came before, so a line played early in the day is held as surely as a late one.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+
+from fairplay.signals import game_judged
+from fairplay.table_pars import BoardPar, day_table_pars
+from games.boards import DAILY_MODES, daily_board, utc_today
+from games.models import Game
+
+
+@dataclass
+class PassReport:
+    """What one pass did, for the worker's log."""
+
+    pars: list[BoardPar] = field(default_factory=list)
+    judged: int = 0
+    held: int = 0
+
+
+def work_pass(*, since: datetime | None, say: Callable[[str], None] = lambda _: None) -> PassReport:
+    """One pass of the worker (see the module); ``since``: judge only games changed after it
+    (None: every ranked game of the boards)."""
+    report = PassReport()
+    today = utc_today()
+    for day in (today, today + timedelta(days=1)):
+        for board_par in day_table_pars(day):
+            report.pars.append(board_par)
+            if board_par.computed:
+                say(par_line(board_par))
+                since = None  # games played before this par existed are judged against it now
+    for game_id in games_to_judge(days=(today - timedelta(days=1), today), since=since):
+        report.judged += 1
+        if game_judged(game_id=game_id):
+            report.held += 1
+            say(f"game {game_id}: held")
+    return report
+
+
+def games_to_judge(*, days: tuple[date, ...], since: datetime | None) -> list[int]:
+    """The ranked games of ``days``' boards with an action, not held, changed since ``since``
+    (games with a decided flag are judged too: a signal never raises a decided flag again)."""
+    boards = [daily_board(day, mode).id for day in days for mode in DAILY_MODES]
+    games = Game.objects.filter(board__in=boards, daily__isnull=False, seq__gt=0, held=False)
+    if since is not None:
+        games = games.filter(updated_at__gte=since)
+    return list(games.order_by("id").values_list("id", flat=True))
+
+
+def par_line(board_par: BoardPar) -> str:
+    """A computed par as the worker's log says it (no code: a log is no place for a deal)."""
+    par = board_par.par
+    won = sum(1 for cards, _ in par.runs if cards == 52)
+    threshold = (
+        f"held below {par.threshold[0]} cards / {par.threshold[1]} actions"
+        if par.threshold is not None
+        else f"no threshold ({par.reason})"
+    )
+    return (
+        f"{board_par.board}: table par of {len(par.runs)} runs in {par.seconds:.0f} s CPU:"
+        f" {won} won, median {par.median_actions} actions; solver {par.solver_actions};"
+        f" {threshold}"
+    )

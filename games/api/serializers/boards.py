@@ -1,0 +1,91 @@
+"""A board's ranking (a deal code or a daily board), its field by cards home, and a closed
+daily board's table par."""
+
+from rest_framework import serializers
+
+from games.api.serializers.limits import MAX_QUERY_INT
+from games.boards import Who
+from games.models import Game
+
+
+class LeaderboardIn(serializers.Serializer):
+    limit = serializers.IntegerField(required=False, min_value=1, max_value=100, default=20)
+    offset = serializers.IntegerField(
+        required=False, min_value=0, max_value=MAX_QUERY_INT, default=0
+    )
+    around = serializers.CharField(required=False, min_length=1, max_length=150)
+
+
+class EntryOut(serializers.Serializer):
+    """One player's standing; ``rank`` is the server's (ties share it: 1, 2, 2, 4)."""
+
+    rank = serializers.IntegerField()
+    player = serializers.CharField()
+    cards = serializers.IntegerField()
+    actions = serializers.IntegerField(help_text="the log's length at the position (ranks)")
+    elapsed = serializers.IntegerField(
+        allow_null=True, help_text="seconds from the game's start (ranks; null: submitted)"
+    )
+    score = serializers.IntegerField(help_text="the app's score (shown, never ranks)")
+    moves = serializers.IntegerField(help_text="the app's move counter (shown, never ranks)")
+    won = serializers.BooleanField()
+    status = serializers.ChoiceField(choices=Game.Status.choices)
+    game = serializers.IntegerField(allow_null=True, help_text="null while the board is sealed")
+    reached_at = serializers.DateTimeField()
+    assisted = serializers.BooleanField(
+        help_text="the player asked for a hint on this board: ranked below all others"
+    )
+    bot = serializers.BooleanField(
+        help_text="a declared bot's entry: bots rank apart (who=bots), or with people in who=all"
+    )
+
+
+class FieldCountOut(serializers.Serializer):
+    cards = serializers.IntegerField(help_text="cards on the foundations")
+    players = serializers.IntegerField(help_text="entries standing at that count")
+
+
+class LeaderboardFieldOut(serializers.Serializer):
+    """How the whole field of a board stands, by cards home (the field chart)."""
+
+    board = serializers.CharField()
+    who = serializers.ChoiceField(choices=list(Who), help_text="whose entries are counted")
+    total = serializers.IntegerField()
+    counts = FieldCountOut(many=True)
+
+
+class TableParOut(serializers.Serializer):
+    """What seeing only the table costs on a sealed deal, told once its day has closed."""
+
+    runs = serializers.IntegerField(help_text="the table-view player's runs on the deal")
+    won = serializers.IntegerField(help_text="how many of them won")
+    median_actions = serializers.IntegerField(
+        allow_null=True, help_text="median actions of the won runs (null: none won)"
+    )
+    detail = serializers.CharField(
+        help_text="beside the solver's par, in words, in the reader's language"
+    )
+
+
+class LeaderboardOut(serializers.Serializer):
+    board = serializers.CharField(help_text="a deal code or a daily board id")
+    who = serializers.ChoiceField(
+        choices=list(Who), help_text="whose entries: people, declared bots, or all in one ranking"
+    )
+    code = serializers.CharField(
+        allow_null=True, help_text="the board's deal code; null while a daily board is sealed"
+    )
+    sealed = serializers.BooleanField()
+    closes_at = serializers.DateTimeField(allow_null=True, help_text="a daily board's close")
+    total = serializers.IntegerField()
+    offset = serializers.IntegerField()
+    limit = serializers.IntegerField()
+    around = serializers.CharField(allow_null=True)
+    par = serializers.IntegerField(
+        allow_null=True, help_text="a daily deal's par (actions of the solver's line), else null"
+    )
+    table_par = TableParOut(
+        allow_null=True,
+        help_text="a closed daily board's table par (the table-view player's runs), else null",
+    )
+    entries = EntryOut(many=True)

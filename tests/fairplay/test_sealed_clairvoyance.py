@@ -1,0 +1,106 @@
+"""Issue 23's "done when", end to end with a real table par: a full-information line played
+from a fresh address at a human pace is held on a ranked board whose deal rewards knowing the
+cards; honest lines (the table-view player's own, with a seed its par did not use, and a
+greedy table player's) are not.
+
+The day's deal is stored (a deal where, with this test's budget, knowing the cards wins in
+fewer actions than the table-view player's best run by the margin); its table par is
+computed by the service as ``prepare_daily`` computes it, with a small budget (6 runs).
+"""
+
+import random
+from collections.abc import Callable, Iterator
+from datetime import timedelta
+
+import pytest
+import time_machine
+from django.test import override_settings
+from rest_framework.test import APIClient
+
+from engine import Deal, Game
+from engine.solver import solve
+from engine.table_player.greedy import greedy_from_table
+from engine.table_player.par import better
+from engine.table_player.sampling import play_from_table
+from fairplay.models import Flag
+from fairplay.table_pars import day_table_pars
+from games.models import DailyDeal
+from tests.conftest import Player
+from tests.fairplay.conftest import BOARD, DAY, NOON, act, start_ranked
+
+#: A deal where the solver's line (174 actions) beats the table-view player's best run with this
+#: test's budget and the day's seed by more than the margin (runs won in 196 and 208 actions,
+#: the others lost).
+DEAL = "CF1-D3-AAAAABD"
+BUDGET = {
+    "CANFIELD_TABLE_PAR_RUNS": 6,
+    "CANFIELD_TABLE_PAR_SAMPLES": 4,
+    "CANFIELD_TABLE_PAR_NODES": 500,
+}
+
+
+@pytest.fixture
+def traveller(transactional_db: None) -> Iterator[time_machine.Traveller]:
+    """DAY's deals stored (DEAL in draw 3, with its solver line), its table pars computed,
+    the clock at its noon."""
+    deal = Deal.from_code(DEAL)
+    d1 = Deal.from_code(DEAL.replace("-D3-", "-D1-"))
+    lines = {
+        mode: solve(Game(of_mode), seconds=30).line for mode, of_mode in (("D3", deal), ("D1", d1))
+    }
+    DailyDeal.objects.create(
+        date=DAY,
+        code=DEAL,
+        code_d1=DEAL.replace("-D3-", "-D1-"),
+        salt="5a" * 16,
+        salt_d1="d1" * 16,
+        par=len(lines["D3"]),
+        par_d1=len(lines["D1"]),
+        line=lines["D3"],
+        line_d1=lines["D1"],
+    )
+    with time_machine.travel(NOON, tick=True) as clock, override_settings(**BUDGET):
+        day_table_pars(DAY)
+        yield clock
+
+
+def played_at_human_pace(
+    client: APIClient, clock: time_machine.Traveller, tokens: tuple[str, ...], seed: int
+) -> int:
+    rng = random.Random(seed)
+    game_id: int = start_ranked(client)["id"]
+    for token in tokens:
+        clock.shift(timedelta(seconds=rng.lognormvariate(0.7, 0.7)))
+        act(client, game_id, token)
+    return game_id
+
+
+@pytest.mark.slow
+def test_a_full_information_line_is_held_and_honest_lines_are_not(
+    traveller: time_machine.Traveller,
+    make_player: Callable[..., Player],
+    client_at: Callable[..., APIClient],
+) -> None:
+    deal = Deal.from_code(DEAL)
+    solver = tuple(DailyDeal.objects.get(date=DAY).line)
+    record = day_table_pars(DAY)[0]
+    assert record.par.threshold is not None, f"no edge with this budget: {record.par}"
+    assert better((52, len(solver)), record.par.threshold)
+
+    honest_run = play_from_table(deal, seed=987_654, samples=4, nodes_per_solve=500)
+    greedy_run = greedy_from_table(deal)
+    for run in (honest_run, greedy_run):  # what makes them honest here: the measure itself
+        assert not better(run.key, record.par.threshold), run.key
+
+    seer = client_at(make_player("seer"), "198.51.100.23")  # a fresh address, linked to no one
+    seer_game = played_at_human_pace(seer, traveller, solver, seed=1)
+    steady = client_at(make_player("steady"), "203.0.113.40")
+    steady_game = played_at_human_pace(steady, traveller, honest_run.line, seed=2)
+    plain = client_at(make_player("plain"), "192.0.2.77")
+    plain_game = played_at_human_pace(plain, traveller, greedy_run.line[:300], seed=3)
+
+    flags = list(Flag.objects.values_list("game_id", "reason", "status"))
+    assert flags == [(seer_game, "clairvoyant", "held")]
+    assert not {steady_game, plain_game} & {game for game, _, _ in flags}
+    entries = seer.get(f"/api/leaderboards/{BOARD}/").json()["entries"]
+    assert {entry["player"] for entry in entries} == {"steady", "plain"}

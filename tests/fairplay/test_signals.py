@@ -1,0 +1,347 @@
+"""The fair-play signals on ranked games, through the API on the server's clock:
+``clairvoyant`` (a line better than the table-view player's runs on the deal: held, or listed
+when borderline), ``bot_like`` (think times too flat or too fast on an undeclared account:
+held), the worker that judges games played before their board had a table par, verdicts on
+games with two flags, the staff's step-by-step line, and the table par told after the close.
+
+The table pars here are stored rows with chosen figures: what is tested is what the service
+does with a par. The table-view player itself (and the thresholds it draws) is tested in
+``tests/engine/test_table_player.py`` and measured by ``bench/clairvoyance.py``;
+``test_sealed_clairvoyance.py`` plays a solver's line against a real one.
+"""
+
+import random
+from collections.abc import Callable, Iterator
+from datetime import timedelta
+from functools import cache
+from typing import Any
+
+import pytest
+import time_machine
+from django.test import Client
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from engine import Deal, Game, parse_card
+from engine.cards import pretty
+from engine.solver import solve
+from engine.table_player.par import Key, TablePar
+from fairplay.models import Flag, TableParRecord
+from fairplay.table_pars import table_par_forget
+from fairplay.worker import work_pass
+from games.models import Game as GameRow
+from tests.conftest import Player
+from tests.fairplay.conftest import BOARD, DAY, act, start_ranked
+from tests.support.games import SIMPLE_CODE
+
+pytestmark = pytest.mark.usefixtures("day")
+
+Think = Callable[[int], float]
+
+
+@cache
+def solver_line() -> tuple[str, ...]:
+    """The solver's winning line of the day's deal (SIMPLE_CODE): full information."""
+    result = solve(Game(Deal.from_code(SIMPLE_CODE)), seconds=30)
+    assert result.status == "won"
+    return tuple(result.line)
+
+
+def human(seed: int) -> Think:
+    """Think times a person might take: mostly a second or two, now and then much longer."""
+    rng = random.Random(seed)
+    return lambda _: rng.lognormvariate(0.6, 0.8)
+
+
+def flat(seconds: float) -> Think:
+    return lambda _: seconds
+
+
+def store_par(
+    *,
+    threshold: Key | None,
+    borderline: Key | None,
+    reason: str = "",
+    runs: tuple[Key, ...] = ((52, 262), (52, 270), (51, 300), (52, 281), (40, 400)),
+) -> TablePar:
+    par = TablePar(
+        draw=3,
+        runs=runs,
+        solver_actions=len(solver_line()),
+        threshold=threshold,
+        borderline=borderline,
+        reason=reason,  # type: ignore[arg-type]
+        budget={"runs": len(runs), "samples": 8, "nodes_per_solve": 2000, "seed": 1},
+        seconds=12.5,
+    )
+    TableParRecord.objects.create(board=BOARD, par=par.to_json(), seconds=par.seconds)
+    table_par_forget()  # as the worker that stores a par does in its own process
+    return par
+
+
+def play(
+    client: APIClient,
+    traveller: time_machine.Traveller,
+    tokens: tuple[str, ...],
+    think: Think,
+    *,
+    resign: bool = False,
+) -> int:
+    """A ranked game on the day's D3 board playing ``tokens``, each after its think time on
+    the server's clock (then a resignation, if asked); its id."""
+    game_id: int = start_ranked(client)["id"]
+    for index, token in enumerate(tokens):
+        traveller.shift(timedelta(seconds=think(index)))
+        act(client, game_id, token)
+    if resign:
+        traveller.shift(timedelta(seconds=think(len(tokens))))
+        answer = client.post(f"/api/games/{game_id}/resign/")
+        assert answer.status_code in (200, 201), answer.json()
+    return game_id
+
+
+def on_board(client: APIClient) -> list[str]:
+    return [
+        entry["player"] for entry in client.get(f"/api/leaderboards/{BOARD}/").json()["entries"]
+    ]
+
+
+def own_ranked(client: APIClient) -> dict[str, Any]:
+    """The owner's own ranked game on the day's D3 board as the daily tells them."""
+    game: dict[str, Any] = client.get("/api/daily/").json()["boards"]["D3"]["game"]
+    return game
+
+
+def flags_of(game_id: int) -> dict[str, str]:
+    return dict(Flag.objects.filter(game_id=game_id).values_list("reason", "status"))
+
+
+@pytest.fixture
+def player_at(
+    make_player: Callable[..., Player], client_at: Callable[..., APIClient]
+) -> Callable[[str, str], APIClient]:
+    """Factory: a new player playing from their own address (no link to anyone)."""
+    return lambda name, address: client_at(make_player(name), address)
+
+
+@pytest.fixture
+def traveller(day: time_machine.Traveller) -> Iterator[time_machine.Traveller]:
+    yield day
+
+
+def test_a_line_better_than_the_table_player_ever_did_is_held_the_moment_it_wins(
+    player_at: Callable[[str, str], APIClient],
+    traveller: time_machine.Traveller,
+    staff: Player,
+    client_at: Callable[..., APIClient],
+) -> None:
+    store_par(threshold=(52, len(solver_line()) + 20), borderline=(52, 262))
+    cheat, honest = player_at("seer", "198.51.100.7"), player_at("plodder", "203.0.113.9")
+    play(honest, traveller, ("draw",) * 3, human(2))
+    game_id = play(cheat, traveller, solver_line(), human(1))
+
+    mine = own_ranked(cheat)
+    assert (mine["id"], mine["status"], mine["held"]) == (game_id, "won", True)
+    assert mine["held_reason"]["code"] == "clairvoyant"
+    assert "only the table" in mine["held_reason"]["detail"]
+    assert on_board(honest) == ["plodder"]
+    assert flags_of(game_id) == {"clairvoyant": "held"}
+
+    review = client_at(staff, "192.0.2.1").get("/api/fair-play/flags/", {"board": BOARD}).json()
+    (flag,) = review["flags"]
+    figures = flag["measured"]["figures"]
+    assert (flag["reason"]["code"], flag["status"], flag["evidence"]) == (
+        "clairvoyant",
+        "held",
+        [],
+    )
+    assert figures["line"] == {"cards": 52, "actions": len(solver_line())}
+    assert figures["threshold"] == {"cards": 52, "actions": len(solver_line()) + 20}
+    assert figures["table"]["runs"] == 5 and figures["table"]["won"] == 3
+    assert figures["table"]["won_actions"] == [262, 270, 281]
+    assert f"{len(solver_line())} actions" in flag["measured"]["detail"]
+
+
+def test_a_borderline_line_is_listed_for_staff_and_stays_on_the_board(
+    player_at: Callable[[str, str], APIClient], traveller: time_machine.Traveller
+) -> None:
+    store_par(threshold=(52, len(solver_line()) - 10), borderline=(52, len(solver_line()) + 5))
+    client = player_at("lucky", "198.51.100.7")
+    game_id = play(client, traveller, solver_line(), human(3))
+    assert flags_of(game_id) == {"clairvoyant": "listed"}
+    assert GameRow.objects.get(pk=game_id).held is False
+    assert on_board(client) == ["lucky"]
+
+
+@pytest.mark.parametrize(
+    ("threshold", "borderline", "reason"),
+    [((52, 150), (52, 160), ""), (None, None, "no_edge"), (None, None, "budget")],
+    ids=["better-than-the-line", "no-edge", "out-of-budget"],
+)
+def test_a_line_within_the_table_players_reach_or_a_board_without_threshold_flags_nothing(
+    player_at: Callable[[str, str], APIClient],
+    traveller: time_machine.Traveller,
+    threshold: Key | None,
+    borderline: Key | None,
+    reason: str,
+) -> None:
+    store_par(threshold=threshold, borderline=borderline, reason=reason)
+    client = player_at("steady", "198.51.100.7")
+    game_id = play(client, traveller, solver_line(), human(4))
+    assert flags_of(game_id) == {}
+    assert on_board(client) == ["steady"]
+
+
+def test_flat_think_times_hold_an_undeclared_account_when_its_game_ends(
+    player_at: Callable[[str, str], APIClient], traveller: time_machine.Traveller
+) -> None:
+    client = player_at("metronome", "198.51.100.7")
+    game_id = play(client, traveller, solver_line()[:40], flat(2.0), resign=True)
+    assert flags_of(game_id) == {"bot_like": "held"}
+    flag = Flag.objects.get(game_id=game_id)
+    assert flag.evidence["flat"] is True and flag.evidence["cv"] < 0.25
+    assert flag.evidence["think_times"] == 40
+    mine = own_ranked(client)
+    assert (mine["held"], mine["held_reason"]["code"]) == (True, "bot_like")
+    assert on_board(client) == []
+
+
+def test_speed_no_hand_reaches_is_bot_like_even_when_uneven(
+    player_at: Callable[[str, str], APIClient], traveller: time_machine.Traveller
+) -> None:
+    rng = random.Random(5)
+    client = player_at("blur", "198.51.100.7")
+    # A stopped clock: the requests' own time (longer than these think times on a busy
+    # machine) must not count.
+    with time_machine.travel(timezone.now(), tick=False) as stopped:
+        game_id = play(
+            client, stopped, solver_line()[:45], lambda _: rng.uniform(0.0, 0.2), resign=True
+        )
+    flag = Flag.objects.get(game_id=game_id)
+    assert (flag.reason, flag.evidence["fast"]) == ("bot_like", True)
+
+
+def test_human_think_times_and_a_declared_bot_flag_nothing(
+    player_at: Callable[[str, str], APIClient], traveller: time_machine.Traveller
+) -> None:
+    person = player_at("person", "198.51.100.7")
+    person_game = play(person, traveller, solver_line()[:40], human(6), resign=True)
+    bot = player_at("declared", "203.0.113.9")
+    assert bot.post("/api/me/bot/").status_code == 200
+    bot_game = play(bot, traveller, solver_line()[:40], flat(2.0), resign=True)
+    assert flags_of(person_game) == flags_of(bot_game) == {}
+    assert on_board(person) == ["person"]
+
+
+def test_the_worker_judges_games_played_before_their_board_had_a_par(
+    player_at: Callable[[str, str], APIClient], traveller: time_machine.Traveller
+) -> None:
+    client = player_at("early", "198.51.100.7")
+    game_id = play(client, traveller, solver_line(), human(7))
+    assert flags_of(game_id) == {}
+    store_par(threshold=(52, len(solver_line()) + 20), borderline=(52, 262))
+    said: list[str] = []
+
+    report = work_pass(since=None, say=said.append)
+
+    assert flags_of(game_id) == {"clairvoyant": "held"}
+    assert (report.judged, report.held) == (1, 1)
+    boards = {board_par.board: board_par.computed for board_par in report.pars}
+    tomorrow = DAY + timedelta(days=1)
+    assert boards == {
+        BOARD: False,
+        "daily-2026-01-02-D1": True,
+        f"daily-{tomorrow}-D3": True,
+        f"daily-{tomorrow}-D1": True,
+    }
+    assert any("table par of 2 runs" in line for line in said)
+    assert all("CF" not in line for line in said)  # no deal code in a log
+    again = work_pass(since=None)
+    assert (again.judged, again.held, [p.computed for p in again.pars]) == (0, 0, [False] * 4)
+
+
+def test_a_game_two_signals_hold_stays_held_until_both_are_cleared(
+    player_at: Callable[[str, str], APIClient],
+    traveller: time_machine.Traveller,
+    staff: Player,
+    client_at: Callable[..., APIClient],
+) -> None:
+    store_par(threshold=(52, len(solver_line()) + 20), borderline=(52, 262))
+    client = player_at("both", "198.51.100.7")
+    game_id = play(client, traveller, solver_line(), flat(3.0))
+    assert flags_of(game_id) == {"clairvoyant": "held", "bot_like": "held"}
+    reviewer = client_at(staff, "192.0.2.1")
+    ids = dict(Flag.objects.filter(game_id=game_id).values_list("reason", "id"))
+
+    cleared = reviewer.post(f"/api/fair-play/flags/{ids['clairvoyant']}/", {"verdict": "clear"})
+    assert cleared.status_code == 200, cleared.json()
+    assert GameRow.objects.get(pk=game_id).held is True
+    assert own_ranked(client)["held_reason"]["code"] == "bot_like"
+    assert on_board(client) == []
+
+    reviewer.post(f"/api/fair-play/flags/{ids['bot_like']}/", {"verdict": "clear"})
+    assert GameRow.objects.get(pk=game_id).held is False
+    assert on_board(client) == ["both"]
+
+
+def test_staff_read_the_line_step_by_step_beside_what_the_player_could_see(
+    player_at: Callable[[str, str], APIClient],
+    traveller: time_machine.Traveller,
+    staff: Player,
+    client_at: Callable[..., APIClient],
+    make_player: Callable[..., Player],
+) -> None:
+    store_par(threshold=(52, len(solver_line()) + 20), borderline=(52, 262))
+    client = player_at("seer", "198.51.100.7")
+    game_id = play(client, traveller, solver_line(), human(8))
+    flag = Flag.objects.get(game_id=game_id)
+
+    answer = client_at(staff, "192.0.2.1").get(f"/api/fair-play/flags/{flag.id}/line/")
+    assert answer.status_code == 200, answer.json()
+    steps: list[dict[str, Any]] = answer.json()["steps"]
+    assert len(steps) == len(solver_line()) + 1
+    dealt = steps[0]
+    assert (dealt["seq"], dealt["token"]) == (0, None)
+    assert len(dealt["face_down"]["stock"]) == 34 and len(dealt["face_down"]["reserve"]) == 12
+    assert "stock 34" in dealt["table"]
+    board_lines = dealt["table"].split("\n", 1)[1]  # the board below its header line
+    for hidden in dealt["face_down"]["stock"] + dealt["face_down"]["reserve"]:
+        assert pretty(parse_card(hidden)) not in board_lines.split()
+    assert steps[-1]["token"] == solver_line()[-1]
+    assert steps[-1]["face_down"] == {"reserve": [], "stock": []}
+
+    refused = client.get(f"/api/fair-play/flags/{flag.id}/line/")
+    assert (refused.status_code, refused.json()["error"]) == (403, "not_staff")
+    missing = client_at(staff, "192.0.2.1").get(f"/api/fair-play/flags/{flag.id + 99}/line/")
+    assert (missing.status_code, missing.json()["error"]) == (404, "flag_not_found")
+
+    browser = Client()
+    browser.force_login(staff.user)
+    page = browser.get(f"/fair-play/flags/{flag.id}/line/")
+    assert page.status_code == 200
+    assert page.content.decode().count('class="line-step"') == len(steps)
+    flags_page = browser.get("/fair-play/", {"board": BOARD}).content.decode()
+    assert f"/fair-play/flags/{flag.id}/line/" in flags_page
+    other = Client()
+    other.force_login(make_player("nosy").user)
+    assert other.get(f"/fair-play/flags/{flag.id}/line/").status_code == 403
+
+
+def test_the_table_par_is_told_beside_the_solvers_par_once_the_day_has_closed(
+    traveller: time_machine.Traveller, api_client: APIClient
+) -> None:
+    store_par(threshold=(52, 250), borderline=(52, 262))
+    during = api_client.get(f"/api/daily/{DAY}/").json()
+    assert during["boards"]["D3"]["table_par"] is None
+    assert api_client.get(f"/api/leaderboards/{BOARD}/").json()["table_par"] is None
+
+    traveller.move_to(DAY + timedelta(days=1, hours=1))
+    after = api_client.get(f"/api/daily/{DAY}/").json()["boards"]["D3"]["table_par"]
+    assert (after["runs"], after["won"], after["median_actions"]) == (5, 3, 270)
+    assert after["detail"] == (
+        f"knowing every card: {len(solver_line())} actions;"
+        " seeing only the table: about 270 actions (won 3 of 5 runs)"
+    )
+    board = api_client.get(f"/api/leaderboards/{BOARD}/").json()
+    assert board["table_par"] == after
+    assert api_client.get(f"/api/daily/{DAY}/").json()["boards"]["D1"]["table_par"] is None

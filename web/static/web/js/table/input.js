@@ -1,0 +1,110 @@
+// What the player does at the table, each turned into a queued call: taps and double clicks on
+// the felt, drags, the legal-move chips, the move box, Undo (and Ctrl+Z), Hint, Finish.
+import { byId } from "../dom.js";
+import { enableDrag } from "../drag.js";
+import { describeHint, fetchHint, highlightHint } from "../hints.js";
+import { gettext } from "../i18n.js";
+import { parseTyped } from "../moves.js";
+import { playable, status, table } from "./context.js";
+import { explain, finish, play } from "./moves_out.js";
+
+const DOUBLE_CLICK_KEY = "canfield.doubleClick";
+
+/** The player's setting: a tapped card no foundation takes goes to a column (on by default). */
+function doubleClick() {
+  return localStorage.getItem(DOUBLE_CLICK_KEY) !== "off";
+}
+
+function tap(card) {
+  return play({ tap: card, double_click: doubleClick() });
+}
+
+function onFeltClick(event) {
+  if (!playable()) return;
+  const stock = event.target.closest("[data-stock]");
+  if (stock && stock.tagName === "BUTTON") {
+    play({ tap: "stock" });
+    return;
+  }
+  const card = event.target.closest("button[data-card]");
+  // The second click of a double click (or a quick second tap) is no tap of its own: the first
+  // sent its card away, so this one is a stale replay of it or lands on whatever is there now.
+  // (A keyboard's Enter is a click with detail 0; the stock above takes every click: a draw each.)
+  if (card && event.detail < 2) tap(card.dataset.card);
+}
+
+/** Ask for a hint once the queued moves are sent, so it is for the position shown. */
+function askHint() {
+  table.queue.run(async () => {
+    if (!table.game || !table.owner) return;
+    const button = byId("hint-button");
+    button.disabled = true;
+    status(gettext("Looking for a winning move…"));
+    try {
+      const hint = await fetchHint(table.game.id);
+      table.game = { ...table.game, assisted: true };
+      byId("assisted-badge").hidden = false;
+      status(describeHint(hint, table.game.state));
+      if (hint.seq === table.game.seq) highlightHint(byId("felt"), hint.move);
+    } catch (error) {
+      await explain(error);
+    } finally {
+      button.disabled = !playable();
+    }
+  });
+}
+
+function wireDoubleClickSetting() {
+  const setting = byId("double-click");
+  setting.checked = doubleClick();
+  setting.addEventListener("change", () => {
+    localStorage.setItem(DOUBLE_CLICK_KEY, setting.checked ? "on" : "off");
+    status(setting.checked ? gettext("Double click on: a tapped card goes to a column when no foundation takes it.")
+      : gettext("Double click off: a tapped card only goes to its foundation."));
+  });
+}
+
+/** The move box: a token, a card to tap or "stock" (moves.js reads it). */
+function wireMoveBox() {
+  byId("move-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const input = byId("move-input");
+    const body = parseTyped(input.value);
+    if (!body) return;
+    if (body.resign) {
+      status(gettext("\"resign\" is not a move: press the Resign button twice to end the game."));
+      byId("resign-button").focus();
+      return;
+    }
+    if (body.tap && body.tap !== "stock") body.double_click = doubleClick();
+    if (await play(body)) input.value = "";
+    input.focus();
+  });
+}
+
+/** Wire every control of the table that plays (once, before any game is shown). */
+export function wireInput() {
+  byId("finish-button").addEventListener("click", finish);
+  const felt = byId("felt");
+  felt.addEventListener("click", onFeltClick);
+  enableDrag(
+    felt,
+    (token, rects) => play({ action: token }, { from: rects }),
+    (token) => Boolean(table.game && (table.game.legal_moves || []).includes(token)),
+  );
+  byId("legal-moves").addEventListener("click", (event) => {
+    const chip = event.target.closest("button[data-token]");
+    if (chip) play({ action: chip.dataset.token });
+  });
+  byId("undo-button").addEventListener("click", () => play({ action: "undo" }));
+  byId("hint-button").addEventListener("click", askHint);
+  wireDoubleClickSetting();
+  wireMoveBox();
+  document.addEventListener("keydown", (event) => {
+    const typing = event.target.closest && event.target.closest("input, textarea");
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "z" && !typing) {
+      event.preventDefault();
+      play({ action: "undo" });
+    }
+  });
+}

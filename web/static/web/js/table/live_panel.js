@@ -1,0 +1,57 @@
+// The deal's board beside the felt: its top ten live, and where the player stands below them
+// when they are not among them.
+import { api, endpoints } from "../api.js";
+import { renderBoardList, renderLiveState } from "../board_list.js";
+import { byId } from "../dom.js";
+import { format, gettext } from "../i18n.js";
+import { LiveBoard } from "../live.js";
+import { cardCount, pointCount } from "../words.js";
+import { table } from "./context.js";
+
+/** The part of a board the player ranks in: a declared bot's games rank among the bots. */
+function ownPartition() {
+  return table.me && table.me.bot ? "bots" : "humans";
+}
+
+/** Below the top entries, where the player stands when they are not among them. */
+async function showMyRank(entries) {
+  const node = byId("live-me");
+  const me = table.me && table.me.username;
+  if (!me || entries.some((entry) => entry.player === me)) {
+    node.hidden = true;
+    return;
+  }
+  try {
+    const data = await api("GET", endpoints.board(table.board.board, `?around=${encodeURIComponent(me)}&limit=1&who=${ownPartition()}`));
+    const mine = data.entries.find((entry) => entry.player === me);
+    node.hidden = !mine;
+    if (mine) {
+      node.textContent = format(gettext("You: #%(rank)s of %(total)s, %(cards)s, %(points)s"),
+        { rank: mine.rank, total: data.total, cards: cardCount(mine.cards), points: pointCount(mine.score) });
+    }
+  } catch {
+    node.hidden = true;
+  }
+}
+
+/** Follow `board` (a deal code or a daily board id) live; nothing to do if it is followed. */
+export function startBoard(board) {
+  if (table.board && table.board.board === board) return;
+  if (table.board) table.board.stop();
+  const list = byId("live-entries");
+  let rankTimer = null;
+  table.board = new LiveBoard(board, {
+    limit: 10,
+    who: ownPartition(),
+    onChange: ({ entries, changed }) => {
+      renderBoardList(list, entries, { me: table.me && table.me.username, changed });
+      // My own change: soon. Someone else's (they may have passed me): at most every 5 s,
+      // so a busy board does not turn every watcher into a stream of REST reads.
+      const mine = changed && table.me && changed === table.me.username;
+      if (rankTimer && !mine) return;
+      clearTimeout(rankTimer);
+      rankTimer = setTimeout(() => { rankTimer = null; showMyRank(table.board.entries); }, mine || !changed ? 400 : 5000);
+    },
+    onState: (state) => renderLiveState(byId("live-state"), state),
+  }).start();
+}
