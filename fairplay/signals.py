@@ -73,10 +73,13 @@ def clairvoyance_raised(*, game: Game) -> bool:
     judgement = judge(par, cards=game.cards, actions=game.action_count)
     if judgement.verdict not in ("clairvoyant", "borderline"):
         return False
-    hold = judgement.verdict == "clairvoyant"
     evidence = clairvoyance_evidence(par, judgement, cards=game.cards, actions=game.action_count)
-    flag_raise(game=game, reason=Flag.Reason.CLAIRVOYANT, evidence=evidence, hold=hold)
-    return hold
+    return flag_raise(
+        game=game,
+        reason=Flag.Reason.CLAIRVOYANT,
+        evidence=evidence,
+        hold=judgement.verdict == "clairvoyant",
+    )
 
 
 def timing_raised(*, game: Game, last: datetime | None) -> bool:
@@ -94,20 +97,22 @@ def timing_raised(*, game: Game, last: datetime | None) -> bool:
     timing = timing_of(think_times(stamps))
     if timing.verdict != "bot_like":
         return False
-    flag_raise(game=game, reason=Flag.Reason.BOT_LIKE, evidence=timing.evidence(), hold=True)
-    return True
+    return flag_raise(game=game, reason=Flag.Reason.BOT_LIKE, evidence=timing.evidence(), hold=True)
 
 
-def flag_raise(*, game: Game, reason: str, evidence: dict[str, Any], hold: bool) -> None:
+def flag_raise(*, game: Game, reason: str, evidence: dict[str, Any], hold: bool) -> bool:
     """Record the signal's flag on ``game`` (held, or listed for a borderline signal), or
     raise a listed one to held; a flag already standing so, or decided by staff, is left as
-    it is (one row per game and reason). The caller holds the game itself."""
+    it is (one row per game and reason). True when the flag holds the game now, for the
+    caller to hold it: never after staff cleared it (the signal would say the same again)."""
     status = Flag.Status.HELD if hold else Flag.Status.LISTED
     flag = Flag.objects.filter(game_id=game.id, reason=reason).first()
     if flag is None:
         Flag.objects.create(
             game_id=game.id, board=game.board, reason=reason, evidence=evidence, status=status
         )
-    elif flag.status == Flag.Status.LISTED and hold:
+        return hold
+    if flag.status == Flag.Status.LISTED and hold:
         flag.status, flag.evidence = status, evidence
         flag.save(update_fields=["status", "evidence"])
+    return flag.status in (Flag.Status.HELD, Flag.Status.CONFIRMED)

@@ -283,6 +283,12 @@ def test_a_game_two_signals_hold_stays_held_until_both_are_cleared(
     assert GameRow.objects.get(pk=game_id).held is False
     assert on_board(client) == ["both"]
 
+    # The worker judges the game again (the verdict changed it): a cleared flag holds nothing.
+    assert work_pass(since=None).held == 0
+    assert GameRow.objects.get(pk=game_id).held is False
+    assert flags_of(game_id) == {"clairvoyant": "cleared", "bot_like": "cleared"}
+    assert on_board(client) == ["both"]
+
 
 def test_staff_read_the_line_step_by_step_beside_what_the_player_could_see(
     player_at: Callable[[str, str], APIClient],
