@@ -19,6 +19,7 @@ from rest_framework.test import APIClient
 from tests.support.browser import SharedChromium
 from tests.support.flush import flush_with_delete
 from tests.support.isolation import isolate_redis_names
+from tests.support.table_pars import remember_table_pars
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -73,6 +74,12 @@ def _small_table_pars_and_none_from_another_test(settings: LazySettings) -> None
     settings.CANFIELD_TABLE_PAR_SAMPLES = 2
     settings.CANFIELD_TABLE_PAR_NODES = 200
     table_par_forget()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _table_pars_once_per_process() -> None:
+    """A deal's table par is computed once per test process (tests/support/table_pars)."""
+    remember_table_pars()
 
 
 @pytest.fixture(scope="session")

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import pytest
 
 from tests.robustness.faults import missing_service
-from tests.support.servers import run_asgi_server, server_env_for_test_db
+from tests.support.servers import CHEAP_HASHING, run_asgi_server, server_env_for_test_db
 
 #: Throttles stay in the request path but no test client can reach them.
 UNREACHABLE_RATE = "1000000/minute"
@@ -78,6 +78,7 @@ def any_server_url(transactional_db: None) -> Iterator[str]:
     which must hold on every supported stack."""
     env = {
         **server_env_for_test_db(),
+        **CHEAP_HASHING,
         "CANFIELD_THROTTLE_ANON": UNREACHABLE_RATE,
         "CANFIELD_THROTTLE_USER": UNREACHABLE_RATE,
     }

@@ -20,7 +20,12 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.support.quiet import follow_game_sockets
 from tests.support.redis_keys import delete_keys
-from tests.support.servers import RUN_PREFIX, run_asgi_server, server_env_for_test_db
+from tests.support.servers import (
+    CHEAP_HASHING,
+    RUN_PREFIX,
+    run_asgi_server,
+    server_env_for_test_db,
+)
 
 PASSWORD = "correct horse 42"
 #: The daily deals' secret and solve budget of the test server and of this process alike, so
@@ -41,6 +46,7 @@ def _asgi_server(django_db_setup: None) -> Iterator[str]:
     """
     env = {
         **server_env_for_test_db(),
+        **CHEAP_HASHING,
         "CANFIELD_THROTTLE_ANON": "off",
         "CANFIELD_THROTTLE_USER": "off",
         **DAILY_ENV,
