@@ -102,6 +102,7 @@ def test_production_refuses_to_start_unsafely(env: dict[str, str], message: str)
     assert message in refusal(env)
 
 
+@pytest.mark.slow
 def test_a_refusal_stops_a_real_start() -> None:
     """The same refusal, in a new interpreter: ``django.setup()`` exits with it."""
     result = django_setup({"CANFIELD_ENV": "Production"})
@@ -109,6 +110,7 @@ def test_a_refusal_stops_a_real_start() -> None:
     assert "SECRET_KEY" in result.stderr
 
 
+@pytest.mark.slow
 def test_production_starts_with_its_secrets() -> None:
     result = django_setup(PRODUCTION)
     assert result.returncode == 0, result.stderr

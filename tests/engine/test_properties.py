@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 
 from engine import CARD_NAMES, TOKENS, Game, State, replay
@@ -22,6 +23,7 @@ def all_cards(game: Game) -> list[str]:
     return cards
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(games, choices)
 def test_engine_agrees_with_the_reference_model(game: Game, steps: list[int]) -> None:
@@ -57,6 +59,7 @@ def test_invariants_hold_along_any_game(game: Game, steps: list[int]) -> None:
                 assert reference.stacks_on(above, below)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(games, choices)
 def test_listed_moves_are_exactly_the_playable_tokens(game: Game, steps: list[int]) -> None:

@@ -29,6 +29,10 @@ from engine.solver.search import search
 from tests.engine.oracle import endgame, exhaustive, random_endgame, wander
 from tests.support.sizes import sizes
 
+#: Every comparison here runs the oracle and the solver over hundreds of positions: seconds of
+#: CPU each, so ``make test`` runs them and the inner loop (``make test-fast``) does not.
+pytestmark = pytest.mark.slow
+
 LIMIT = 20_000  # positions the oracle may enter before it gives up (about half a second)
 ZQ = "CF1-D3-AAGORZQ"
 ZQ_LINE = (Path(__file__).parent / "data" / "won_CF1-D3-AAGORZQ.log").read_text().split()
@@ -223,7 +227,6 @@ def test_a_bench_deal_the_old_rules_called_lost_is_won() -> None:
     assert replay("CF1-D3-AACEXNK", result.line).won
 
 
-@pytest.mark.slow
 def test_zq_is_won_with_a_generous_budget() -> None:
     result = solve(Game.from_code(ZQ), seconds=60)
     assert result.status == "won"

@@ -49,6 +49,7 @@ def first_view_that_differs(one: Deal, other: Deal, line: tuple[str, ...]) -> in
     return len(line)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("number", [7, 1004])
 def test_the_player_decides_from_the_table_alone(number: int) -> None:
     deal = Deal.from_number(number, draw=3)
@@ -99,6 +100,7 @@ def test_the_memory_follows_undo_and_recycle() -> None:
     assert table_view(sampled.state()) == table_view(game.state())
 
 
+@pytest.mark.slow
 def test_a_seed_repeats_its_game_and_wins_an_easy_deal() -> None:
     deal = Deal.from_number(1000, draw=1)
     first = play_from_table(deal, seed=3, samples=SAMPLES, nodes_per_solve=NODES)
@@ -161,6 +163,7 @@ def test_no_edge_and_budget_flag_nothing() -> None:
     assert judge(late, cards=52, actions=1).verdict == "no_threshold"
 
 
+@pytest.mark.slow
 def test_a_par_flags_the_solver_line_where_knowing_the_cards_pays() -> None:
     deal = Deal.from_number(EDGE_DEAL, draw=3)
     par = table_par(deal, runs=3, samples=SAMPLES, nodes_per_solve=NODES, seed=1)

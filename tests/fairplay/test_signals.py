@@ -34,7 +34,9 @@ from tests.conftest import Player
 from tests.fairplay.conftest import BOARD, DAY, act, start_ranked
 from tests.support.games import SIMPLE_CODE
 
-pytestmark = pytest.mark.usefixtures("day")
+#: Every test here plays on a day whose table par the table-view player computes: seconds of
+#: CPU each, so ``make test`` runs them and the inner loop (``make test-fast``) does not.
+pytestmark = [pytest.mark.usefixtures("day"), pytest.mark.slow]
 
 Think = Callable[[int], float]
 

@@ -82,6 +82,7 @@ def test_the_committed_mo_is_what_its_po_compiles_to(po: Path, tmp_path: Path) -
     )
 
 
+@pytest.mark.slow
 @needs_gettext
 def test_the_catalogues_hold_exactly_the_strings_the_code_marks(tmp_path: Path) -> None:
     copy = tmp_path / "tree"
