@@ -255,7 +255,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL
     }
 # Request threads per server process (canfield_site.http_handler): requests beyond them wait
 # on the event loop. Fewer than the pooled connections, so that a request never waits for one:
-# the live publisher, rank-index builds and WebSocket reads take theirs from the same pool.
+# the live publisher and rank-index builds take theirs from the same pool (WebSocket work runs
+# on these threads too: canfield_site.request_threads).
 POOLED = DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL_MAX_SIZE > 0
 CANFIELD_REQUEST_THREADS = env_count(
     "CANFIELD_REQUEST_THREADS", max(1, DB_POOL_MAX_SIZE - 2) if POOLED else 6
