@@ -24,6 +24,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from canfield_site import redis_clients
 from engine.table_player import par as table_par
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -303,8 +304,9 @@ if REDIS_URL:
             "BACKEND": "canfield_site.redis_cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": CACHE_KEY_PREFIX,
-            # A Redis outage must cost a throttle check, not hang a request.
-            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+            # A Redis outage must cost a throttle check, not hang a request: the timeouts of
+            # canfield_site.redis_clients.CACHE (the cache's client is that module's).
+            "OPTIONS": redis_clients.CACHE.options(),
         }
     }
 else:
