@@ -182,6 +182,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "fairplay",
+    "ratings",
     "web",
     "axes",
     "csp",
