@@ -255,9 +255,10 @@ WHERE placed.id = ranked.id
 """
 
 
-def ladder_day() -> date | None:
-    """The day the ladders are for: the one after the last rated day."""
-    last = last_rated_day()
+def ladder_day(last_rated: date | None = None) -> date | None:
+    """The day the ladders are for: the one after the last rated day (``last_rated``, read
+    if not given)."""
+    last = last_rated or last_rated_day()
     return None if last is None else last + timedelta(days=1)
 
 

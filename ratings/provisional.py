@@ -11,9 +11,10 @@ settled up to a day that follows from their rating alone: ``settled_until``, kep
 which the ladders compare with the day they are for. Pure: no Django.
 """
 
+import math
 from datetime import date, timedelta
 
-from ratings.glicko import START_DEVIATION, Rating, widened
+from ratings.glicko import SCALE, Rating, widened
 
 #: lichess's line: a deviation above it is provisional ("?").
 PROVISIONAL_DEVIATION = 110.0
@@ -39,10 +40,10 @@ def settled_until(rating: Rating, *, last_day: date) -> date | None:
     None if it is provisional already."""
     if is_provisional(rating.deviation):
         return None
-    idle = 0
-    while idle < 10_000:  # a deviation reaches a newcomer's long before
-        wider = widened(rating, idle_days=idle + 1)
-        if is_provisional(wider.deviation) or wider.deviation >= START_DEVIATION:
-            break
-        idle += 1
+    # Each idle period adds the volatility's square to the deviation's (step 6, in the
+    # package's own units): the number of them that keeps it settled, without stepping
+    # through them one by one for every player of a day. tests/ratings/test_glicko.py checks
+    # it against the package's own steps (``rating_on``).
+    room = (PROVISIONAL_DEVIATION / SCALE) ** 2 - (rating.deviation / SCALE) ** 2
+    idle = math.floor(room / rating.volatility**2)
     return last_day + timedelta(days=idle + 1)
