@@ -236,22 +236,16 @@ def ratings_refresh(*, today: date | None = None, through: date | None = None) -
     return rated_days
 
 
-#: Places on the ladders of one (draw mode, people or bots), best rating first, among the
-#: ratings settled on the day after the last rated one; every other row loses its place.
+#: Every settled rating's place on the ladder of its (draw mode, people or bots), best rating
+#: first, as of the day after the last rated one: the old places dropped, the new inserted
+#: in one statement (a sort of the settled ratings).
 LADDER_SQL = """
-UPDATE ratings_playerrating SET ladder_position = NULL, ladder_rank = NULL
-WHERE ladder_position IS NOT NULL AND (settled_until IS NULL OR settled_until < %(day)s);
-UPDATE ratings_playerrating AS placed
-SET ladder_position = ranked.position, ladder_rank = ranked.place
-FROM (
-    SELECT id,
-        ROW_NUMBER() OVER (PARTITION BY draw, bot ORDER BY rating DESC, player_id) AS position,
-        RANK() OVER (PARTITION BY draw, bot ORDER BY rating DESC) AS place
-    FROM ratings_playerrating WHERE settled_until >= %(day)s
-) AS ranked
-WHERE placed.id = ranked.id
-  AND (placed.ladder_position IS DISTINCT FROM ranked.position
-       OR placed.ladder_rank IS DISTINCT FROM ranked.place);
+DELETE FROM ratings_ladderplace;
+INSERT INTO ratings_ladderplace (rating_id, draw, bot, position, rank)
+SELECT id, draw, bot,
+    ROW_NUMBER() OVER (PARTITION BY draw, bot ORDER BY rating DESC, player_id),
+    RANK() OVER (PARTITION BY draw, bot ORDER BY rating DESC)
+FROM ratings_playerrating WHERE settled_until >= %(day)s;
 """
 
 
@@ -264,12 +258,9 @@ def ladder_day(last_rated: date | None = None) -> date | None:
 
 def ladders_placed() -> None:
     """Give every settled rating its place on its ladder (``LADDER_SQL``) as of
-    ``ladder_day``: ranks move once a day, when a day is rated, so a page is a range scan."""
+    ``ladder_day``: places move once a day, when a day is rated, so a page is a range scan."""
     day = ladder_day()
-    if day is None:
-        PlayerRating.objects.update(ladder_position=None, ladder_rank=None)
-        return
-    with connection.cursor() as cursor:
+    with transaction.atomic(), connection.cursor() as cursor:
         for statement in LADDER_SQL.split(";"):
-            if statement.strip():
+            if statement.strip() and (day is not None or "DELETE" in statement):
                 cursor.execute(statement, {"day": day})

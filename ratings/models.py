@@ -3,9 +3,8 @@
 
 * ``RatingDay``: a player's rating in one draw mode after one day they played: the history
   (a chart), and what the current rating is restored from when a day is rated again.
-* ``PlayerRating``: the latest of those per (player, draw), with where it stands on the
-  ladder as of the day after the last rated one (``ladder_position``: one row per place,
-  ``ladder_rank``: ties share a rank), None while provisional.
+* ``PlayerRating``: the latest of those per (player, draw); ``LadderPlace``: where it stands
+  on its ladder as of the day after the last rated one (none while provisional).
 * ``DealRating``: a daily board's deal, rated as a player of the day from its players' games:
   its difficulty.
 * ``RatedDay``: the days rated, and when: a fair-play flag or verdict on one of its games
@@ -26,7 +25,10 @@ class RatingDay(models.Model):
 
     id = models.BigAutoField(primary_key=True)
     player = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_days"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="rating_days",
+        db_index=False,  # the unique (player, draw, day) leads with it
     )
     draw = models.PositiveSmallIntegerField()
     day = models.DateField()
@@ -55,7 +57,10 @@ class PlayerRating(models.Model):
 
     id = models.BigAutoField(primary_key=True)
     player = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="ratings",
+        db_index=False,  # the unique (player, draw) leads with it
     )
     draw = models.PositiveSmallIntegerField()
     bot = models.BooleanField(default=False)
@@ -69,20 +74,43 @@ class PlayerRating(models.Model):
         blank=True,
         help_text="the last day it stays settled (idle days widen the deviation)",
     )
-    ladder_position = models.PositiveIntegerField(null=True, blank=True)
-    ladder_rank = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         constraints: ClassVar = [
             models.UniqueConstraint(fields=["player", "draw"], name="rating_unique_player_draw"),
         ]
-        indexes: ClassVar = [
-            # A ladder page is a range of positions of one (draw, kind).
-            models.Index(fields=["draw", "bot", "ladder_position"], name="rating_ladder"),
-        ]
 
     def __str__(self) -> str:
         return f"{self.player_id} D{self.draw}: {self.rating:.0f} ± {self.deviation:.0f}"
+
+
+class LadderPlace(models.Model):
+    """A settled rating's place on its ladder (one draw mode, people or bots), as of the day
+    after the last rated day: ``position`` one per row, ``rank`` shared by ties.
+
+    A narrow table of its own, rewritten whole when a day is rated
+    (``ratings.days.ladders_placed``): writing a million small fresh rows is several times
+    cheaper than updating a million wide rating rows in place, and a page is a range of
+    positions in the unique index whatever its depth."""
+
+    # The rating is the key: one index fewer to write for a million rows a day.
+    rating = models.OneToOneField(
+        PlayerRating, on_delete=models.CASCADE, primary_key=True, related_name="place"
+    )
+    draw = models.PositiveSmallIntegerField()
+    bot = models.BooleanField()
+    position = models.PositiveIntegerField()
+    rank = models.PositiveIntegerField()
+
+    class Meta:
+        constraints: ClassVar = [
+            models.UniqueConstraint(
+                fields=["draw", "bot", "position"], name="ladder_place_unique_position"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"D{self.draw} {'bots' if self.bot else 'people'} #{self.position}"
 
 
 class DealRating(models.Model):

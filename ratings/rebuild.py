@@ -13,7 +13,7 @@ from typing import Any
 from django.db.models import Model
 
 from ratings.days import CURRENT_FIELDS, last_rated_day, ratings_refresh
-from ratings.models import DealRating, PlayerRating, RatedDay, RatingDay
+from ratings.models import DealRating, LadderPlace, PlayerRating, RatedDay, RatingDay
 
 #: Each table: (model, its natural key, the fields a rebuild must give again).
 TABLES: tuple[tuple[type[Model], tuple[str, ...], tuple[str, ...]], ...] = (
@@ -27,8 +27,9 @@ TABLES: tuple[tuple[type[Model], tuple[str, ...], tuple[str, ...]], ...] = (
     (
         PlayerRating,
         ("player_id", "draw"),
-        (*CURRENT_FIELDS, "ladder_position", "ladder_rank"),
+        CURRENT_FIELDS,
     ),
+    (LadderPlace, ("rating__player_id", "draw"), ("bot", "position", "rank")),
 )
 
 Rows = dict[tuple[Any, ...], tuple[Any, ...]]

@@ -3,7 +3,7 @@ difficulty.
 
 A ladder is the settled ratings of one draw mode and one kind (people or declared bots),
 best first, as placed when the last day was rated (``ratings.days.ladders_placed``): a page
-is a range of ``ladder_position`` in the ``rating_ladder`` index, whatever its depth, and
+is a range of ``LadderPlace.position`` in its unique index, whatever its depth, and
 ``around`` a player one more lookup. A rating as shown is widened by the days since its
 player last played (``ratings.provisional``), and marked provisional above the line.
 """
@@ -22,7 +22,7 @@ from ratings.days import ladder_day
 from ratings.difficulty import TIER_WORDS, tier_of
 from ratings.errors import NotOnLadder
 from ratings.glicko import Rating
-from ratings.models import DealRating, PlayerRating, RatingDay
+from ratings.models import DealRating, LadderPlace, PlayerRating, RatingDay
 from ratings.provisional import is_provisional, rating_on
 
 
@@ -38,10 +38,10 @@ class LadderPage:
     entries: list[dict[str, Any]]
 
 
-def shown(row: PlayerRating | RatingDay, *, last_day: date, today: date) -> dict[str, Any]:
+def shown(rating: Rating, *, last_day: date, today: date) -> dict[str, Any]:
     """A rating as a client reads it: whole numbers, widened to ``today``, and whether it is
     provisional ("?")."""
-    now = rating_on(Rating(row.rating, row.deviation, row.volatility), last_day=last_day, day=today)
+    now = rating_on(rating, last_day=last_day, day=today)
     return {
         "rating": round(now.rating),
         "deviation": round(now.deviation),
@@ -49,15 +49,30 @@ def shown(row: PlayerRating | RatingDay, *, last_day: date, today: date) -> dict
     }
 
 
-def ladder_rows(*, draw: int, bot: bool) -> "QuerySet[PlayerRating]":
-    return PlayerRating.objects.filter(draw=draw, bot=bot, ladder_position__isnull=False)
+#: A ladder row as a page reads it (plain values: no model instances to build).
+PAGE_FIELDS = (
+    "rank",
+    "rating__player__username",
+    "rating__games",
+    "rating__last_day",
+    "rating__rating",
+    "rating__deviation",
+    "rating__volatility",
+)
+
+
+def rating_of_row(row: PlayerRating | RatingDay) -> Rating:
+    return Rating(row.rating, row.deviation, row.volatility)
+
+
+def ladder_rows(*, draw: int, bot: bool) -> "QuerySet[LadderPlace]":
+    return LadderPlace.objects.filter(draw=draw, bot=bot)
 
 
 #: The last rated day, and the last place of one ladder (its index read backwards).
 LADDER_HEADER_SQL = """
 SELECT (SELECT MAX(day) FROM ratings_ratedday),
-       (SELECT MAX(ladder_position) FROM ratings_playerrating
-        WHERE draw = %s AND bot = %s AND ladder_position IS NOT NULL)
+       (SELECT MAX(position) FROM ratings_ladderplace WHERE draw = %s AND bot = %s)
 """
 
 
@@ -78,7 +93,7 @@ def ladder_page(
     player named ``around`` (``NotOnLadder`` if they have no place on it)."""
     rows = ladder_rows(draw=draw, bot=bot)
     if around is not None:
-        position = rows.filter(player__username=around).values_list("ladder_position", flat=True)
+        position = rows.filter(rating__player__username=around).values_list("position", flat=True)
         found = position.first()
         if found is None:
             raise NotOnLadder(
@@ -90,9 +105,9 @@ def ladder_page(
         offset = max(0, found - 1 - limit // 2)
     day, total = ladder_header(draw=draw, bot=bot)
     page = (
-        rows.filter(ladder_position__gt=offset, ladder_position__lte=offset + limit)
-        .select_related("player")
-        .order_by("ladder_position")
+        rows.filter(position__gt=offset, position__lte=offset + limit)
+        .order_by("position")
+        .values_list(*PAGE_FIELDS)
     )
     return LadderPage(
         draw=draw,
@@ -104,14 +119,14 @@ def ladder_page(
         around=around,
         entries=[
             {
-                "rank": row.ladder_rank,
-                "player": row.player.username,
-                "games": row.games,
-                "last_day": row.last_day,
+                "rank": rank,
+                "player": player,
+                "games": games,
+                "last_day": last_day,
                 # As placed: on the ladder's day (a page shows no provisional rating).
-                **shown(row, last_day=row.last_day, today=day or row.last_day),
+                **shown(Rating(*rating), last_day=last_day, today=day or last_day),
             }
-            for row in page
+            for rank, player, games, last_day, *rating in page
         ],
     )
 
@@ -120,14 +135,16 @@ def player_ratings(*, user: User) -> dict[str, dict[str, Any] | None]:
     """``{"D3": ..., "D1": ...}``: the player's rating in each mode (None: never rated), its
     ladder rank, and its history day by day (as it stood after each day played)."""
     today = utc_today()
-    current = {row.draw: row for row in PlayerRating.objects.filter(player=user)}
+    current = {
+        row.draw: row for row in PlayerRating.objects.filter(player=user).select_related("place")
+    }
     days: dict[int, list[dict[str, Any]]] = {draw: [] for draw in DAILY_MODES.values()}
     for day in RatingDay.objects.filter(player=user).order_by("draw", "day"):
         days[day.draw].append(
             {
                 "day": day.day,
                 "outcome": round(day.outcome, 4),
-                **shown(day, last_day=day.day, today=day.day),
+                **shown(rating_of_row(day), last_day=day.day, today=day.day),
             }
         )
     out: dict[str, dict[str, Any] | None] = {}
@@ -137,15 +154,23 @@ def player_ratings(*, user: User) -> dict[str, dict[str, Any] | None]:
             None
             if row is None
             else {
-                **shown(row, last_day=row.last_day, today=today),
+                **shown(rating_of_row(row), last_day=row.last_day, today=today),
                 "bot": row.bot,
                 "games": row.games,
                 "last_day": row.last_day,
-                "rank": row.ladder_rank,
+                "rank": ladder_rank(row),
                 "history": days[draw],
             }
         )
     return out
+
+
+def ladder_rank(rating: PlayerRating) -> int | None:
+    """The rank of ``rating`` on its ladder, None if it has no place there."""
+    try:
+        return rating.place.rank
+    except LadderPlace.DoesNotExist:
+        return None
 
 
 def deal_difficulties(*, boards: list[str]) -> dict[str, dict[str, Any]]:
