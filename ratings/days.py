@@ -131,18 +131,37 @@ def board_rated(*, day: date, mode: str, par: int | None) -> int:
             "games": games,
         }
         days.append(RatingDay(day=day, outcome=game.outcome, **fields))
-        current.append(
-            PlayerRating(last_day=day, settled_until=settled_until(after, last_day=day), **fields)
-        )
+        current.append(current_of(days[-1]))
     RatingDay.objects.bulk_create(days, batch_size=BATCH)
+    currents_saved(current)
+    return len(played)
+
+
+def current_of(day: RatingDay) -> PlayerRating:
+    """The current rating a player's ``day`` leaves them with."""
+    rating = Rating(day.rating, day.deviation, day.volatility)
+    return PlayerRating(
+        player_id=day.player_id,
+        draw=day.draw,
+        last_day=day.day,
+        settled_until=settled_until(rating, last_day=day.day),
+        bot=day.bot,
+        rating=day.rating,
+        deviation=day.deviation,
+        volatility=day.volatility,
+        games=day.games,
+    )
+
+
+def currents_saved(rows: list[PlayerRating]) -> None:
+    """Insert or update these current ratings (one upsert per batch)."""
     PlayerRating.objects.bulk_create(
-        current,
+        rows,
         batch_size=BATCH,
         update_conflicts=True,
         unique_fields=["player", "draw"],
         update_fields=list(CURRENT_FIELDS),
     )
-    return len(played)
 
 
 def day_rated(day: date) -> int:
@@ -186,21 +205,16 @@ def days_unrated_from(day: date) -> None:
     DealRating.objects.filter(day__gte=day).delete()
     RatedDay.objects.filter(day__gte=day).delete()
     for draw, players in affected.items():
-        kept = {}
-        for row in RatingDay.objects.filter(draw=draw, player_id__in=players).order_by("day"):
-            kept[row.player_id] = row
-        PlayerRating.objects.filter(draw=draw, player_id__in=players - kept.keys()).delete()
-        for row in kept.values():
-            restored = Rating(row.rating, row.deviation, row.volatility)
-            PlayerRating.objects.filter(draw=draw, player_id=row.player_id).update(
-                bot=row.bot,
-                rating=row.rating,
-                deviation=row.deviation,
-                volatility=row.volatility,
-                games=row.games,
-                last_day=row.day,
-                settled_until=settled_until(restored, last_day=row.day),
-            )
+        latest = RatingDay.objects.filter(player_id=OuterRef("player_id"), draw=draw)
+        kept = RatingDay.objects.filter(
+            draw=draw,
+            player_id__in=players,
+            day=Subquery(latest.order_by("-day").values("day")[:1]),
+        )
+        restored = [current_of(row) for row in kept.iterator(chunk_size=BATCH)]
+        gone = players - {row.player_id for row in restored}
+        PlayerRating.objects.filter(draw=draw, player_id__in=gone).delete()
+        currents_saved(restored)
 
 
 def last_rated_day() -> date | None:

@@ -74,12 +74,12 @@ def test_a_held_game_is_rated_once_cleared_and_the_days_after_follow(
     first, second = days(2)
     honest, suspect = make_player("honest"), make_player("suspect")
     won(honest.user, first)
-    held = won(suspect.user, first)
-    game_hold_set(game_id=held.id, held=True)
+    lost(suspect.user, first, 30)
     won(honest.user, second)
-    won(suspect.user, second)
+    held = won(suspect.user, second)
+    game_hold_set(game_id=held.id, held=True)
     ratings_refresh(today=second + timedelta(days=1))
-    assert [day for day, _ in history(suspect)] == [second]
+    assert [day for day, _ in history(suspect)] == [first]
     before = rating_of(honest).rating
 
     from fairplay.models import Flag
@@ -87,10 +87,12 @@ def test_a_held_game_is_rated_once_cleared_and_the_days_after_follow(
 
     flag = Flag.objects.create(game=held, board=held.board, reason=Flag.Reason.LINKED)
     flag_decide(flag_id=flag.id, staff=staff.user, verdict="clear")
-    assert ratings_refresh(today=second + timedelta(days=1)) == [first, second]
+    assert ratings_refresh(today=second + timedelta(days=1)) == [second]
     assert [day for day, _ in history(suspect)] == [first, second]
-    assert rating_of(suspect).games == 2
-    assert rating_of(honest).rating != before  # the first deal met two winners now
+    assert rating_of(suspect).games == 2 and rating_of(suspect).last_day == second
+    assert rating_of(honest).rating != before  # the second deal met two winners now
+    # Rated again from the second day on, as a rebuild from the first day gives.
+    call_command("rebuild_projections", "--check")
 
 
 def test_rebuild_gives_identical_ratings_and_check_catches_a_tampered_one(
