@@ -116,3 +116,20 @@ def test_rebuild_gives_identical_ratings_and_check_catches_a_tampered_one(
     RatingDay.objects.filter(day=second).update(rating=1234.5)
     with pytest.raises(CommandError, match="projections differ"):
         call_command("rebuild_projections", "--check")
+
+
+def test_the_fair_play_workers_pass_rates_the_days_that_closed(
+    days: Callable[[int], list[date]], make_player: Callable[..., Player]
+) -> None:
+    """Where a close is noticed: the worker's pass, after judging the day's games."""
+    import time_machine
+
+    from fairplay.worker import work_pass
+    from tests.ratings.conftest import noon
+
+    first, second, _ = days(3)  # today and tomorrow need their deals for the table pars
+    won(make_player("early").user, first)
+    with time_machine.travel(noon(second), tick=False):
+        report = work_pass(since=None)
+    assert report.rated == [first]
+    assert RatedDay.objects.filter(day=first).exists()
