@@ -183,6 +183,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "fairplay",
+    "ratings",
     "web",
     "axes",
     "csp",

@@ -9,9 +9,11 @@ from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 
 from fairplay.urls import api_urlpatterns as fair_play_api
+from ratings.urls import api_urlpatterns as ratings_api
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("api/fair-play/", include((fair_play_api, "fairplay_api"))),
+    path("api/", include((ratings_api, "ratings_api"))),
     path("api/", include("games.api.urls")),
 ]
 if settings.CANFIELD_ADMIN:

@@ -6,6 +6,7 @@ from rest_framework import serializers
 from games.api.serializers.limits import MAX_QUERY_INT
 from games.boards import Who
 from games.models import Game
+from ratings.serializers import DifficultyOut
 
 
 class LeaderboardIn(serializers.Serializer):
@@ -87,5 +88,9 @@ class LeaderboardOut(serializers.Serializer):
     table_par = TableParOut(
         allow_null=True,
         help_text="a closed daily board's table par (the table-view player's runs), else null",
+    )
+    difficulty = DifficultyOut(
+        allow_null=True,
+        help_text="a closed and rated daily board's deal difficulty (ratings), else null",
     )
     entries = EntryOut(many=True)

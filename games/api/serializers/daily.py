@@ -6,6 +6,7 @@ from rest_framework import serializers
 from games.api.serializers.boards import TableParOut
 from games.api.serializers.holds import OwnHoldOut
 from games.models import Game
+from ratings.serializers import DifficultyOut
 
 
 class OwnRankedGameOut(OwnHoldOut):
@@ -29,6 +30,9 @@ class DailyBoardOut(serializers.Serializer):
         allow_null=True, help_text="once the day has closed: what seeing only the table costs"
     )
     entries = serializers.IntegerField(help_text="players on the board")
+    difficulty = DifficultyOut(
+        allow_null=True, help_text="once the day has closed and been rated: how hard the deal was"
+    )
     commitment = serializers.CharField(
         help_text='SHA-256 (hex) of "<code>\\n<salt>": the deal was fixed before anyone played'
     )

@@ -57,6 +57,7 @@ from games.selectors.leaderboards import (
     leaderboard_entry_ranked,
     leaderboard_read,
 )
+from ratings.selectors import deal_difficulties
 
 #: A board in a path: a deal code or a daily board id (each pattern from its own home).
 BOARD_PATTERN = f"^(?:{DEAL_CODE_PATTERN[1:-1]}|{DAILY_BOARD_PATTERN[1:-1]})$"
@@ -107,6 +108,7 @@ def board_header(board: Board) -> dict[str, Any]:
             "closes_at": None,
             "par": par_of_code(deal=Deal.from_code(board.id)),
             "table_par": None,
+            "difficulty": None,
         }
     deal = daily_deal_shown(day=board.day)
     sealed = board.sealed
@@ -116,6 +118,7 @@ def board_header(board: Board) -> dict[str, Any]:
         "closes_at": board.closes_at,
         "par": daily_pars(deal)[board.mode],
         "table_par": None if sealed else table_par_shown(board=board.id),
+        "difficulty": None if sealed else deal_difficulties(boards=[board.id]).get(board.id),
     }
 
 
@@ -181,6 +184,7 @@ def daily_json(deal: DailyDeal, viewer: Viewer = None) -> dict[str, Any]:
     mine = ranked_games_of(viewer, boards=list(ids.values()))
     sealed = day_sealed(deal.date)
     committed = commitments(deal)
+    difficulties = {} if sealed else deal_difficulties(boards=list(ids.values()))
     boards = {
         mode: {
             "board": ids[mode],
@@ -188,6 +192,7 @@ def daily_json(deal: DailyDeal, viewer: Viewer = None) -> dict[str, Any]:
             "par": pars[mode],
             "table_par": None if sealed else table_par_shown(board=ids[mode]),
             "entries": counts[mode].total,  # people's: the board as it shows by default
+            "difficulty": difficulties.get(ids[mode]),
             "commitment": committed[mode],
             "game": own_game(mine.get(ids[mode]), counts[mode], ranked=sealed),
         }
