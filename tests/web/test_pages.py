@@ -83,6 +83,8 @@ def test_the_win_is_a_modal_with_rank_par_time_and_a_line_to_share(
     expect(page.locator("#win-rank")).to_have_text("1 of 2")
     expect(page.locator("#win-par")).to_have_text(f"{today.pars['D1']} actions")
     expect(page.locator("#win-actions")).to_have_text(str(len(line)))
+    # One word with the facts and the board: actions, never "moves".
+    expect(page.locator("#win-text")).to_have_text(f"All 52 cards home in {len(line)} actions.")
     expect(page.locator("#win-time")).to_have_text(clock)
     share = (
         f"Canfield Arena daily {today.day.isoformat()} D1: won in {len(line)} actions, "

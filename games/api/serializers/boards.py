@@ -3,6 +3,7 @@ daily board's table par."""
 
 from rest_framework import serializers
 
+from games.api.serializers.holds import OwnHoldOut
 from games.api.serializers.limits import MAX_QUERY_INT
 from games.boards import Who
 from games.models import Game
@@ -38,6 +39,20 @@ class EntryOut(serializers.Serializer):
     bot = serializers.BooleanField(
         help_text="a declared bot's entry: bots rank apart (who=bots), or with people in who=all"
     )
+
+
+class OwnHeldEntryOut(OwnHoldOut):
+    """The viewer's own entry held for a fair-play review: on no board, so no rank; its owner
+    alone reads it (``games.selectors.own_held_entry``)."""
+
+    player = serializers.CharField()
+    cards = serializers.IntegerField()
+    actions = serializers.IntegerField()
+    elapsed = serializers.IntegerField(allow_null=True)
+    won = serializers.BooleanField()
+    status = serializers.ChoiceField(choices=Game.Status.choices)
+    game = serializers.IntegerField(allow_null=True, help_text="null while the board is sealed")
+    bot = serializers.BooleanField()
 
 
 class FieldCountOut(serializers.Serializer):
@@ -89,3 +104,8 @@ class LeaderboardOut(serializers.Serializer):
         help_text="a closed daily board's table par (the table-view player's runs), else null",
     )
     entries = EntryOut(many=True)
+    own_held = OwnHeldEntryOut(
+        allow_null=True,
+        help_text="the viewer's own entry when a fair-play review holds it (it is on no board; "
+        "its owner alone is told), else null",
+    )

@@ -57,6 +57,7 @@ from games.selectors.leaderboards import (
     leaderboard_entry_ranked,
     leaderboard_read,
 )
+from games.selectors.own_held_entry import own_held_entry
 
 #: A board in a path: a deal code or a daily board id (each pattern from its own home).
 BOARD_PATTERN = f"^(?:{DEAL_CODE_PATTERN[1:-1]}|{DAILY_BOARD_PATTERN[1:-1]})$"
@@ -142,7 +143,10 @@ class LeaderboardView(APIView):
             offset=query["offset"],
             around=query.get("around"),
         )
-        return Response(LeaderboardOut({**asdict(page), **header, "who": who}).data)
+        held = own_held_entry(viewer=request.user, board=found.id, who=who)
+        return Response(
+            LeaderboardOut({**asdict(page), **header, "who": who, "own_held": held}).data
+        )
 
 
 class LeaderboardFieldView(APIView):

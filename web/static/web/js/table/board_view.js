@@ -33,7 +33,7 @@ export function showGame(game, { from = null } = {}) {
   refocus(focused);
   sayWhoseGame(game, { wasWon, wasResigned });
   table.gameLoaded = true;
-  startBoard(game.board);
+  startBoard(game.board, { closed: Boolean(game.daily) && !game.sealed });
 }
 
 /** Read the game again and show it (another tab moved it on, or its day closed). */
