@@ -92,6 +92,11 @@ class LeaderboardOut(serializers.Serializer):
     )
     sealed = serializers.BooleanField()
     closes_at = serializers.DateTimeField(allow_null=True, help_text="a daily board's close")
+    closes_in = serializers.FloatField(
+        allow_null=True,
+        help_text="seconds from the server's now to the close (0 once closed; null: none): "
+        "a client counts down from this on its own clock, never from the device's time",
+    )
     total = serializers.IntegerField()
     offset = serializers.IntegerField()
     limit = serializers.IntegerField()

@@ -32,6 +32,7 @@ from games.boards import (
     parse_who,
     partitions,
     ranking_board,
+    seconds_to,
     utc_today,
 )
 from games.daily.lines import line_states
@@ -106,6 +107,7 @@ def board_header(board: Board) -> dict[str, Any]:
             "code": board.id,
             "sealed": False,
             "closes_at": None,
+            "closes_in": None,
             "par": par_of_code(deal=Deal.from_code(board.id)),
             "table_par": None,
         }
@@ -115,6 +117,7 @@ def board_header(board: Board) -> dict[str, Any]:
         "code": None if sealed else daily_code(deal, board.mode),
         "sealed": sealed,
         "closes_at": board.closes_at,
+        "closes_in": seconds_to(board.closes_at),
         "par": daily_pars(deal)[board.mode],
         "table_par": None if sealed else table_par_shown(board=board.id),
     }
@@ -200,6 +203,7 @@ def daily_json(deal: DailyDeal, viewer: Viewer = None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "date": deal.date,
         "closes_at": closes_at(deal.date),
+        "closes_in": seconds_to(closes_at(deal.date)),
         "closed": not sealed,
         "boards": boards,
     }

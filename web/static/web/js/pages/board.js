@@ -89,7 +89,7 @@ function showDailyState(data) {
       "Sealed: the deal's code and the players' games stay hidden until the board closes in %(countdown)s"
       + " (00:00 UTC). Until then its entries are live, and nobody can replay anyone's game.",
     ), { countdown })));
-    startCountdown(countdown, data.closes_at, {
+    startCountdown(countdown, data, {
       onClosed: () => {
         view.closed = true;
         renderLiveState(byId("live-state"), "final");

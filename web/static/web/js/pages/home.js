@@ -129,7 +129,7 @@ async function main() {
     const countdown = h("time", { id: "daily-countdown" });
     byId("daily-date").replaceChildren(...formatNodes(gettext("Deals of %(day)s (UTC), sealed for another %(countdown)s."),
       { day: formatDate(daily.date), countdown }));
-    startCountdown(countdown, daily.closes_at, {
+    startCountdown(countdown, daily, {
       onClosed: () => byId("daily-date").replaceChildren(gettext("These deals have closed: reload for the new day's.")),
     });
     for (const panel of document.querySelectorAll(".daily-deal")) {

@@ -128,12 +128,14 @@ function showRanked(game) {
     ...formatNodes(table.owner ? gettext("Your ranked game of %(day)s, draw %(draw)s.")
       : gettext("%(name)s's ranked game of %(day)s, draw %(draw)s."), values), " ",
     ...(game.sealed
-      ? formatNodes(gettext("The deal stays sealed until the board closes in %(countdown)s:"
-        + " no code, the face-down cards unseen, no hints; one game, no restart."), { countdown })
+      ? [...formatNodes(gettext("The deal stays sealed until the board closes in %(countdown)s:"
+        + " no code, the face-down cards unseen, no hints; one game, no restart."), { countdown }), " ",
+      // The ranking's time is the server's from the game's start: a tab left open counts.
+      h("span", { id: "time-away" }, gettext("Time away counts: the clock runs from the game's start until its last action."))]
       : [gettext("Its day has closed: the board is final.")]),
   );
   if (table.countdown) table.countdown();
-  table.countdown = game.sealed ? startCountdown(countdown, game.closes_at, {
+  table.countdown = game.sealed ? startCountdown(countdown, game, {
     onClosed: () => {
       status(gettext("The day has closed: this board is final, and its deal is an open code now."));
       // Read the game again a little after the close (clocks differ): it shows its code then.
