@@ -11,6 +11,7 @@ import { renderState, renderStats } from "../table_view.js";
 import { showWin } from "../win.js";
 import { cardCount, moveCount, moveWords, pointCount, statusWords } from "../words.js";
 import { playable, status, table } from "./context.js";
+import { showEnding } from "./ending.js";
 import { startBoard } from "./live_panel.js";
 
 /** Show a game (API game JSON) and everything that depends on it. */
@@ -29,6 +30,7 @@ export function showGame(game, { from = null } = {}) {
   byId("replay-link").href = pages.replay(game.id);
   document.title = `${game.code || boardLabel(game.board)} · ${pointCount(game.score)}`;
   showRanked(game);
+  showEnding(game);
   showControls(game, canPlay);
   refocus(focused);
   sayWhoseGame(game, { wasWon, wasResigned });
@@ -44,7 +46,10 @@ export async function reload() {
 /** The buttons and the move box: enabled for what the player may do now. */
 function showControls(game, canPlay) {
   byId("undo-button").disabled = !canPlay || !(game.legal_moves || []).includes("undo");
+  // The Move box takes nothing once the game cannot move: its field, its button, its look.
   byId("move-input").disabled = !canPlay;
+  byId("move-form").querySelector("button[type=submit]").disabled = !canPlay;
+  byId("move-form").classList.toggle("inactive", !canPlay);
   byId("hint-button").disabled = !canPlay;
   // A ranked daily game takes no hints: no button (the server would refuse: ranked_daily).
   byId("hint-button").hidden = Boolean(game.daily);
@@ -172,7 +177,7 @@ function renderLegalMoves(tokens) {
  * `--note`).
  */
 function watchNoteHeight() {
-  const notes = [byId("ranked-note"), byId("held-note")].filter(Boolean);
+  const notes = [byId("ranked-note"), byId("held-note"), byId("game-ended")].filter(Boolean);
   const height = (note) => note.hidden ? 0
     : note.offsetHeight + (parseFloat(getComputedStyle(note).marginBottom) || 0);
   const measure = () => {

@@ -23,8 +23,10 @@ export const table = {
   socket: null, // the game's socket (GameSocket): its live messages, and our moves
 };
 
-/** The player may act on the game shown: theirs, and still being played. */
-export const playable = () => Boolean(table.game) && table.owner && table.game.status === "playing";
+/** The player may act on the game shown: theirs, still being played, and (a ranked daily)
+ * its day still open: once the board is final the server refuses every action. */
+export const playable = () => Boolean(table.game) && table.owner && table.game.status === "playing"
+  && !(table.game.daily && !table.game.sealed);
 
 /** Say `message` in the table's status line (`kind` "error" for a refusal). */
 export function status(message, kind = "info") {
