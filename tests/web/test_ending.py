@@ -65,21 +65,9 @@ def test_a_resigned_game_reopens_saying_it_was_resigned(
 
 @pytest.fixture
 def closed_game(server_url: str, make_player: Callable[..., ApiPlayer]) -> tuple[int, str]:
-    """A ranked game a past day's close left unfinished, and its owner's API token (the
-    owner was made in this process: the browser signs in with the token, as a client may)."""
-    from games.models import Game
-
-    made: list[ApiPlayer] = []
-
-    def keep(*args: object, **kwargs: object) -> ApiPlayer:
-        made.append(make_player(*args, **kwargs))
-        return made[-1]
-
-    closed = dailies.closed_day_none_wins(keep)
-    owner = next(p for p in made if p.user.username == closed.players["D3"][0])
-    game = Game.objects.get(player=owner.user, board=closed.board("D3"))
-    assert game.status == "playing"  # as the close left it: no status changes at the close
-    return game.id, owner.token
+    """A ranked game a past day's close left unfinished, and its owner's API token."""
+    closed = dailies.closed_game(make_player)
+    return closed.game_id, closed.owner.token
 
 
 @pytest.mark.parametrize(("screen", "language"), [("desktop", "en"), ("phone", "ja")])

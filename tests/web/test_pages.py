@@ -104,6 +104,11 @@ def test_the_win_is_a_modal_with_rank_par_time_and_a_line_to_share(
         assert page.evaluate(inside), f"{key} left the dialog"
     page.keyboard.press("Escape")
     expect(page.locator("#win")).to_be_hidden()
+    # Under it, the results card of the ranked game: the solver's own line is par, exactly.
+    expect(page.locator("#results")).to_have_attribute("data-ending", "won")
+    expect(page.locator("#results-par")).to_have_text(f" par {today.pars['D1']}, ±0")
+    expect(page.locator("#results-share")).to_contain_text(f"🎯 {len(line)} (±0)")
+    assert page.locator("#results-share").inner_text().count("🟥") == 26
     assert player.errors == []
 
 

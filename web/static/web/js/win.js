@@ -60,14 +60,18 @@ export function wireWin({ onNewGame }) {
   trapFocus(dialog);
   byId("win-close").addEventListener("click", () => dialog.close());
   byId("win-new").addEventListener("click", () => { dialog.close(); onNewGame(); });
-  byId("win-copy").addEventListener("click", async () => {
-    const button = byId("win-copy");
+  wireCopy(byId("win-copy"), byId("win-share"));
+}
+
+/** A Copy `button` for the text of `source`: to the clipboard, else selected for a manual copy. */
+export function wireCopy(button, source) {
+  button.addEventListener("click", async () => {
     try {
-      await navigator.clipboard.writeText(byId("win-share").textContent);
+      await navigator.clipboard.writeText(source.textContent);
       button.textContent = gettext("Copied");
     } catch {
-      // No clipboard (an insecure page, a refusal): select the line for a manual copy.
-      window.getSelection().selectAllChildren(byId("win-share"));
+      // No clipboard (an insecure page, a refusal): select the text for a manual copy.
+      window.getSelection().selectAllChildren(source);
       button.textContent = gettext("Select and copy");
     }
   });

@@ -13,6 +13,7 @@ import { cardCount, moveCount, moveWords, pointCount, statusWords } from "../wor
 import { playable, status, table } from "./context.js";
 import { showEnding } from "./ending.js";
 import { startBoard } from "./live_panel.js";
+import { showResults } from "./results.js";
 
 /** Show a game (API game JSON) and everything that depends on it. */
 export function showGame(game, { from = null } = {}) {
@@ -31,6 +32,7 @@ export function showGame(game, { from = null } = {}) {
   document.title = `${game.code || boardLabel(game.board)} · ${pointCount(game.score)}`;
   showRanked(game);
   showEnding(game);
+  showResults(game);
   showControls(game, canPlay);
   refocus(focused);
   sayWhoseGame(game, { wasWon, wasResigned });

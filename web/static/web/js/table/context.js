@@ -18,6 +18,7 @@ export const table = {
   board: null, // the deal's live board beside the felt (LiveBoard)
   resign: null, // the Resign button's two-press control
   countdown: null, // stops the sealed game's countdown
+  nextDeal: null, // stops the results card's countdown to the next deal
   clock: null, // the game's time (GameClock)
   finishing: false, // the Finish button's line is being played
   socket: null, // the game's socket (GameSocket): its live messages, and our moves
