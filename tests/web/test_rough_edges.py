@@ -60,3 +60,28 @@ def test_new_game_opens_on_the_tables_draw_mode(
     expect(dialog.locator("input[name=draw][value='3']")).not_to_be_checked()
     Watch(page).check(language, f"new game dialog on {screen}")
     assert table.page is page and player.errors == []
+
+
+@pytest.mark.parametrize(("screen", "language"), [("desktop", "en"), ("phone", "ja")])
+def test_the_replay_plays_at_the_chosen_speed_kept_in_the_browser(
+    new_player: Callable[..., Player], screen: str, language: str
+) -> None:
+    deal = solved_deal()
+    player = new_player(locale=BROWSER_LOCALE[language], **SCREENS[screen])
+    game_id = player.submit(deal.code, list(deal.line[:40]))
+    page = player.page
+    page.clock.install()
+    page.goto(f"/replay/{game_id}/")
+    step = page.locator("#stat-step")
+    expect(step).to_have_text("0/40")
+    speed = page.locator("#replay-speed")
+    expect(speed).to_have_value("700")
+    speed.select_option("300")
+    page.locator("#play").click()
+    page.clock.run_for(3_050)
+    page.locator("#play").click()  # pause
+    expect(step).to_have_text("10/40")  # ten steps of 300 ms (the normal pace would be 4)
+    page.reload()
+    expect(page.locator("#replay-speed")).to_have_value("300")
+    Watch(page).check(language, f"replay on {screen}")
+    assert player.errors == []
