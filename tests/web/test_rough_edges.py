@@ -85,3 +85,23 @@ def test_the_replay_plays_at_the_chosen_speed_kept_in_the_browser(
     expect(page.locator("#replay-speed")).to_have_value("300")
     Watch(page).check(language, f"replay on {screen}")
     assert player.errors == []
+
+
+def test_one_tap_on_hint_only_asks_to_confirm_and_lapses_unassisted(
+    new_player: Callable[..., Player],
+) -> None:
+    deal = solved_deal()
+    player = new_player(locale=BROWSER_LOCALE["ja"], **SCREENS["phone"])
+    page = player.page
+    page.clock.install()
+    table = Table.open_deal(page, deal.code)
+    hint = page.locator("#hint-button")
+    hint.tap()
+    expect(hint).to_have_text("ヒントを確定")
+    expect(hint).to_have_class(re.compile(r"\barmed\b"))
+    page.clock.run_for(4_100)  # no second tap: it lapses
+    expect(hint).to_have_text("ヒント")
+    expect(table.status).to_have_text("ヒントは使いませんでした。ゲームはアシストなしのままです。")
+    assert table.server_game()["assisted"] is False
+    Watch(page).check("ja", "hint lapsed on a phone")
+    assert player.errors == []
