@@ -74,6 +74,16 @@ def test_the_replay_plays_at_the_chosen_speed_kept_in_the_browser(
     page.goto(f"/replay/{game_id}/")
     step = page.locator("#stat-step")
     expect(step).to_have_text("0/40")
+    # The score chart's axis: whole steps, its top just above the best score (not twice it).
+    expect(page.locator("#score-chart polyline.line")).to_have_count(1)
+    best = max(
+        a["score_after"]
+        for a in page.request.get(f"/api/games/{game_id}/actions/").json()["actions"]
+    )
+    labels = page.locator("#score-chart text[text-anchor=end]").all_text_contents()
+    values = [int(label.replace(",", "")) for label in labels]
+    assert values[0] == 0 and values == sorted(values), labels
+    assert best <= values[-1] < 2 * max(best, 5), (best, labels)
     speed = page.locator("#replay-speed")
     expect(speed).to_have_value("700")
     speed.select_option("300")
