@@ -22,3 +22,6 @@ if settings.CANFIELD_ADMIN:
 urlpatterns.append(path("i18n/", include("django.conf.urls.i18n")))
 urlpatterns.append(path("fair-play/", include("fairplay.urls")))
 urlpatterns.append(path("", include("web.urls")))
+
+#: A path with no page gets one in the site's look (the API's paths answer their own JSON 404).
+handler404 = "web.views.page_not_found"

@@ -94,6 +94,11 @@ class DailyOut(serializers.Serializer):
 
     date = serializers.DateField()
     closes_at = serializers.DateTimeField()
+    closes_in = serializers.FloatField(
+        allow_null=True,
+        help_text="seconds from the server's now to the close (0 once closed; null: none): "
+        "a client counts down from this on its own clock, never from the device's time",
+    )
     closed = serializers.BooleanField()
     boards = DailyBoardsOut()
     codes = DailyCodesOut(required=False, help_text="only once the day has closed")
