@@ -11,7 +11,8 @@ and torn down with it. Every view of this project but the hint is synchronous, s
 * the chain is loaded in sync mode, as the WSGI handler does, and the whole of it runs in one
   call: the request enters a thread once, where the middleware, the view and the database
   work are plain function calls;
-* that thread comes from a fixed pool of ``CANFIELD_REQUEST_THREADS`` per process. Requests
+* that thread comes from a fixed pool of ``CANFIELD_REQUEST_THREADS`` per process
+  (``canfield_site.request_threads``, which the sockets' work shares). Requests
   beyond it wait on the event loop, in order, instead of as threads competing for the GIL
   and for database connections: with fewer request threads than pooled connections
   (``CANFIELD_DB_POOL_MAX_SIZE``, checked by the settings), a request never waits for a
@@ -39,13 +40,21 @@ from django.core.handlers.asgi import ASGIHandler
 from django.db import close_old_connections
 from django.http import HttpRequest, HttpResponseBase
 
+from canfield_site.request_threads import request_executor
+
 
 class SyncChainASGIHandler(ASGIHandler):
     def __init__(self, threads: int | None = None) -> None:
+        """On the process's request threads (``canfield_site.request_threads``, shared with
+        the sockets), or on a pool of ``threads`` of its own (tests)."""
         base.BaseHandler.__init__(self)
         self.load_middleware(is_async=False)
         self.threads = threads or settings.CANFIELD_REQUEST_THREADS
-        self._executor = ThreadPoolExecutor(self.threads, thread_name_prefix="request")
+        self._executor = (
+            ThreadPoolExecutor(threads, thread_name_prefix="request")
+            if threads
+            else request_executor()
+        )
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         """Django's, without the ``ThreadSensitiveContext`` that gives each request a thread

@@ -8,12 +8,13 @@ Django's cache client builds a ``redis.Redis`` object for every single operation
 more than the round trip it makes (52 against 36 us for a ``GET`` on this machine: the
 client copies its table of ~200 reply callbacks each time).
 
-Here the client of an address and options is made once per process and shared: redis-py
-clients and pools are thread-safe (a command takes a connection from the pool for its
-duration) and reset themselves in a forked child.
+Here the client is ``canfield_site.redis_clients``'s for the ``CACHE`` use: made once per
+process and shared, with that use's timeouts (what the callers do when it fails is said
+there). ``writer_of`` hands it to the code that needs what Django's cache API lacks (the
+throttles' script, the quotas' pipeline), so nothing else reaches into Django's private
+client.
 """
 
-import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -21,8 +22,7 @@ import redis
 from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
 from django.core.cache.backends.redis import RedisCacheClient
 
-_clients: dict[tuple[str, tuple[tuple[str, Any], ...]], redis.Redis] = {}
-_clients_lock = threading.Lock()
+from canfield_site import redis_clients
 
 
 class SharedRedisCacheClient(RedisCacheClient):
@@ -35,15 +35,7 @@ class SharedRedisCacheClient(RedisCacheClient):
 
     def get_client(self, key: Any = None, *, write: bool = False) -> redis.Redis:
         url = self._servers[self._get_connection_pool_index(write)]
-        options = tuple(sorted(self._pool_options.items()))
-        client = _clients.get((url, options))
-        if client is None:
-            with _clients_lock:
-                client = _clients.get((url, options))
-                if client is None:
-                    pool = self._pool_class.from_url(url, **self._pool_options)
-                    client = _clients[(url, options)] = self._client(connection_pool=pool)
-        return client
+        return redis_clients.client(redis_clients.CACHE, url, **self._pool_options)
 
 
 class RedisCache(DjangoRedisCache):
@@ -52,3 +44,10 @@ class RedisCache(DjangoRedisCache):
     def __init__(self, server: str, params: dict[str, Any]) -> None:
         super().__init__(server, params)
         self._class = SharedRedisCacheClient
+
+
+def writer_of(backend: DjangoRedisCache) -> redis.Redis:
+    """The client ``backend`` writes with, for what Django's cache API cannot say (a Lua
+    script, a pipeline); keys still go through ``backend.make_and_validate_key``."""
+    client: redis.Redis = backend._cache.get_client(write=True)
+    return client

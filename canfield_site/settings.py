@@ -24,6 +24,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from canfield_site import redis_clients
 from engine.table_player import par as table_par
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -182,6 +183,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "fairplay",
+    "ratings",
     "web",
     "axes",
     "csp",
@@ -255,7 +257,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL
     }
 # Request threads per server process (canfield_site.http_handler): requests beyond them wait
 # on the event loop. Fewer than the pooled connections, so that a request never waits for one:
-# the live publisher, rank-index builds and WebSocket reads take theirs from the same pool.
+# the live publisher and rank-index builds take theirs from the same pool (WebSocket work runs
+# on these threads too: canfield_site.request_threads).
 POOLED = DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL_MAX_SIZE > 0
 CANFIELD_REQUEST_THREADS = env_count(
     "CANFIELD_REQUEST_THREADS", max(1, DB_POOL_MAX_SIZE - 2) if POOLED else 6
@@ -302,8 +305,9 @@ if REDIS_URL:
             "BACKEND": "canfield_site.redis_cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": CACHE_KEY_PREFIX,
-            # A Redis outage must cost a throttle check, not hang a request.
-            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+            # A Redis outage must cost a throttle check, not hang a request: the timeouts of
+            # canfield_site.redis_clients.CACHE (the cache's client is that module's).
+            "OPTIONS": redis_clients.CACHE.options(),
         }
     }
 else:

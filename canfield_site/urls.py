@@ -9,9 +9,11 @@ from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 
 from fairplay.urls import api_urlpatterns as fair_play_api
+from ratings.urls import api_urlpatterns as ratings_api
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("api/fair-play/", include((fair_play_api, "fairplay_api"))),
+    path("api/", include((ratings_api, "ratings_api"))),
     path("api/", include("games.api.urls")),
 ]
 if settings.CANFIELD_ADMIN:
@@ -20,3 +22,6 @@ if settings.CANFIELD_ADMIN:
 urlpatterns.append(path("i18n/", include("django.conf.urls.i18n")))
 urlpatterns.append(path("fair-play/", include("fairplay.urls")))
 urlpatterns.append(path("", include("web.urls")))
+
+#: A path with no page gets one in the site's look (the API's paths answer their own JSON 404).
+handler404 = "web.views.page_not_found"

@@ -7,7 +7,9 @@ Each pass:
 2. judges the ranked games of today's and yesterday's boards changed since the last pass
    (``fairplay.signals.game_judged``): the games played before their board had a par, and
    the ones still unfinished when their day closed, whose think times no finishing action
-   judged.
+   judged;
+3. rates the days that have closed since (``ratings.days.ratings_refresh``): after step 2,
+   so a day's games are judged before they are rated (a game held later is rated again).
 
 The move path judges every ranked action by itself once a board has its par; the worker
 catches what came before, so a line played early in the day is held as surely as a late one.
@@ -21,6 +23,7 @@ from fairplay.signals import game_judged
 from fairplay.table_pars import BoardPar, day_table_pars
 from games.boards import DAILY_MODES, daily_board, utc_today
 from games.models import Game
+from ratings.days import ratings_refresh
 
 
 @dataclass
@@ -30,6 +33,7 @@ class PassReport:
     pars: list[BoardPar] = field(default_factory=list)
     judged: int = 0
     held: int = 0
+    rated: list[date] = field(default_factory=list)
 
 
 def work_pass(*, since: datetime | None, say: Callable[[str], None] = lambda _: None) -> PassReport:
@@ -48,6 +52,9 @@ def work_pass(*, since: datetime | None, say: Callable[[str], None] = lambda _: 
         if game_judged(game_id=game_id):
             report.held += 1
             say(f"game {game_id}: held")
+    report.rated = ratings_refresh(today=today)
+    for day in report.rated:
+        say(f"{day}: ranked games rated")
     return report
 
 

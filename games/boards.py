@@ -124,6 +124,15 @@ def closes_at(day: date) -> datetime:
     return datetime.combine(day + timedelta(days=1), time(0), tzinfo=UTC)
 
 
+def seconds_to(moment: datetime | None, *, now: datetime | None = None) -> float | None:
+    """Seconds from the server's now to ``moment`` (never negative; None for no moment). A
+    countdown to a close is told this way: a client counts down from it on its own monotonic
+    clock, so a device whose time is wrong still shows the server's time left."""
+    if moment is None:
+        return None
+    return round(max(0.0, (moment - (now or timezone.now())).total_seconds()), 3)
+
+
 def day_sealed(day: date, *, now: datetime | None = None) -> bool:
     """A day's deals are sealed from before the day (nobody may know them) to its close."""
     return (now or timezone.now()) < closes_at(day)

@@ -26,6 +26,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from redis.exceptions import RedisError
 
+from canfield_site.redis_cache import writer_of
 from games.errors import QuotaExceeded
 from games.models import Game
 from games.retry_after import retry_words
@@ -93,7 +94,7 @@ def counter_add(key: str, amount: int, *, timeout: int) -> int:
         backend.add(key, 0, timeout=timeout)
         return backend.incr(key, amount)
     name = backend.make_and_validate_key(key)
-    pipeline = backend._cache.get_client(name, write=True).pipeline(transaction=False)
+    pipeline = writer_of(backend).pipeline(transaction=False)
     pipeline.set(name, 0, ex=timeout, nx=True)
     pipeline.incrby(name, amount)
     return int(pipeline.execute()[-1])

@@ -257,3 +257,15 @@ def daily_line(request: HttpRequest, day: str, mode: str) -> HttpResponse:
         title=gettext("The solver's line, %(day)s draw %(draw)s") % {"day": day, "draw": mode[1]},
         data={"day": day, "mode": mode, "board": board_id},
     )
+
+
+def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """Any path without a page (``handler404``; the API answers its own in JSON): a 404 in the
+    site's look and the reader's language, with the way back, not the server's bare text."""
+    return _page(
+        request,
+        "not_found.html",
+        title=gettext("Page not found"),
+        data={"path": request.path},
+        status=404,
+    )

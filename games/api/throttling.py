@@ -39,6 +39,7 @@ from rest_framework.throttling import (
 )
 
 from canfield_site.client_address import address_network, request_client_address
+from canfield_site.redis_cache import writer_of
 from games.errors import SignUpUnavailable
 from games.retry_after import retry_words
 
@@ -93,7 +94,7 @@ class SettingsRateMixin(SimpleRateThrottle):
             return True
         self.now = self.timer()
         name = counters.make_and_validate_key(f"{self.key}:log")
-        script = sliding_log_script(counters._cache.get_client(name, write=True))
+        script = sliding_log_script(writer_of(counters))
         allowed, count, oldest = script(
             keys=[name], args=[repr(self.now), self.duration, self.num_requests]
         )

@@ -15,10 +15,11 @@ import threading
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-from asgiref.sync import SyncToAsync
-from channels.db import database_sync_to_async
+from asgiref.sync import SyncToAsync, sync_to_async
 from channels.layers import BaseChannelLayer, get_channel_layer
 from django.db import close_old_connections
+
+from canfield_site.request_threads import request_executor
 
 #: One channel-layer send may take this long; a frozen Redis costs a batch, not the thread.
 SEND_TIMEOUT_S = 2.0
@@ -79,13 +80,16 @@ def send_events(events: Events, loop: asyncio.AbstractEventLoop | None) -> None:
 
 
 def read_in_thread(read: Callable[[], Any]) -> Awaitable[Any]:
-    """Run a database read in a worker thread and close its connection there afterwards
-    (back to the pool on PostgreSQL).
+    """Run a socket's database work (a read, or a move) on one of the process's request
+    threads (``canfield_site.request_threads``, shared with HTTP: several at once, and never
+    more than the database pool serves without waiting), and close its connection there
+    afterwards (back to the pool on PostgreSQL).
 
     ``database_sync_to_async`` is meant to do that closing, but with channels 4.3 and
     asgiref 3.13 a connection opened inside such a call was observed to stay open after it
     (a test database could not be dropped: "being accessed by other users"). Closing inside
-    the call, in the thread and context that opened the connection, works either way.
+    the call, in the thread and context that opened the connection, works either way. It also
+    ran every call of a process on one thread, one at a time.
     """
 
     def read_then_close() -> Any:
@@ -94,4 +98,5 @@ def read_in_thread(read: Callable[[], Any]) -> Awaitable[Any]:
         finally:
             close_old_connections()
 
-    return database_sync_to_async(read_then_close)()
+    run = sync_to_async(read_then_close, thread_sensitive=False, executor=request_executor())
+    return run()

@@ -1,10 +1,11 @@
 """Publishing: what WebSocket watchers are told after a game's log grows.
 
-The service calls :func:`game_changed` through ``transaction.on_commit`` from every write path
-(live move, tap, undo, resign, submission, new game), so a watcher never hears of a state
-that was rolled back. The call only queues the change: one background thread per process
-(:mod:`games.live.background`) turns queued changes into channel-layer messages, so a move's
-HTTP answer never waits for Redis, the rank read or the sends. That thread handles changes in
+Every write path (live move, tap, undo, resign, submission, hint, hold) raises its events
+(``games.events``) and ``games.services.announcing`` hands them to :func:`game_changed` after
+the commit, so a watcher never hears of a state that was rolled back. The call only queues
+the change: one background thread per process (:mod:`games.live.background`) turns queued
+changes into channel-layer messages, so a move's answer never waits for Redis, the rank read
+or the sends. That thread handles changes in
 commit order, a batch at a time (whatever queued up while it was busy), and folds a batch:
 several changes of one player's entry on one board make one message, read after all of them:
 
@@ -29,10 +30,10 @@ shifted rank would make a move cost O(board) messages instead of one.
 
 The JSON text of a message (``games.live.protocol``) is encoded once here, not once per
 watcher: consumers relay the text as is, which matters when thousands of sockets watch one
-board. A batch reads what it announces with as few queries as it can: none for the live
-moves (the service hands over each one's player and board state), the count rows once per
-board and the board's changed entries from the rank index in one round trip, the game rows
-in one query for the rest (submissions, new games).
+board. A batch reads what it announces with as few queries as it can: none for the actions (the
+service hands over each one's board state; a submission announces its last action alone),
+the count rows once per board and the board's changed entries from the rank index in one
+round trip, the game rows in one query for an action that came without its board.
 """
 
 from __future__ import annotations
@@ -40,38 +41,40 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import connections
 
+from games.events import ActionAppended, EntryChanged, Event
 from games.live.background import BackgroundPublisher
 from games.live.loops import send_events, server_loop
 from games.live.protocol import ActionMessage, EntryMessage, action_event, entry_event
 from games.live.snapshots import states_after
 from games.live.versions import versions
 from games.models import Game
-from games.replaying import RESIGN, game_status
 from games.selectors.leaderboards import leaderboard_entries_ranked
 
 logger = logging.getLogger(__name__)
 
+#: The status of an action that did not end its game.
+PLAYING = Game.Status.PLAYING.value
+
 
 @dataclass(frozen=True)
 class GameChange:
-    """One committed write to announce, as the service reported it.
+    """One committed write's events (``games.events``), to announce.
 
     ``loop`` is the event loop of the ASGI server (or test) whose thread committed it
-    (``games.live.loops.server_loop``); ``player_id`` the game's player, if the service said.
-    """
+    (``games.live.loops.server_loop``)."""
 
-    game_id: int
-    board: str
-    actions: tuple[dict[str, Any], ...]
-    board_changed: bool
+    events: tuple[Event, ...]
     loop: asyncio.AbstractEventLoop | None
-    player_id: int | None = None
+
+    def boards_changed(self) -> list[str]:
+        """The boards of the entries this write changed."""
+        return [event.board for event in self.events if isinstance(event, EntryChanged)]
 
 
 class MissedBoards:
@@ -135,28 +138,26 @@ def entry_events(entries: list[tuple[str, int]]) -> list[tuple[str, dict[str, An
 
 
 def action_events(
-    game_id: int, game: Game | None, actions: list[dict[str, Any]]
+    game_id: int, game: Game | None, actions: list[ActionAppended], finished: dict[int, str]
 ) -> list[tuple[str, dict[str, Any]]]:
     """One ``action`` message per appended action, in seq order, each with its board: the
-    one the service built (``state``, a live move's) or, for the others, replayed from
-    ``game`` (None when every action carries its state)."""
-    missing = [action["seq"] for action in actions if "state" not in action]
+    one the service built (``state``) or, for the others, replayed from ``game`` (None when
+    every action carries its state); its status ``finished``'s for the action that ended the
+    game (by seq), else playing."""
+    missing = [action.seq for action in actions if action.state is None]
     states = states_after(game, missing) if missing and game is not None else {}
     events = []
     for action in actions:
-        if "state" in action:
-            states[action["seq"]] = action["state"]
-        elif action["seq"] not in states:
+        state = action.state if action.state is not None else states.get(action.seq)
+        if state is None:
             continue  # the game is gone (cannot happen: games are never deleted by play)
         message = ActionMessage(
             game=game_id,
-            seq=action["seq"],
-            token=action["token"],
-            score=action["score_after"],
-            state=states[action["seq"]],
-            status=game_status(
-                won=bool(states[action["seq"]]["won"]), resigned=action["token"] == RESIGN
-            ),
+            seq=action.seq,
+            token=action.token,
+            score=action.score_after,
+            state=state,
+            status=finished.get(action.seq, PLAYING),
         )
         events.append(action_event(message))
     return events
@@ -169,28 +170,28 @@ def batch_events(changes: list[GameChange]) -> list[tuple[str, dict[str, Any]]]:
     game's actions in seq order. Groups never share messages, so that order is only within a
     group, where it is version order and seq order.
     """
+    entries: dict[tuple[str, int], None] = {}
+    actions: dict[int, list[ActionAppended]] = {}
+    finished: dict[int, dict[int, str]] = {}
+    for change in changes:
+        for event in change.events:
+            if isinstance(event, EntryChanged):
+                entries[(event.board, event.player_id)] = None
+            elif isinstance(event, ActionAppended):
+                actions.setdefault(event.game_id, []).append(event)
+            else:
+                finished.setdefault(event.game_id, {})[event.seq] = event.status
     unknown = {
-        change.game_id
-        for change in changes
-        if change.player_id is None or any("state" not in action for action in change.actions)
+        game_id
+        for game_id, appended in actions.items()
+        if any(action.state is None for action in appended)
     }
     games = Game.objects.in_bulk(unknown) if unknown else {}  # one query, often none
-    entries: dict[tuple[str, int], None] = {}
-    actions: dict[int, list[dict[str, Any]]] = {}
-    for change in changes:
-        player_id = change.player_id
-        if player_id is None:
-            game = games.get(change.game_id)
-            if game is None:
-                continue
-            player_id = game.player_id
-        if change.board_changed:
-            entries[(change.board, player_id)] = None
-        if change.actions:
-            actions.setdefault(change.game_id, []).extend(change.actions)
     events = entry_events(list(entries)) if entries else []
     for game_id, appended in actions.items():
-        events.extend(action_events(game_id, games.get(game_id), appended))
+        events.extend(
+            action_events(game_id, games.get(game_id), appended, finished.get(game_id, {}))
+        )
     return events
 
 
@@ -231,39 +232,19 @@ def wait_idle(timeout: float = 5.0) -> bool:
     return publisher.wait_idle(timeout=timeout)
 
 
-def game_changed(
-    *,
-    game_id: int,
-    board: str,
-    actions: list[dict],
-    board_changed: bool,
-    player_id: int | None = None,
-) -> None:
-    """Tell WebSocket watchers that a game changed; called once per committed write.
+def game_changed(events: Sequence[Event]) -> None:
+    """Tell WebSocket watchers of a committed write's ``events`` (``games.events``): its
+    appended actions, its changed entries, the game's end. The handler of
+    ``games.services.announcing`` calls it after each commit that raised any.
 
-    The service calls this through ``transaction.on_commit`` after every committed append: a
-    live move, a resignation, a submission (all its actions at once) and also a new game
-    (``actions == []``, it just started on its board). ``actions`` are the appended
-    actions in order, each ``{"seq": int, "token": str, "score_after": int}`` and, when the
-    service has it, ``"state"``: the board after it as clients may see it (``shown_state``);
-    ``board_changed`` is true when the player's leaderboard entry for ``board`` changed.
-    ``player_id``, the game's player, spares the publisher a read of the game row.
-
-    It only queues the change for this process's publisher thread and returns, so the HTTP
-    answer never waits for Redis or the rank read. It never raises: the write is committed
-    and its answer must not become a 500 because a watcher could not be told (watchers
-    notice the gap and re-fetch).
+    It only queues the change for this process's publisher thread and returns, so the
+    write's answer never waits for Redis or the rank read. It never raises: the write is
+    committed and its answer must not become a 500 because a watcher could not be told
+    (watchers notice the gap and re-fetch).
     """
     try:
-        change = GameChange(
-            game_id=game_id,
-            board=board,
-            actions=tuple(actions),
-            board_changed=board_changed,
-            loop=server_loop(),
-            player_id=player_id,
-        )
-        if not publisher.submit(change) and board_changed:
-            missed_boards.add([board])
+        change = GameChange(events=tuple(events), loop=server_loop())
+        if not publisher.submit(change):
+            missed_boards.add(change.boards_changed())
     except Exception:
-        logger.exception("live update of game %s (%s) not queued", game_id, board)
+        logger.exception("live update of %d event(s) not queued", len(events))

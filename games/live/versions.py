@@ -13,8 +13,9 @@ import threading
 from collections import defaultdict
 from functools import cache
 
-import redis
 from django.conf import settings
+
+from canfield_site import redis_clients
 
 #: A board's version key lives this long after its last change (idle boards free Redis).
 VERSION_KEY_TTL_S = 30 * 24 * 3600
@@ -44,9 +45,9 @@ class RedisVersions:
     """Per-board counters in Redis: ``INCR`` is atomic, so every process agrees on the order."""
 
     def __init__(self, url: str, prefix: str) -> None:
-        # Short timeouts: a hung Redis must cost live updates (the publisher thread bumps), or
-        # a watcher's snapshot (it reads), not block them for minutes.
-        self._redis = redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1)
+        # Short timeouts (``redis_clients.VERSIONS``): a hung Redis must cost live updates (the
+        # publisher thread bumps), or a watcher's snapshot (it reads), not block them.
+        self._redis = redis_clients.client(redis_clients.VERSIONS, url)
         self._prefix = prefix
 
     def key(self, board: str) -> str:

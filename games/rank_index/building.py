@@ -11,6 +11,7 @@ import redis
 from django import db
 from django.db.models import QuerySet
 
+from canfield_site import redis_clients
 from games.models import LeaderboardEntry
 from games.rank_index import scripts
 from games.rank_index.store import IDLE_TTL_S, BoardKeys, board_keys, connection, key_prefix
@@ -23,8 +24,6 @@ BATCH = 5_000
 #: Entries applied by one script call: each call blocks Redis (the channel layer's too)
 #: while it runs, so a batch goes in a few short calls.
 APPLY_CHUNK = 1_000
-#: Builds are background work: a loaded Redis may take longer than a read may wait.
-BUILD_TIMEOUT_S = 10.0
 #: The build lock expires unless renewed by each batch: a build whose process died is
 #: taken over after this long.
 LOCK_TTL_S = 60
@@ -68,7 +67,7 @@ def board_build(
     reads its entry (which then reads it or a newer state) or after (and wins only if
     newer), so the build never puts back an older state.
     """
-    client = connection(BUILD_TIMEOUT_S)
+    client = connection(redis_clients.RANK_INDEX_BUILD)
     keys = board_keys(board)
     token = uuid.uuid4().hex
     if not acquire(client, keys, token, wait=wait):
@@ -111,7 +110,7 @@ def indexed_boards(client: redis.Redis) -> set[str]:
 def index_clear() -> set[str]:
     """Empty every board's index and make running builds unable to mark theirs ready
     (their epoch moves); the boards that had keys."""
-    client = connection(BUILD_TIMEOUT_S)
+    client = connection(redis_clients.RANK_INDEX_BUILD)
     boards = indexed_boards(client)
     pipe = client.pipeline(transaction=False)
     for board in boards:

@@ -19,13 +19,15 @@ import redis
 from django.conf import settings
 from django.db import connection as database
 
+from canfield_site import redis_clients
+from canfield_site.redis_clients import RedisUse
 from games.rank_index.members import MEMBER_FORMAT
 
 logger = logging.getLogger(__name__)
 
-#: A Redis that does not answer must cost a read little: these bound each call, and after a
-#: failure the process leaves Redis alone for ``BACKOFF_S`` (reads use SQL meanwhile).
-TIMEOUT_S = 0.5
+#: A Redis that does not answer must cost a read little: ``redis_clients.RANK_INDEX`` bounds
+#: each call, and after a failure the process leaves Redis alone for ``BACKOFF_S`` (reads use
+#: SQL meanwhile).
 BACKOFF_S = 2.0
 #: A board's keys expire this long after its last write (or build): old daily boards leave
 #: Redis (a million entries take ~350 MiB) and are rebuilt if someone reads them again.
@@ -80,12 +82,9 @@ def enabled() -> bool:
     return bool(settings.REDIS_URL) and bool(settings.CANFIELD_RANK_INDEX)
 
 
-@cache
-def client_for(url: str, timeout: float = TIMEOUT_S) -> redis.Redis:
-    """One client (and connection pool) per URL, timeout and process, shared by threads."""
-    return redis.Redis.from_url(
-        url, socket_timeout=timeout, socket_connect_timeout=TIMEOUT_S, decode_responses=False
-    )
+def client_for(url: str, use: RedisUse = redis_clients.RANK_INDEX) -> redis.Redis:
+    """The index's client of ``url`` for ``use`` (``canfield_site.redis_clients``)."""
+    return redis_clients.client(use, url)
 
 
 class Health:
@@ -122,12 +121,12 @@ class Health:
 health = Health()
 
 
-def connection(timeout: float = TIMEOUT_S) -> redis.Redis:
+def connection(use: RedisUse = redis_clients.RANK_INDEX) -> redis.Redis:
     """The Redis of the index, after declaring stale the boards that missed updates while it
     could not be reached. Raises ``redis.RedisError`` while backing off after a failure."""
     if time.monotonic() < health.quiet_until:
         raise redis.ConnectionError("rank index: backing off after a Redis failure")
-    client = client_for(settings.REDIS_URL, timeout)
+    client = client_for(settings.REDIS_URL, use)
     stale = health.take_stale()
     if stale:
         try:

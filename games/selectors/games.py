@@ -18,7 +18,7 @@ from django.utils.translation import gettext
 from engine import Game as EngineGame
 from engine import State, TableView, finishing_line
 from fairplay.selectors import owner_holds
-from games.boards import closes_at, first_sealed_day, game_sealed
+from games.boards import closes_at, first_sealed_day, game_sealed, seconds_to
 from games.errors import GameNotFound, InvalidInput
 from games.models import MAX_ID, Action, Game
 from games.past_positions import position_after
@@ -82,13 +82,15 @@ def shown_state(game: Game, engine_game: EngineGame) -> ShownState:
 def game_summary(game: Game) -> dict[str, Any]:
     """The game row as clients see it: the code and number are withheld while sealed."""
     sealed = game_sealed(game)
+    closes = None if game.daily is None else closes_at(game.daily)
     return {
         **{name: value for name, value in vars(game).items() if not name.startswith("_")},
         "player": game.player,
         "code": None if sealed else game.code,
         "number": None if sealed else game.number,
         "sealed": sealed,
-        "closes_at": None if game.daily is None else closes_at(game.daily),
+        "closes_at": closes,
+        "closes_in": seconds_to(closes),
         "actions": game.action_count,
         "clock": game_clock(game),
     }

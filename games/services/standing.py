@@ -5,7 +5,8 @@ The entry, the rank index and the board's watchers are those of the game's ranki
 
 Every write path (a new game, a move, a resign, a submission, a hint) ends the same way, so
 it lives here once: the entry is refreshed in the same transaction as the game row, and the
-announcement is queued for after the commit, so a watcher never hears of a rolled-back write.
+write's events are raised for after the commit (``games.services.announcing``), so neither
+the rank index nor a watcher hears of a rolled-back write.
 
 A daily board is final from its close on: a ranked game played on after midnight UTC keeps
 its log growing, but its entry stays what it was at the close (``board_is_final``).
@@ -13,15 +14,14 @@ its log growing, but its entry stays what it was at the close (``board_is_final`
 
 from collections.abc import Sequence
 from datetime import datetime
-from functools import partial
 from typing import Any
 
-from django.db import transaction
 from django.utils import timezone
 
-from games import live, rank_index
+from games import rank_index
 from games.boards import day_sealed, entry_board
 from games.compiled import Statement, run
+from games.events import ActionAppended, EntryChanged, Event, GameFinished
 from games.models import Action, Game, LeaderboardEntry
 from games.projections import (
     EntryRefresh,
@@ -32,6 +32,7 @@ from games.projections import (
     player_entries,
 )
 from games.selectors.games import ShownState
+from games.services.announcing import raise_after_commit
 from games.services.locking import lock_player
 
 
@@ -109,30 +110,37 @@ def standing_announce(
     actions: Sequence[Action] = (),
     state: ShownState | None = None,
 ) -> None:
-    """After the commit: the rank index, then the watchers (see ``standing_refresh``)."""
-    board_changed = refreshed is not None and refreshed.changed
-    if refreshed is not None and board_changed:  # first: the announcement reads ranks from it
-        transaction.on_commit(
-            partial(
-                rank_index.entry_changed,
-                board=entry_board(game),
+    """Raise the write's events (``games.events``) for after the commit: the entry if it
+    changed, each appended action (the last one with ``state``), the game's end if the last
+    one ended it. ``games.services.announcing`` says who hears them, in which order."""
+    board = entry_board(game)
+    events: list[Event] = []
+    if refreshed is not None and refreshed.changed:
+        change = index_change(refreshed.entry, player_id=game.player_id, game=game)
+        events.append(EntryChanged(board=board, player_id=game.player_id, change=change))
+    for action in actions:
+        events.append(
+            ActionAppended(
+                game_id=game.id,
+                board=board,
                 player_id=game.player_id,
-                change=index_change(refreshed.entry, player_id=game.player_id, game=game),
+                seq=action.seq,
+                token=action.token,
+                score_after=action.score_after,
+                state=state if action is actions[-1] else None,
             )
         )
-    payloads = [action_payload(action) for action in actions]
-    if payloads and state is not None:
-        payloads[-1]["state"] = state
-    transaction.on_commit(
-        partial(
-            live.game_changed,
-            game_id=game.id,
-            board=entry_board(game),
-            actions=payloads,
-            board_changed=board_changed,
-            player_id=game.player_id,
+    if actions and game.status != Game.Status.PLAYING:
+        events.append(
+            GameFinished(
+                game_id=game.id,
+                board=board,
+                player_id=game.player_id,
+                seq=actions[-1].seq,
+                status=game.status,
+            )
         )
-    )
+    raise_after_commit(events)
 
 
 def index_change(
@@ -145,8 +153,3 @@ def index_change(
     if entry.game_id != game.id or "player" not in game._state.fields_cache:
         return None
     return rank_index.change_of_entry(entry, username=game.player.get_username())
-
-
-def action_payload(action: Action) -> dict[str, Any]:
-    """An appended action as the live updates carry it."""
-    return {"seq": action.seq, "token": action.token, "score_after": action.score_after}

@@ -17,6 +17,7 @@ from games.models import Action, Game
 from games.projections import game_summary_from_log
 from games.quotas import actions_quota_charge
 from games.replaying import RESIGN, replay_log
+from games.selectors.games import shown_state
 from games.services.locking import lock_new_games_player
 from games.services.standing import standing_refresh
 
@@ -46,6 +47,8 @@ def submission_create(
     log: str | None = None,
 ) -> Game:
     """Replay a whole game; store it (game, every action, the entry) only if all is legal.
+    The log is replayed once, the game row written once (its summary known before the
+    INSERT), and the write announced once.
 
     A bad action raises ``RejectedAction``/``BadNotation`` with its ``index`` before anything
     is written. A log that ends neither won nor resigned stays playable through the API.
@@ -59,31 +62,35 @@ def submission_create(
     actions_quota_charge(player_id=player.pk, actions=len(tokens))
     replayed = replay_log(code=deal.code, tokens=tokens)
     now = timezone.now()
+    game = Game(
+        code=deal.code,
+        draw=deal.draw,
+        # A CF2 deal has no number: the column turns nullable with the migration that
+        # widens Game.code for CF2 codes; this ignore then goes (mypy flags it unused).
+        number=deal.number,
+        board=deal.code,
+        offline=True,
+        player_id=player.pk,
+        created_at=now,
+    )
+    rows = [
+        Action(game=game, seq=a.seq, token=a.token, score_after=a.score_after, created_at=now)
+        for a in replayed.actions
+    ]
+    for field, value in game_summary_from_log(game=game, replayed=replayed, actions=rows).items():
+        setattr(game, field, value)
     with transaction.atomic():
         lock_new_games_player(player_id=player.pk)
-        game = Game(
-            bot=is_bot(player),  # read under the player's lock: see bot_declare
-            code=deal.code,
-            draw=deal.draw,
-            # A CF2 deal has no number: the column turns nullable with the migration that
-            # widens Game.code for CF2 codes; this ignore then goes (mypy flags it unused).
-            number=deal.number,
-            board=deal.code,
-            offline=True,
-            player_id=player.pk,
-            created_at=now,
-            reached_at=now,
-            snapshot={},
-        )
+        game.bot = is_bot(player)  # read under the player's lock: see bot_declare
         game.save()
-        rows = Action.objects.bulk_create(
-            Action(game=game, seq=a.seq, token=a.token, score_after=a.score_after, created_at=now)
-            for a in replayed.actions
+        Action.objects.bulk_create(rows)
+        # Nobody can watch a game before it exists: its watchers-to-be get its board on
+        # connecting. So its last action alone is announced, with the board the replay
+        # ended on (no replay for the announcement), and the entry.
+        standing_refresh(
+            game=game,
+            actions=rows[-1:],
+            state=shown_state(game, replayed.game),
+            player_locked=True,
         )
-        for field, value in game_summary_from_log(
-            game=game, replayed=replayed, actions=rows
-        ).items():
-            setattr(game, field, value)
-        game.save()
-        standing_refresh(game=game, actions=rows, player_locked=True)
     return game

@@ -228,3 +228,27 @@ def test_two_starts_at_once_from_one_network_cannot_both_miss_the_other(
         thread.join(10)
     assert Game.objects.get(pk=results["bob"]).held
     assert not Game.objects.get(pk=results["alice"]).held
+
+
+def test_a_board_read_tells_the_held_owner_their_entry_and_no_one_else(
+    alice: Player, bob: Player, carol: Player, client_at: Callable[..., APIClient]
+) -> None:
+    first = client_at(alice, "203.0.113.5")
+    second = client_at(bob, "203.0.113.77")  # the same /24: bob's game is held
+    act(first, start_ranked(first)["id"])
+    bob_game = start_ranked(second)
+    act(second, bob_game["id"])
+    act(second, bob_game["id"])
+    assert live.wait_idle()
+
+    mine = second.get(f"/api/leaderboards/{BOARD}/").json()
+    assert [entry["player"] for entry in mine["entries"]] == ["alice"]
+    held = mine["own_held"]
+    assert (held["player"], held["actions"], held["held"], held["game"]) == ("bob", 2, True, None)
+    assert held["held_reason"]["code"] == "linked"
+    # Bob is a person: the bots' ranking has no held entry of his; all of them has.
+    assert second.get(f"/api/leaderboards/{BOARD}/", {"who": "bots"}).json()["own_held"] is None
+    assert second.get(f"/api/leaderboards/{BOARD}/", {"who": "all"}).json()["own_held"]
+    # Nobody else learns of it, and the held-free players read null.
+    for other in (first, client_at(carol, "198.51.100.1")):
+        assert other.get(f"/api/leaderboards/{BOARD}/").json()["own_held"] is None

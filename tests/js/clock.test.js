@@ -1,12 +1,13 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, it, mock } from "node:test";
 
-import { GameClock } from "../../web/static/web/js/clock.js";
-import { clock } from "../../web/static/web/js/win.js";
+import { clock, GameClock } from "../../web/static/web/js/clock.js";
 
 describe("clock", () => {
-  it("says seconds as m:ss, and no clock as a dash", () => {
-    assert.deepEqual([0, 9, 61, 252, 3600, 59.6, -3].map(clock), ["0:00", "0:09", "1:01", "4:12", "60:00", "1:00", "0:00"]);
+  it("says seconds as m:ss under an hour, h:mm:ss from one on, and no clock as a dash", () => {
+    assert.deepEqual([0, 9, 61, 252, 3599, 59.6, -3].map(clock), ["0:00", "0:09", "1:01", "4:12", "59:59", "1:00", "0:00"]);
+    // A daily opened in the morning, played on in the evening: 19:05:55, never 1145:55.
+    assert.deepEqual([3600, 3661, 68755, 360000].map(clock), ["1:00:00", "1:01:01", "19:05:55", "100:00:00"]);
     assert.equal(clock(null), "—");
     assert.equal(clock(undefined), "—");
   });

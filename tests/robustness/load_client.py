@@ -11,6 +11,8 @@ the client re-reads the game and carries on from the server's truth.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import random
 import time
 import uuid
@@ -22,6 +24,7 @@ from typing import Any, Literal
 import httpx
 
 from tests.robustness.lean_http import LeanClient, LeanResponse, LeanTransportError
+from tests.robustness.lean_ws import LeanSocketClosed, LeanSocketError, LeanWebSocket
 
 PASSWORD = "load test password 42"
 #: Requests that fail with these statuses (or no answer at all) are retried after a re-read.
@@ -29,6 +32,9 @@ RETRYABLE = frozenset({500, 502, 503, 504})
 RETRY_PAUSE_S = 0.05
 #: How long the players of a measured run (``on_playing``) may take to sign up and start.
 SIGN_UP_SECONDS = 120.0
+#: Sign-ups at once in a measured run: on a loaded machine, 32 password hashes at once took
+#: longer than a request's timeout, and every retry added one more.
+SIGN_UPS_AT_ONCE = 4
 #: The open board every load player plays on (any valid code would do).
 LOAD_CODE = "CF1-D3-AAJHJUE"
 #: What a request that got no answer raises, with either client.
@@ -37,6 +43,9 @@ NO_ANSWER = (httpx.TransportError, LeanTransportError)
 #: ``httpx`` (the fault tests: a kept library, its errors well told) or ``lean``
 #: (``lean_http``: the benchmark's, so that the clients are not the bottleneck).
 ClientKind = Literal["httpx", "lean"]
+#: How the players send their moves: ``POST /api/games/<id>/actions/`` or the game's socket
+#: (``SocketPlayer``; sign-ups, new games and re-reads stay HTTP).
+MovePath = Literal["rest", "socket"]
 Client = httpx.AsyncClient | LeanClient
 Response = httpx.Response | LeanResponse
 
@@ -87,6 +96,7 @@ class LoadPlayer:
         self.ledger = ledger
         self.rng = rng
         self.headers: dict[str, str] = {}
+        self.token = ""
         self.game: dict[str, Any] | None = None
 
     async def request(self, method: str, url: str, **kwargs: Any) -> Response | None:
@@ -117,7 +127,8 @@ class LoadPlayer:
         if response.status_code == 409:  # created by an attempt whose answer was lost
             response = await self.until_answered("POST", "/api/token/", deadline, json=body)
         response.raise_for_status()
-        self.headers = {"Authorization": f"Token {response.json()['token']}"}
+        self.token = response.json()["token"]
+        self.headers = {"Authorization": f"Token {self.token}"}
 
     async def start_game(self, deadline: float) -> None:
         """A new game on the shared open board (a daily has one game per player and no
@@ -149,15 +160,18 @@ class LoadPlayer:
         return self.rng.choice([m for m in legal if m != "undo"] or legal)
 
     async def play_one(self, deadline: float) -> None:
-        """Send one move with its seq; on anything but 201, re-read the game."""
+        """Send one move with its seq, or start a new game when stuck."""
         assert self.game is not None
         move = self.pick_move()
         if move is None:
             self.ledger.final_seq[self.game["id"]] = self.game["seq"]
             await self.start_game(deadline)
             return
-        game_id = self.game["id"]
-        body = {"action": move, "seq": self.game["seq"] + 1}
+        await self.send_move(self.game["id"], move, self.game["seq"] + 1, deadline)
+
+    async def send_move(self, game_id: int, move: str, seq: int, deadline: float) -> None:
+        """Send ``move`` as action ``seq``; on anything but 201, re-read the game."""
+        body = {"action": move, "seq": seq}
         start = time.perf_counter()
         response = await self.request("POST", f"/api/games/{game_id}/actions/", json=body)
         elapsed_ms = (time.perf_counter() - start) * 1000
@@ -167,10 +181,15 @@ class LoadPlayer:
             self.ledger.acknowledge(game_id, self.game["action"])
             return
         if response is not None:
-            self.ledger.outcomes[f"move {response.status_code}"] += 1
-            if response.status_code not in RETRYABLE | {409}:
-                raise AssertionError(f"legal move {body} refused: {response.text}")
+            self.refused(response.status_code, body, response.text)
         await self.resync(deadline)
+
+    def refused(self, status: int, body: dict[str, Any], text: str) -> None:
+        """Count a move's refusal; a legal move refused for another reason than a server
+        error or a stale seq is a bug, and ends the run."""
+        self.ledger.outcomes[f"move {status}"] += 1
+        if status not in RETRYABLE | {409}:
+            raise AssertionError(f"legal move {body} refused: {text}")
 
     async def play(
         self,
@@ -178,12 +197,15 @@ class LoadPlayer:
         deadline: float,
         ready: asyncio.Barrier | None = None,
         seconds: float = 0.0,
+        signing: asyncio.Semaphore | None = None,
     ) -> None:
         """Sign up, start, play. With ``ready``, wait there for every other player first
         (sign-ups hash passwords: costly, not what is measured), then play for ``seconds``;
-        a player that cannot sign up breaks the barrier, so the others do not wait forever."""
+        a player that cannot sign up breaks the barrier, so the others do not wait forever.
+        With ``signing``, sign up only when it lets this player in."""
         try:
-            await self.sign_up(deadline)
+            async with signing or contextlib.nullcontext():
+                await self.sign_up(deadline)
             await self.start_game(deadline)
         except BaseException:
             if ready is not None:
@@ -192,12 +214,87 @@ class LoadPlayer:
         if ready is not None:
             await ready.wait()
             deadline = time.monotonic() + seconds
-        for _ in range(moves):
-            if time.monotonic() >= deadline:
-                break
-            await self.play_one(deadline)
+        try:
+            for _ in range(moves):
+                if time.monotonic() >= deadline:
+                    break
+                await self.play_one(deadline)
+        finally:
+            self.stop()
         assert self.game is not None  # start_game set it
         self.ledger.final_seq[self.game["id"]] = self.game["seq"]
+
+    def stop(self) -> None:
+        """Done playing: nothing to let go over HTTP (the client's connections are shared)."""
+
+
+class SocketPlayer(LoadPlayer):
+    """A player whose moves go over its game's socket (``ws/games/<id>/``, ``lean_ws``):
+    a ``hello`` with its token once per socket, then each move with its ``seq``, waiting for
+    its ``ack`` (acknowledged) or ``refused`` (counted as REST's status would be). Sign-ups,
+    new games and re-reads stay HTTP. A socket that breaks is opened again, and the game
+    re-read, before the next move: what was not acked is not counted, whatever the server
+    did with it (the re-read says; the check against the database counts acks only)."""
+
+    def __init__(
+        self, client: Client, ledger: Ledger, rng: random.Random, *, base_url: str
+    ) -> None:
+        super().__init__(client, ledger, rng)
+        self.base_url = base_url
+        self.socket: LeanWebSocket | None = None
+
+    async def start_game(self, deadline: float) -> None:
+        await super().start_game(deadline)
+        self.stop()  # the old game's socket
+
+    async def open_socket(self) -> LeanWebSocket:
+        """The game's socket, said hello to (the snapshot and any watcher message before the
+        ``hello`` answer are skipped)."""
+        assert self.game is not None
+        socket = await LeanWebSocket.connect(self.base_url, f"/ws/games/{self.game['id']}/")
+        socket.send_text(f'{{"type":"hello","token":"{self.token}"}}')
+        while not (await socket.receive_text()).startswith('{"type":"hello"'):
+            pass
+        self.socket = socket
+        return socket
+
+    async def send_move(self, game_id: int, move: str, seq: int, deadline: float) -> None:
+        """Send ``move`` as action ``seq`` on the socket; on anything but its ack, re-read."""
+        body = {"type": "move", "action": move, "seq": seq}
+        try:
+            socket = self.socket or await self.open_socket()
+            start = time.perf_counter()
+            socket.send_text(f'{{"type":"move","action":"{move}","seq":{seq}}}')
+            answer = await self.answer(socket)
+        except LeanSocketError as error:
+            kind = f"closed {error.code}" if isinstance(error, LeanSocketClosed) else "no answer"
+            self.ledger.outcomes[f"socket {kind}"] += 1
+            self.stop()
+            await self.resync(deadline)
+            return
+        elapsed_ms = (time.perf_counter() - start) * 1000
+        if answer["type"] == "ack":
+            self.ledger.move_ms.append(elapsed_ms)
+            self.game = answer
+            self.ledger.acknowledge(game_id, answer["action"])
+            return
+        self.refused(int(answer["status"]), body, str(answer["error"]))
+        await self.resync(deadline)
+
+    @staticmethod
+    async def answer(socket: LeanWebSocket) -> dict[str, Any]:
+        """The next ``ack`` or ``refused``: the game's own ``action`` and ``entry`` messages
+        (this socket watches its game too) are skipped unread."""
+        while True:
+            text = await socket.receive_text()
+            if text.startswith(('{"type":"ack"', '{"type":"refused"')):
+                answer: dict[str, Any] = json.loads(text)
+                return answer
+
+    def stop(self) -> None:
+        if self.socket is not None:
+            self.socket.close()
+            self.socket = None
 
 
 async def probe_health(client: Client, ledger: Ledger, stop: asyncio.Event) -> None:
@@ -251,17 +348,20 @@ async def run_load(
     ledger: Ledger | None = None,
     on_playing: Callable[[], object] | None = None,
     kind: ClientKind = "httpx",
+    path: MovePath = "rest",
 ) -> Ledger:
     """``players`` concurrent players, each playing up to ``moves`` moves, all stopping at
-    ``seconds``; ``health_probes`` clients time the health endpoint meanwhile.
+    ``seconds``; ``health_probes`` clients time the health endpoint meanwhile. ``path``: how
+    the moves are sent (``MovePath``).
 
     With ``on_playing``, the players first all sign up and start a game, then it is called
     (a benchmark starts its CPU count there), then they play."""
     ledger = ledger or Ledger()
     deadline = time.monotonic() + seconds
-    ready = None
+    ready = signing = None
     if on_playing is not None:  # the sign-ups get time of their own
         ready = asyncio.Barrier(players + 1)
+        signing = asyncio.Semaphore(SIGN_UPS_AT_ONCE)
         deadline += SIGN_UP_SECONDS
     async with http_client(base_url, connections=players + health_probes, kind=kind) as client:
         stop = asyncio.Event()
@@ -271,9 +371,9 @@ async def run_load(
         try:
             playing = asyncio.gather(
                 *(
-                    LoadPlayer(client, ledger, random.Random(seed * 1000 + index)).play(
-                        moves, deadline, ready, seconds
-                    )
+                    load_player(
+                        base_url, client, ledger, random.Random(seed * 1000 + index), path
+                    ).play(moves, deadline, ready, seconds, signing)
                     for index in range(players)
                 )
             )
@@ -285,6 +385,15 @@ async def run_load(
             stop.set()
             await asyncio.gather(*probes)
     return ledger
+
+
+def load_player(
+    base_url: str, client: Client, ledger: Ledger, rng: random.Random, path: MovePath
+) -> LoadPlayer:
+    """A player sending its moves by ``path``."""
+    if path == "rest":
+        return LoadPlayer(client, ledger, rng)
+    return SocketPlayer(client, ledger, rng, base_url=base_url)
 
 
 def lost_actions(ledger: Ledger) -> list[str]:

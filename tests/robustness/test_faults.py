@@ -12,6 +12,7 @@ import asyncio
 import threading
 import time
 from collections.abc import Callable
+from typing import get_args
 from urllib.parse import urlsplit, urlunsplit
 
 import httpx
@@ -28,7 +29,7 @@ from tests.robustness.faults import (
     uvicorn_workers,
     wait_for_workers,
 )
-from tests.robustness.load_client import Ledger, lost_actions, run_load
+from tests.robustness.load_client import Ledger, MovePath, lost_actions, run_load
 from tests.support.servers import run_asgi_server
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
@@ -52,7 +53,12 @@ def wait_until(condition: Callable[[], bool], *, timeout: float, what: str) -> N
 
 
 # --- kill -9 a worker -------------------------------------------------------------------------
-def test_a_killed_worker_loses_no_acknowledged_action(server_env: dict[str, str]) -> None:
+@pytest.mark.parametrize("path", get_args(MovePath))
+def test_a_killed_worker_loses_no_acknowledged_action(
+    server_env: dict[str, str], path: MovePath
+) -> None:
+    """Over REST or the game's socket (a socket of the killed worker drops: its player
+    re-reads the game over HTTP and opens another), nothing acknowledged is lost."""
     ledger = Ledger()
     failures: list[BaseException] = []
 
@@ -62,7 +68,9 @@ def test_a_killed_worker_loses_no_acknowledged_action(server_env: dict[str, str]
 
         def load() -> None:
             try:
-                asyncio.run(run_load(base_url, players=6, moves=40, seconds=120, ledger=ledger))
+                asyncio.run(
+                    run_load(base_url, players=6, moves=40, seconds=120, ledger=ledger, path=path)
+                )
             except BaseException as error:  # re-raised below, in the test's thread
                 failures.append(error)
 

@@ -15,6 +15,7 @@ import pytest
 
 from tests.robustness.lean_http import LeanClient, LeanTransportError
 from tests.robustness.load_client import lost_actions, run_load
+from tests.robustness.peers import peer_answering
 from tests.support.servers import free_port
 
 pytestmark = [pytest.mark.e2e]
@@ -58,16 +59,7 @@ def test_players_on_the_lean_client_lose_nothing(server_url: str) -> None:
 
 async def served_by(answer: bytes, request: Callable[[LeanClient], Awaitable[object]]) -> object:
     """What ``request`` gets from a peer that reads a request, writes ``answer`` and hangs up."""
-
-    async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        await reader.readuntil(b"\r\n\r\n")
-        writer.write(answer)
-        await writer.drain()
-        writer.close()
-
-    server = await asyncio.start_server(handle, "127.0.0.1", 0)
-    port = server.sockets[0].getsockname()[1]
-    async with server, LeanClient(f"http://127.0.0.1:{port}", timeout=5) as client:
+    async with peer_answering(answer) as url, LeanClient(url, timeout=5) as client:
         return await request(client)
 
 

@@ -107,3 +107,30 @@ def face_down_cards(code: str) -> list[str]:
     and the whole stock."""
     state = Game.from_code(code).state()
     return [*state["reserve"][:-1], *state["stock"]]
+
+
+@dataclass(frozen=True)
+class ClosedGame:
+    day: Day
+    owner: ApiPlayer
+    game_id: int
+
+
+def closed_game(make_player: Callable[..., ApiPlayer]) -> ClosedGame:
+    """The first player's ranked D3 game of ``closed_day_none_wins``: unfinished when its day
+    closed, its status still ``playing`` (the close changes no row). Its owner was made in this
+    process: a browser signs in with their API token (this process's password hashes are the
+    fast test ones, which the server does not take)."""
+    from games.models import Game
+
+    made: list[ApiPlayer] = []
+
+    def keep(*args: object, **kwargs: object) -> ApiPlayer:
+        made.append(make_player(*args, **kwargs))
+        return made[-1]
+
+    day = closed_day_none_wins(keep)
+    owner = next(player for player in made if player.user.username == day.players["D3"][0])
+    game = Game.objects.get(player=owner.user, board=day.board("D3"))
+    assert game.status == "playing"
+    return ClosedGame(day, owner, game.id)

@@ -27,6 +27,7 @@ CATALOGUES = [
         ("web", "django"),
         ("web", "djangojs"),
         ("fairplay", "django"),
+        ("ratings", "django"),
     ]
     for language in LANGUAGES
 ]
@@ -39,6 +40,7 @@ TREE = [
     "engine",
     "games",
     "fairplay",
+    "ratings",
     "web",
     "accounts",
 ]

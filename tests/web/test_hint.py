@@ -41,6 +41,12 @@ def test_hint_names_the_move_outlines_its_card_and_marks_the_game_assisted(
     button = page.get_by_role("button", name="Hint", exact=True)
     expect(button).to_be_enabled()
     button.click()
+    # The first press only asks to confirm: a hint marks the game assisted for good.
+    confirm = page.get_by_role("button", name="Confirm hint", exact=True)
+    expect(confirm).to_be_visible()
+    expect(table.status).to_contain_text('press "Confirm hint" within 4 seconds')
+    assert table.server_game()["assisted"] is False
+    confirm.click()
 
     expect(table.status).to_have_text(
         re.compile(

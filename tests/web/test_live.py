@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -16,7 +17,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 LIVE_WITHIN_MS = 3_000
 
 
-def test_a_watcher_sees_another_players_score_change_live(
+def test_a_watcher_sees_another_players_standing_change_live(
     new_player: Callable[..., Player],
 ) -> None:
     situation = tap_to_foundation()
@@ -35,13 +36,14 @@ def test_a_watcher_sees_another_players_score_change_live(
     table.card(situation.card).click()  # the first action: the game joins the board
     expect(table.stat("score")).to_have_text("5")
     row = board.locator("#board-rows tr", has_text=player.username)
-    expect(row.locator("td").nth(3)).to_have_text("5", timeout=LIVE_WITHIN_MS)  # score column
+    expect(row.locator("td").nth(3)).to_have_text("1", timeout=LIVE_WITHIN_MS)  # actions
     expect(row.locator("td").nth(2)).to_have_text("2")  # cards: the base card and this one
     expect(row.locator("td").nth(0)).to_have_text("1")
     assert rest_reads == [], "the update must come over the WebSocket, not a re-read"
     # The player's own side panel follows too.
     mine = player.page.locator("#live-entries li", has_text=player.username)
-    expect(mine.locator(".score")).to_contain_text("5", timeout=LIVE_WITHIN_MS)
+    expect(mine.locator(".cards")).to_contain_text("2", timeout=LIVE_WITHIN_MS)
+    expect(mine.locator(".actions-count")).to_have_text("1 action")
     assert watcher.errors == [] and player.errors == []
 
 
@@ -61,6 +63,6 @@ def test_a_player_below_the_top_ten_still_sees_where_they_stand(
     expect(entries).to_have_count(10)
     expect(entries.filter(has_text=player.username)).to_have_count(0)
     expect(player.page.locator("#live-me")).to_have_text(
-        "You: #11 of 11, 1 card, 0 points", timeout=LIVE_WITHIN_MS
+        re.compile(r"^You: #11 of 11, 1 card, 1 action, 0:\d\d$"), timeout=LIVE_WITHIN_MS
     )
     assert player.errors == []

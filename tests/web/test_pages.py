@@ -83,6 +83,8 @@ def test_the_win_is_a_modal_with_rank_par_time_and_a_line_to_share(
     expect(page.locator("#win-rank")).to_have_text("1 of 2")
     expect(page.locator("#win-par")).to_have_text(f"{today.pars['D1']} actions")
     expect(page.locator("#win-actions")).to_have_text(str(len(line)))
+    # One word with the facts and the board: actions, never "moves".
+    expect(page.locator("#win-text")).to_have_text(f"All 52 cards home in {len(line)} actions.")
     expect(page.locator("#win-time")).to_have_text(clock)
     share = (
         f"Canfield Arena daily {today.day.isoformat()} D1: won in {len(line)} actions, "
@@ -102,6 +104,11 @@ def test_the_win_is_a_modal_with_rank_par_time_and_a_line_to_share(
         assert page.evaluate(inside), f"{key} left the dialog"
     page.keyboard.press("Escape")
     expect(page.locator("#win")).to_be_hidden()
+    # Under it, the results card of the ranked game: the solver's own line is par, exactly.
+    expect(page.locator("#results")).to_have_attribute("data-ending", "won")
+    expect(page.locator("#results-par")).to_have_text(f" par {today.pars['D1']}, ±0")
+    expect(page.locator("#results-share")).to_contain_text(f"🎯 {len(line)} (±0)")
+    assert page.locator("#results-share").inner_text().count("🟥") == 26
     assert player.errors == []
 
 

@@ -77,7 +77,7 @@ def test_resign_asks_in_the_page_then_ends_the_game(watched: Watched) -> None:
 
     table.card(situation.card).click()
     expect(table.stat("moves")).to_have_text("1")
-    expect(mine.locator(".score")).to_contain_text("5", timeout=LIVE_WITHIN_MS)
+    expect(mine.locator(".cards")).to_contain_text("2", timeout=LIVE_WITHIN_MS)
     expect(mine.locator(".resigned-badge")).to_have_count(0)
 
     # First press: nothing is sent, the button now asks for the confirmation.
@@ -99,7 +99,7 @@ def test_resign_asks_in_the_page_then_ends_the_game(watched: Watched) -> None:
     assert game["seq"] == 2 and game["won"] is False
     assert _tokens(table) == [situation.token, "resign"]
     expect(mine.locator(".resigned-badge")).to_have_text("resigned", timeout=LIVE_WITHIN_MS)
-    expect(mine.locator(".score")).to_contain_text("5")
+    expect(mine.locator(".actions-count")).to_have_text("1 action")  # what made the position
 
     # Every way to move is closed: the controls are disabled, the cards are no buttons.
     expect(_resign_button(page)).to_be_disabled()

@@ -3,9 +3,11 @@ daily board's table par."""
 
 from rest_framework import serializers
 
+from games.api.serializers.holds import OwnHoldOut
 from games.api.serializers.limits import MAX_QUERY_INT
 from games.boards import Who
 from games.models import Game
+from ratings.serializers import DifficultyOut
 
 
 class LeaderboardIn(serializers.Serializer):
@@ -38,6 +40,20 @@ class EntryOut(serializers.Serializer):
     bot = serializers.BooleanField(
         help_text="a declared bot's entry: bots rank apart (who=bots), or with people in who=all"
     )
+
+
+class OwnHeldEntryOut(OwnHoldOut):
+    """The viewer's own entry held for a fair-play review: on no board, so no rank; its owner
+    alone reads it (``games.selectors.own_held_entry``)."""
+
+    player = serializers.CharField()
+    cards = serializers.IntegerField()
+    actions = serializers.IntegerField()
+    elapsed = serializers.IntegerField(allow_null=True)
+    won = serializers.BooleanField()
+    status = serializers.ChoiceField(choices=Game.Status.choices)
+    game = serializers.IntegerField(allow_null=True, help_text="null while the board is sealed")
+    bot = serializers.BooleanField()
 
 
 class FieldCountOut(serializers.Serializer):
@@ -77,6 +93,11 @@ class LeaderboardOut(serializers.Serializer):
     )
     sealed = serializers.BooleanField()
     closes_at = serializers.DateTimeField(allow_null=True, help_text="a daily board's close")
+    closes_in = serializers.FloatField(
+        allow_null=True,
+        help_text="seconds from the server's now to the close (0 once closed; null: none): "
+        "a client counts down from this on its own clock, never from the device's time",
+    )
     total = serializers.IntegerField()
     offset = serializers.IntegerField()
     limit = serializers.IntegerField()
@@ -88,4 +109,13 @@ class LeaderboardOut(serializers.Serializer):
         allow_null=True,
         help_text="a closed daily board's table par (the table-view player's runs), else null",
     )
+    difficulty = DifficultyOut(
+        allow_null=True,
+        help_text="a closed and rated daily board's deal difficulty (ratings), else null",
+    )
     entries = EntryOut(many=True)
+    own_held = OwnHeldEntryOut(
+        allow_null=True,
+        help_text="the viewer's own entry when a fair-play review holds it (it is on no board; "
+        "its owner alone is told), else null",
+    )

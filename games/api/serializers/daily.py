@@ -6,6 +6,7 @@ from rest_framework import serializers
 from games.api.serializers.boards import TableParOut
 from games.api.serializers.holds import OwnHoldOut
 from games.models import Game
+from ratings.serializers import DifficultyOut
 
 
 class OwnRankedGameOut(OwnHoldOut):
@@ -29,6 +30,9 @@ class DailyBoardOut(serializers.Serializer):
         allow_null=True, help_text="once the day has closed: what seeing only the table costs"
     )
     entries = serializers.IntegerField(help_text="players on the board")
+    difficulty = DifficultyOut(
+        allow_null=True, help_text="once the day has closed and been rated: how hard the deal was"
+    )
     commitment = serializers.CharField(
         help_text='SHA-256 (hex) of "<code>\\n<salt>": the deal was fixed before anyone played'
     )
@@ -90,6 +94,11 @@ class DailyOut(serializers.Serializer):
 
     date = serializers.DateField()
     closes_at = serializers.DateTimeField()
+    closes_in = serializers.FloatField(
+        allow_null=True,
+        help_text="seconds from the server's now to the close (0 once closed; null: none): "
+        "a client counts down from this on its own clock, never from the device's time",
+    )
     closed = serializers.BooleanField()
     boards = DailyBoardsOut()
     codes = DailyCodesOut(required=False, help_text="only once the day has closed")

@@ -54,6 +54,11 @@ class GameSummaryOut(serializers.Serializer):
     closes_at = serializers.DateTimeField(
         allow_null=True, help_text="when a daily game's board closes (00:00 UTC)"
     )
+    closes_in = serializers.FloatField(
+        allow_null=True,
+        help_text="seconds from the server's now to the close (0 once closed; null: none): "
+        "a client counts down from this on its own clock, never from the device's time",
+    )
     player = serializers.CharField(source="player.username")
     seq = serializers.IntegerField(help_text="actions in the log")
     actions = serializers.IntegerField(help_text="actions that made the position (ranks)")

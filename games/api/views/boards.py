@@ -32,6 +32,7 @@ from games.boards import (
     parse_who,
     partitions,
     ranking_board,
+    seconds_to,
     utc_today,
 )
 from games.daily.lines import line_states
@@ -57,6 +58,8 @@ from games.selectors.leaderboards import (
     leaderboard_entry_ranked,
     leaderboard_read,
 )
+from games.selectors.own_held_entry import own_held_entry
+from ratings.selectors import deal_difficulties
 
 #: A board in a path: a deal code or a daily board id (each pattern from its own home).
 BOARD_PATTERN = f"^(?:{DEAL_CODE_PATTERN[1:-1]}|{DAILY_BOARD_PATTERN[1:-1]})$"
@@ -105,8 +108,10 @@ def board_header(board: Board) -> dict[str, Any]:
             "code": board.id,
             "sealed": False,
             "closes_at": None,
+            "closes_in": None,
             "par": par_of_code(deal=Deal.from_code(board.id)),
             "table_par": None,
+            "difficulty": None,
         }
     deal = daily_deal_shown(day=board.day)
     sealed = board.sealed
@@ -114,8 +119,10 @@ def board_header(board: Board) -> dict[str, Any]:
         "code": None if sealed else daily_code(deal, board.mode),
         "sealed": sealed,
         "closes_at": board.closes_at,
+        "closes_in": seconds_to(board.closes_at),
         "par": daily_pars(deal)[board.mode],
         "table_par": None if sealed else table_par_shown(board=board.id),
+        "difficulty": None if sealed else deal_difficulties(boards=[board.id]).get(board.id),
     }
 
 
@@ -142,7 +149,10 @@ class LeaderboardView(APIView):
             offset=query["offset"],
             around=query.get("around"),
         )
-        return Response(LeaderboardOut({**asdict(page), **header, "who": who}).data)
+        held = own_held_entry(viewer=request.user, board=found.id, who=who)
+        return Response(
+            LeaderboardOut({**asdict(page), **header, "who": who, "own_held": held}).data
+        )
 
 
 class LeaderboardFieldView(APIView):
@@ -181,6 +191,7 @@ def daily_json(deal: DailyDeal, viewer: Viewer = None) -> dict[str, Any]:
     mine = ranked_games_of(viewer, boards=list(ids.values()))
     sealed = day_sealed(deal.date)
     committed = commitments(deal)
+    difficulties = {} if sealed else deal_difficulties(boards=list(ids.values()))
     boards = {
         mode: {
             "board": ids[mode],
@@ -188,6 +199,7 @@ def daily_json(deal: DailyDeal, viewer: Viewer = None) -> dict[str, Any]:
             "par": pars[mode],
             "table_par": None if sealed else table_par_shown(board=ids[mode]),
             "entries": counts[mode].total,  # people's: the board as it shows by default
+            "difficulty": difficulties.get(ids[mode]),
             "commitment": committed[mode],
             "game": own_game(mine.get(ids[mode]), counts[mode], ranked=sealed),
         }
@@ -196,6 +208,7 @@ def daily_json(deal: DailyDeal, viewer: Viewer = None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "date": deal.date,
         "closes_at": closes_at(deal.date),
+        "closes_in": seconds_to(closes_at(deal.date)),
         "closed": not sealed,
         "boards": boards,
     }

@@ -21,6 +21,7 @@ from games.projections import (
 )
 from games.ranking import order_by
 from games.verification import iter_game_checks
+from ratings.rebuild import ratings_rebuilt
 
 #: A line of progress every this many entries loaded into the rank index.
 PROGRESS_EVERY = 100_000
@@ -30,6 +31,7 @@ class Command(BaseCommand):
     help = (
         "Rebuild every game's summary (seq, score, cards, moves, status, snapshot, times), "
         "every leaderboard entry and the boards' rank counts from the action logs alone, "
+        "the ratings of every closed day in day order from those entries, "
         "printing what changed, then the rank index of every board (when enabled). "
         "With --check nothing is written and the exit status is 1 if anything differs."
     )
@@ -61,14 +63,18 @@ class Command(BaseCommand):
             broken, game_changes = (0, 0) if counts_only else self.rebuild_games()
             entry_changes = 0 if counts_only else self.rebuild_entries()
             entry_changes += self.rebuild_board_counts()
+            rating_changes = (
+                0 if counts_only else ratings_rebuilt(check=check, say=self.stdout.write)
+            )
             if check:
                 transaction.set_rollback(True)
         verb = "differ" if check else "rebuilt"
         self.stdout.write(
             f"{game_changes} game rows {verb}, {entry_changes} leaderboard entries {verb}, "
+            f"{rating_changes} rating rows {verb}, "
             f"{broken} games whose log does not replay (run verify_games)"
         )
-        if broken or (check and (game_changes or entry_changes)):
+        if broken or (check and (game_changes or entry_changes or rating_changes)):
             raise CommandError("projections differ from the logs", returncode=1)
         if not check and not counts_only:
             self.rebuild_rank_index()

@@ -42,6 +42,26 @@ def test_today_shows_two_boards_with_pars_and_no_code(api_client: APIClient) -> 
         assert sealed not in response.content.decode()
 
 
+def test_every_answer_with_a_close_tells_the_servers_seconds_left(
+    api_client: APIClient, make_player: Callable[..., Player]
+) -> None:
+    """A client counts down from ``closes_in``, never from its device's clock."""
+    player = make_player()
+    api_client.credentials(HTTP_AUTHORIZATION=f"Token {player.token}")
+    with time_machine.travel("2026-01-02 18:54:23Z", tick=False):
+        daily = api_client.get("/api/daily/").json()
+        board = api_client.get("/api/leaderboards/daily-2026-01-02-D3/").json()
+        game = api_client.post("/api/games/", {"daily": "D3"}).json()
+    left = 5 * 3600 + 5 * 60 + 37
+    assert daily["closes_in"] == board["closes_in"] == game["closes_in"] == left
+    with time_machine.travel("2026-01-03 00:00:05Z", tick=False):
+        assert api_client.get(f"/api/games/{game['id']}/").json()["closes_in"] == 0
+        assert api_client.get("/api/daily/2026-01-02/").json()["closes_in"] == 0
+    code = daily_code(DailyDeal.objects.get(date=date(2026, 1, 2)), "D3")
+    with time_machine.travel("2026-01-03 08:00Z", tick=False):
+        assert api_client.get(f"/api/leaderboards/{code}/").json()["closes_in"] is None
+
+
 def test_the_two_modes_are_different_deals_from_the_secret() -> None:
     deal = daily_deal_get(day=date(2026, 1, 2))
     assert deal.code[7:] != deal.code_d1[7:]

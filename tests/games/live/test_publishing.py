@@ -7,7 +7,7 @@ same channel layer the consumers listen on (Redis with ``REDIS_URL``, else in me
 import asyncio
 import json
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 from unittest.mock import patch
 
@@ -19,6 +19,7 @@ from django.test.utils import CaptureQueriesContext
 
 from engine import Game as EngineGame
 from games import live, rank_index
+from games.events import Event
 from games.live import publishing
 from games.live.background import BackgroundPublisher
 from games.models import Game
@@ -91,7 +92,7 @@ async def test_a_batch_of_one_players_changes_sends_one_entry_with_the_latest_st
 ) -> None:
     game_id = await start(alice, CODE)
     loop = asyncio.get_running_loop()
-    reported: list[dict[str, Any]] = []
+    reported: list[Sequence[Event]] = []
 
     async with (
         websocket(f"/ws/leaderboards/{CODE}/") as board,
@@ -102,19 +103,10 @@ async def test_a_batch_of_one_players_changes_sends_one_entry_with_the_latest_st
         # The service's three announcements, held back and handed over as one batch, as the
         # publisher's thread gets them when moves commit while it is busy.
         with monkeypatch.context() as patch:
-            patch.setattr(live, "game_changed", lambda **change: reported.append(change))
+            patch.setattr(live, "game_changed", reported.append)
             tokens = await database_sync_to_async(stock_moves)(alice, game_id, 3)
-        changes = [
-            live.GameChange(
-                game_id=change["game_id"],
-                board=change["board"],
-                actions=tuple(change["actions"]),
-                board_changed=change["board_changed"],
-                loop=loop,
-            )
-            for change in reported
-        ]
-        assert len(changes) == 3 and all(change.board_changed for change in changes)
+        changes = [live.GameChange(events=tuple(events), loop=loop) for events in reported]
+        assert len(changes) == 3 and all(change.boards_changed() == [CODE] for change in changes)
         await database_sync_to_async(live.publish_changes)(changes)
         entry = await receive(board)
         actions = [await receive(spectator) for _ in range(3)]

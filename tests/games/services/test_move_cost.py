@@ -7,7 +7,7 @@ queries of the append itself and of what follows the commit.
 """
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 from unittest.mock import patch
 
@@ -23,6 +23,7 @@ from games.api.serializers.actions import ActionIn, ActionOut
 from games.api.serializers.games import GameOut
 from games.compiled import SEPARATOR
 from games.errors import StaleSeq
+from games.events import ActionAppended, Event
 from games.models import Action, Game, LeaderboardEntry
 from games.projections import leaderboard_entry_refresh
 from games.selectors.games import game_position, game_summary
@@ -61,11 +62,12 @@ def test_a_move_restores_the_engine_once(player_client: APIClient, restores: lis
 
 def test_the_announced_state_is_the_answer_s(player: Player) -> None:
     started = game_create(player=player.user, code=SIMPLE_CODE).game
-    announced: list[dict] = []
-    with patch.object(live, "game_changed", lambda **change: announced.append(change)):
+    announced: list[Sequence[Event]] = []
+    with patch.object(live, "game_changed", announced.append):
         appended = action_append(game_id=started.id, player=player.user, token="draw")
-    assert announced[-1]["actions"][-1]["state"] is appended.state
-    assert announced[-1]["player_id"] == player.user.id
+    actions = [event for event in announced[-1] if isinstance(event, ActionAppended)]
+    assert actions[-1].state is appended.state
+    assert actions[-1].player_id == player.user.id
 
 
 #: What only a best-game query of its own says (``games.projections.best_game``); the

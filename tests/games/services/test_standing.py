@@ -4,7 +4,7 @@ transaction, the watchers after the commit; a daily board final from its close o
 The clock is time-machine's (``clock``, stopped at noon of the daily's day).
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -14,6 +14,7 @@ from django.db import transaction
 
 from games import live
 from games.errors import DayClosed
+from games.events import ActionAppended, EntryChanged, Event
 from games.models import Action, Game, LeaderboardEntry
 from games.services.actions import action_append, game_resign
 from games.services.games import game_create
@@ -121,23 +122,25 @@ def test_watchers_hear_of_the_actions_after_the_commit_only(
 ) -> None:
     """``games.live`` is where a test may listen (its docstring): the announcement is
     queued for after the commit, so a rolled-back write is never heard of."""
-    heard: list[dict[str, Any]] = []
-    monkeypatch.setattr(live, "game_changed", lambda **change: heard.append(change))
+    heard: list[Sequence[Event]] = []
+    monkeypatch.setattr(live, "game_changed", heard.append)
     game = game_create(player=player.user, code=SIMPLE_CODE).game
     with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
         appended = action_append(game_id=game.id, player=player.user, token="draw")
         assert heard == []  # not before the commit
     assert len(heard) == 1
-    change = heard[0]
-    assert (change["game_id"], change["board"], change["player_id"]) == (
-        game.id,
-        SIMPLE_CODE,
-        player.user.id,
+    entry, action = heard[0]  # the entry first: the game joined its board
+    assert isinstance(entry, EntryChanged)
+    assert (entry.board, entry.player_id) == (SIMPLE_CODE, player.user.id)
+    assert action == ActionAppended(
+        game_id=game.id,
+        board=SIMPLE_CODE,
+        player_id=player.user.id,
+        seq=1,
+        token="draw",
+        score_after=appended.action.score_after,
+        state=appended.state,
     )
-    assert change["board_changed"] is True  # the game joined its board
-    assert [{k: a[k] for k in ("seq", "token", "score_after")} for a in change["actions"]] == [
-        {"seq": 1, "token": "draw", "score_after": appended.action.score_after}
-    ]
     heard.clear()
     with (
         django_capture_on_commit_callbacks(execute=True),

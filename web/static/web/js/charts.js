@@ -19,21 +19,27 @@ function frame(width, height) {
   return el("svg", { viewBox: `0 0 ${width} ${height}`, preserveAspectRatio: "xMidYMid meet", "aria-hidden": "true" });
 }
 
-function niceMax(value) {
-  if (value <= 5) return Math.max(1, value);
-  const power = 10 ** Math.floor(Math.log10(value));
-  for (const step of [1, 2, 2.5, 5, 10]) if (step * power >= value) return step * power;
-  return value;
+/**
+ * The y axis of counts and scores: a whole step of 1, 2 or 5 times a power of ten, and the
+ * axis's top the first multiple of it at or above `value`, in at most about 4 steps (260
+ * points: 0-300 by 100; 7 players: 0-8 by 2), never steps of 2.5 nor an axis twice the data.
+ */
+export function niceScale(value) {
+  const top = Math.max(1, Math.ceil(value));
+  if (top <= 5) return { max: top, step: 1 };
+  const raw = top / 4;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((factor) => factor * power).find((candidate) => candidate >= raw);
+  return { max: step * Math.ceil(top / step), step };
 }
 
-function yAxis(svg, { left, top, bottom, width, max }) {
-  // Counts and scores are integers: never label a fractional tick.
-  const ticks = max <= 4 ? max : 4;
+function yAxis(svg, { left, top, bottom, width, scale }) {
+  const { max, step } = scale;
+  const ticks = Math.round(max / step);
   for (let index = 0; index <= ticks; index += 1) {
-    const value = (max * index) / ticks;
     const y = bottom - ((bottom - top) * index) / ticks;
     svg.append(el("line", { class: "grid", x1: left, x2: width, y1: y, y2: y }));
-    svg.append(el("text", { x: left - 4, y: y + 4, "text-anchor": "end" }, formatNumber(value, { maximumFractionDigits: 1 })));
+    svg.append(el("text", { x: left - 4, y: y + 4, "text-anchor": "end" }, formatNumber(step * index)));
   }
 }
 
@@ -47,8 +53,9 @@ export function barChart(container, items, { height = 220, xLabelEvery = 1, xTit
   const top = 10;
   const bottom = height - (xTitle ? 34 : 22);
   const svg = frame(width, height);
-  const max = niceMax(Math.max(1, ...items.map((item) => item.value)));
-  yAxis(svg, { left, top, bottom, width, max });
+  const scale = niceScale(Math.max(1, ...items.map((item) => item.value)));
+  const { max } = scale;
+  yAxis(svg, { left, top, bottom, width, scale });
   const slot = (width - left) / Math.max(items.length, 1);
   const markerAt = items.findIndex((item) => item.marker);
   items.forEach((item, index) => {
@@ -85,8 +92,9 @@ export function lineChart(container, values, { height = 180, cursor = null, onPi
   const top = 10;
   const bottom = height - (xTitle ? 34 : 22);
   const svg = frame(width, height);
-  const max = niceMax(Math.max(5, ...values));
-  yAxis(svg, { left, top, bottom, width, max });
+  const scale = niceScale(Math.max(5, ...values));
+  const { max } = scale;
+  yAxis(svg, { left, top, bottom, width, scale });
   const step = (width - left) / Math.max(values.length - 1, 1);
   const point = (value, index) => [left + index * step, bottom - ((bottom - top) * value) / max];
   const points = values.map(point);

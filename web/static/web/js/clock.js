@@ -2,7 +2,20 @@
 // creation, the time the ranking counts), ticking on in the page from the last figure the
 // server gave, frozen once the game is over. The device's own clock only measures the seconds
 // since that figure, so a wrong system time never shows a wrong game time.
-import { clock as minutesAndSeconds } from "./win.js";
+
+/**
+ * Seconds as a clock: m:ss under an hour ("4:12"), h:mm:ss from an hour on ("19:05:55": a
+ * daily opened in the morning and played on in the evening, never "1145:55"); null (a
+ * submitted game has no clock) as an em dash.
+ */
+export function clock(seconds) {
+  if (seconds === null || seconds === undefined) return "—";
+  const whole = Math.max(0, Math.round(seconds));
+  const two = (value) => String(value).padStart(2, "0");
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  return hours ? `${hours}:${two(minutes)}:${two(whole % 60)}` : `${minutes}:${two(whole % 60)}`;
+}
 
 export class GameClock {
   /** `now()` is a monotonic time in ms (performance.now; node's tests give their own). */
@@ -38,6 +51,6 @@ export class GameClock {
   }
 
   draw() {
-    this.node.textContent = minutesAndSeconds(this.seconds());
+    this.node.textContent = clock(this.seconds());
   }
 }

@@ -27,14 +27,18 @@ export function formatRemaining(ms) {
 }
 
 /**
- * Make the <time> `node` count down to `closesAt` (an ISO date-time), once a second;
- * `onClosed()` runs once when it reaches zero. Returns a function that stops it.
+ * Make the <time> `node` count down to the close an API answer tells (`closes_at`, and
+ * `closes_in`: the server's seconds left when it answered), once a second; `onClosed()` runs
+ * once when it reaches zero. The time left is the server's, counted down on the page's
+ * monotonic clock (`now`, performance.now): a device whose clock is wrong, or changes, still
+ * shows the server's time to the close. Returns a function that stops it.
  */
-export function startCountdown(node, closesAt, { onClosed = () => {}, now = () => Date.now() } = {}) {
-  const end = Date.parse(closesAt);
-  if (!node || Number.isNaN(end)) return () => {};
-  node.setAttribute("datetime", new Date(end).toISOString());
-  node.title = format(gettext("closes %(time)s"), { time: formatDateTime(new Date(end).toISOString()) });
+export function startCountdown(node, { closes_at: closesAt, closes_in: closesIn }, { onClosed = () => {}, now = () => performance.now() } = {}) {
+  const close = Date.parse(closesAt);
+  if (!node || Number.isNaN(close) || typeof closesIn !== "number") return () => {};
+  const end = now() + closesIn * 1000;
+  node.setAttribute("datetime", new Date(close).toISOString());
+  node.title = format(gettext("closes %(time)s"), { time: formatDateTime(new Date(close).toISOString()) });
   let timer = null;
   const tick = () => {
     const left = end - now();

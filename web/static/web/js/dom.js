@@ -31,9 +31,16 @@ export function say(node, message, kind = "info") {
 export const prefersReducedMotion = () =>
   window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-/** "won" / "playing" / "resigned" in words a player reads. */
-export function statusText(entry) {
-  return statusWords(entry.won ? "won" : entry.status);
+/** How an entry stands ("won", "playing", "resigned"); on a closed board, whose games can no
+ * longer move, an unfinished one as the close left it ("at the close"), never "playing". */
+export function entryStatus(entry, { closed = false } = {}) {
+  if (entry.won) return "won";
+  return closed && entry.status === "playing" ? "closed" : entry.status;
+}
+
+/** An entry's status in words a player reads (`entryStatus`). */
+export function statusText(entry, options = {}) {
+  return statusWords(entryStatus(entry, options));
 }
 
 /** "1 card", "2 cards". */

@@ -1,18 +1,12 @@
 // The win: a real modal (<dialog>, focus kept inside, Escape closes) with the player's rank on
 // the board, the board's par, the actions and time of the game, and a line to share.
 import { api, endpoints, pages } from "./api.js";
+import { clock } from "./clock.js";
 import { byId, h } from "./dom.js";
 import { format, gettext, ngettext } from "./i18n.js";
-import { moveCount, pointCount } from "./words.js";
+import { actionCount } from "./words.js";
 
 const DAILY_BOARD = /^daily-(\d{4}-\d\d-\d\d)-(D[13])$/;
-
-/** Seconds as m:ss ("4:12"); null (a submitted game has no clock) as an em dash. */
-export function clock(seconds) {
-  if (seconds === null || seconds === undefined) return "—";
-  const whole = Math.max(0, Math.round(seconds));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
-}
 
 /** "daily 2026-12-01 D3" for a daily board, the code itself for a deal code's. */
 export function boardPhrase(board) {
@@ -66,14 +60,18 @@ export function wireWin({ onNewGame }) {
   trapFocus(dialog);
   byId("win-close").addEventListener("click", () => dialog.close());
   byId("win-new").addEventListener("click", () => { dialog.close(); onNewGame(); });
-  byId("win-copy").addEventListener("click", async () => {
-    const button = byId("win-copy");
+  wireCopy(byId("win-copy"), byId("win-share"));
+}
+
+/** A Copy `button` for the text of `source`: to the clipboard, else selected for a manual copy. */
+export function wireCopy(button, source) {
+  button.addEventListener("click", async () => {
     try {
-      await navigator.clipboard.writeText(byId("win-share").textContent);
+      await navigator.clipboard.writeText(source.textContent);
       button.textContent = gettext("Copied");
     } catch {
-      // No clipboard (an insecure page, a refusal): select the line for a manual copy.
-      window.getSelection().selectAllChildren(byId("win-share"));
+      // No clipboard (an insecure page, a refusal): select the text for a manual copy.
+      window.getSelection().selectAllChildren(source);
       button.textContent = gettext("Select and copy");
     }
   });
@@ -82,8 +80,8 @@ export function wireWin({ onNewGame }) {
 /** Open the win dialog for `game` (the API's game JSON), won by `username`. */
 export async function showWin(game, username) {
   const dialog = byId("win");
-  byId("win-text").textContent = format(gettext("All 52 cards home in %(moves)s, %(points)s."),
-    { moves: moveCount(game.moves), points: pointCount(game.score) });
+  // One word with the board and the facts below: actions (undo counts), never "moves".
+  byId("win-text").textContent = format(gettext("All 52 cards home in %(actions)s."), { actions: actionCount(game.actions) });
   byId("win-board").href = pages.board(game.board);
   byId("win-actions").textContent = String(game.actions);
   byId("win-time").textContent = clock(game.elapsed);

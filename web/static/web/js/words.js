@@ -119,14 +119,20 @@ export const pointCount = (count) =>
 export const moveCount = (count) =>
   format(ngettext("%(count)s move", "%(count)s moves", count), { count: formatNumber(count) });
 
+/** "1 action", "5 actions": what the boards rank by (every action counts, undo too). */
+export const actionCount = (count) =>
+  format(ngettext("%(count)s action", "%(count)s actions", count), { count: formatNumber(count) });
+
 /** "1 player", "5 players". */
 export const playerCount = (count) =>
   format(ngettext("%(count)s player", "%(count)s players", count), { count: formatNumber(count) });
 
-/** A game's status ("won", "playing", "resigned") in words. */
+/** A game's status ("won", "playing", "resigned", or "closed": a daily game its day's close
+ * ended unfinished) in words. */
 export function statusWords(status) {
   if (status === "won") return gettext("won");
   if (status === "playing") return gettext("playing");
   if (status === "resigned") return gettext("resigned");
+  if (status === "closed") return gettext("at the close");
   return status || "";
 }

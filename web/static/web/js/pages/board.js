@@ -4,7 +4,8 @@
 // the switch above the ranking; entries of bots carry a "bot" mark). A sealed daily board shows no code and no game links and
 // counts down to its close; a closed one shows its code, its par and the solver's line.
 import { api, endpoints, pageData, pages } from "../api.js";
-import { renderLiveState } from "../board_list.js";
+import { heldBadge, renderLiveState } from "../board_list.js";
+import { clock } from "../clock.js";
 import { barChart, redrawOnResize } from "../charts.js";
 import { startCountdown } from "../daily.js";
 import { byId, h, say, statusText } from "../dom.js";
@@ -16,31 +17,51 @@ import { cardCount, moveCount, playerCount } from "../words.js";
 const PAGE_SIZE = 25;
 const CHART_REFRESH_MS = 1500;
 
-const view = { board: "", who: "humans", daily: null, shown: false, me: null, offset: 0, total: 0, around: false, myCards: null, chartTimer: null };
+const view = {
+  board: "", who: "humans", daily: null, shown: false, me: null, offset: 0, total: 0, around: false, myCards: null, chartTimer: null,
+  closed: false, // a daily board past its close: final, its unfinished games as the close left them
+  held: null, // the viewer's own entry held for a fair-play review (the board's `own_held`)
+};
 
 /** The board's query for this page's `who` (people, bots or all: the switch, in the URL). */
 const whoQuery = () => `&who=${encodeURIComponent(view.who)}`;
 
+/** A cell of the ranking; `label` names its column where a phone shows a row as a card. */
+const cell = (label, ...children) => h("td", { dataset: { label } }, ...children);
+
+/** One row of the ranking: what ranks it (rank, cards, actions, time), then its status. */
+function entryRow(entry, { changed = null, held = null } = {}) {
+  const me = entry.player === view.me;
+  const badges = [
+    entry.bot ? h("span", { class: "bot-badge", title: gettext("a declared bot: it ranks apart from people") }, gettext("bot")) : null,
+    held ? heldBadge(held) : null,
+  ];
+  return h(
+    "tr",
+    { class: [me ? "me" : "", entry.player === changed ? "changed" : "", held ? "held" : ""].join(" ").trim() || null },
+    cell(gettext("Rank"), held ? "—" : entry.rank),
+    cell(gettext("Player"), h("a", { href: pages.player(entry.player) }, entry.player), ...badges),
+    cell(gettext("Cards"), entry.cards),
+    cell(gettext("Actions"), entry.actions),
+    cell(gettext("Time"), clock(entry.elapsed)),
+    cell(gettext("Status"), statusText(entry, { closed: view.closed }),
+      entry.assisted ? h("span", { class: "assisted-badge", title: gettext("asked for hints") }, ` ${gettext("assisted")}`) : null),
+    h("td", { class: "replay-cell" }, entry.game ? h("a", {
+      href: pages.replay(entry.game), "aria-label": format(gettext("Replay %(name)s's game"), { name: entry.player }),
+    }, gettext("replay")) : ""),
+  );
+}
+
 function renderRows(entries, changed = null) {
   const body = byId("board-rows");
-  if (!entries.length) {
+  const rows = entries.map((entry) => entryRow(entry, { changed }));
+  // The viewer's own entry held for a fair-play review is on no board: shown to them, unranked.
+  if (view.held) rows.push(entryRow(view.held, { held: view.held }));
+  if (!rows.length) {
     body.replaceChildren(h("tr", {}, h("td", { colspan: 7, class: "muted" }, gettext("No one has played this deal yet."))));
     return;
   }
-  body.replaceChildren(...entries.map((entry) => h(
-    "tr",
-    { class: [entry.player === view.me ? "me" : "", entry.player === changed ? "changed" : ""].join(" ").trim() || null },
-    h("td", {}, entry.rank),
-    h("td", {}, h("a", { href: pages.player(entry.player) }, entry.player),
-      entry.bot ? h("span", { class: "bot-badge", title: gettext("a declared bot: it ranks apart from people") }, gettext("bot")) : null),
-    h("td", {}, entry.cards),
-    h("td", {}, entry.score),
-    h("td", {}, entry.moves),
-    h("td", {}, statusText(entry), entry.assisted ? h("span", { class: "assisted-badge", title: gettext("asked for hints") }, ` ${gettext("assisted")}`) : null),
-    h("td", {}, entry.game ? h("a", {
-      href: pages.replay(entry.game), "aria-label": format(gettext("Replay %(name)s's game"), { name: entry.player }),
-    }, gettext("replay")) : ""),
-  )));
+  body.replaceChildren(...rows);
   const mine = entries.find((entry) => entry.player === view.me);
   if (mine && mine.cards !== view.myCards) {
     view.myCards = mine.cards;
@@ -68,8 +89,12 @@ function showDailyState(data) {
       "Sealed: the deal's code and the players' games stay hidden until the board closes in %(countdown)s"
       + " (00:00 UTC). Until then its entries are live, and nobody can replay anyone's game.",
     ), { countdown })));
-    startCountdown(countdown, data.closes_at, {
-      onClosed: () => node.replaceChildren(h("p", {}, gettext("The board has closed: reload to see its deal and the solver's line."))),
+    startCountdown(countdown, data, {
+      onClosed: () => {
+        view.closed = true;
+        renderLiveState(byId("live-state"), "final");
+        node.replaceChildren(h("p", {}, gettext("The board has closed: reload to see its deal and the solver's line.")));
+      },
     });
     return;
   }
@@ -94,6 +119,9 @@ async function loadPage() {
     : `?limit=${PAGE_SIZE}&offset=${view.offset}`) + whoQuery();
   const data = await api("GET", endpoints.board(view.board, query));
   view.total = data.total;
+  view.held = data.own_held || null;
+  view.closed = Boolean(view.daily) && !data.sealed;
+  if (view.closed) renderLiveState(byId("live-state"), "final");
   showPar(data.par, data.table_par);
   if (view.daily) showDailyState(data);
   renderRows(data.entries);

@@ -2,7 +2,7 @@
 // their live top entries and a Play / Resume button for the signed-in player's ranked game,
 // and the code box for any open deal.
 import { api, endpoints, pages } from "../api.js";
-import { renderBoardList } from "../board_list.js";
+import { ownHeldEntry, renderBoardList } from "../board_list.js";
 import { startCountdown } from "../daily.js";
 import { commitmentItem } from "../commitments.js";
 import { byId, h, say } from "../dom.js";
@@ -37,10 +37,17 @@ function showBoard(panel, daily, user, mine) {
   showPlayed(panel.querySelector("[data-played]"), mine);
   button.addEventListener("click", () => playRanked(panel, user));
   const list = panel.querySelector("[data-entries]");
+  let held = null;
+  let shown = [];
+  const render = (changed = null) => renderBoardList(list, shown,
+    { me: user && user.username, changed, held, empty: gettext("No one has played it yet: be the first.") });
+  // The player's own held game is on no board: the mini-board lists it for them, unranked.
+  if (mine && mine.held) ownHeldEntry(daily.board, "all").then((entry) => { held = entry; render(); });
   new LiveBoard(daily.board, {
     limit: 5,
     onChange: ({ entries, total, changed }) => {
-      renderBoardList(list, entries, { me: user && user.username, changed, empty: gettext("No one has played it yet: be the first.") });
+      shown = entries;
+      render(changed);
       if (total > players) showPlayers(panel, (players = total));
     },
   }).start();
@@ -122,7 +129,7 @@ async function main() {
     const countdown = h("time", { id: "daily-countdown" });
     byId("daily-date").replaceChildren(...formatNodes(gettext("Deals of %(day)s (UTC), sealed for another %(countdown)s."),
       { day: formatDate(daily.date), countdown }));
-    startCountdown(countdown, daily.closes_at, {
+    startCountdown(countdown, daily, {
       onClosed: () => byId("daily-date").replaceChildren(gettext("These deals have closed: reload for the new day's.")),
     });
     for (const panel of document.querySelectorAll(".daily-deal")) {

@@ -9,7 +9,9 @@ import { renderState, renderStats } from "../table_view.js";
 import { format, gettext } from "../i18n.js";
 import { moveWords, pointCount } from "../words.js";
 
-const AUTOPLAY_MS = 700;
+/** The autoplay's pace by the Speed choice (ms a step), kept in this browser. */
+const SPEED_KEY = "canfield.replaySpeed";
+const stepMs = () => Number(byId("replay-speed").value) || 700;
 
 const replay = { id: null, steps: [0], tokens: [""], scores: [0], index: 0, states: new Map(), timer: null };
 
@@ -95,7 +97,21 @@ function toggleAutoplay() {
   replay.timer = setInterval(() => {
     if (replay.index >= replay.steps.length - 1) stop();
     else show(replay.index + 1);
-  }, AUTOPLAY_MS);
+  }, stepMs());
+}
+
+/** The Speed choice: the one kept in this browser at first; a change applies at once. */
+function wireSpeed() {
+  const select = byId("replay-speed");
+  const kept = globalThis.localStorage && localStorage.getItem(SPEED_KEY);
+  if (kept && [...select.options].some((option) => option.value === kept)) select.value = kept;
+  select.addEventListener("change", () => {
+    try { localStorage.setItem(SPEED_KEY, select.value); } catch { /* private mode: this page only */ }
+    if (replay.timer) {
+      stop();
+      toggleAutoplay();
+    }
+  });
 }
 
 function wire() {
@@ -104,6 +120,7 @@ function wire() {
   byId("forward").addEventListener("click", () => { stop(); show(replay.index + 1); });
   byId("last").addEventListener("click", () => { stop(); show(replay.steps.length - 1); });
   byId("play").addEventListener("click", toggleAutoplay);
+  wireSpeed();
   byId("scrubber").addEventListener("input", (event) => { stop(); show(Number(event.target.value)); });
   document.addEventListener("keydown", (event) => {
     if (event.target.closest && event.target.closest("input:not([type=range]), textarea")) return;

@@ -11,7 +11,9 @@ import { renderState, renderStats } from "../table_view.js";
 import { showWin } from "../win.js";
 import { cardCount, moveCount, moveWords, pointCount, statusWords } from "../words.js";
 import { playable, status, table } from "./context.js";
+import { showEnding } from "./ending.js";
 import { startBoard } from "./live_panel.js";
+import { showResults } from "./results.js";
 
 /** Show a game (API game JSON) and everything that depends on it. */
 export function showGame(game, { from = null } = {}) {
@@ -29,11 +31,13 @@ export function showGame(game, { from = null } = {}) {
   byId("replay-link").href = pages.replay(game.id);
   document.title = `${game.code || boardLabel(game.board)} · ${pointCount(game.score)}`;
   showRanked(game);
+  showEnding(game);
+  showResults(game);
   showControls(game, canPlay);
   refocus(focused);
   sayWhoseGame(game, { wasWon, wasResigned });
   table.gameLoaded = true;
-  startBoard(game.board);
+  startBoard(game.board, { closed: Boolean(game.daily) && !game.sealed });
 }
 
 /** Read the game again and show it (another tab moved it on, or its day closed). */
@@ -44,7 +48,10 @@ export async function reload() {
 /** The buttons and the move box: enabled for what the player may do now. */
 function showControls(game, canPlay) {
   byId("undo-button").disabled = !canPlay || !(game.legal_moves || []).includes("undo");
+  // The Move box takes nothing once the game cannot move: its field, its button, its look.
   byId("move-input").disabled = !canPlay;
+  byId("move-form").querySelector("button[type=submit]").disabled = !canPlay;
+  byId("move-form").classList.toggle("inactive", !canPlay);
   byId("hint-button").disabled = !canPlay;
   // A ranked daily game takes no hints: no button (the server would refuse: ranked_daily).
   byId("hint-button").hidden = Boolean(game.daily);
@@ -128,12 +135,14 @@ function showRanked(game) {
     ...formatNodes(table.owner ? gettext("Your ranked game of %(day)s, draw %(draw)s.")
       : gettext("%(name)s's ranked game of %(day)s, draw %(draw)s."), values), " ",
     ...(game.sealed
-      ? formatNodes(gettext("The deal stays sealed until the board closes in %(countdown)s:"
-        + " no code, the face-down cards unseen, no hints; one game, no restart."), { countdown })
+      ? [...formatNodes(gettext("The deal stays sealed until the board closes in %(countdown)s:"
+        + " no code, the face-down cards unseen, no hints; one game, no restart."), { countdown }), " ",
+      // The ranking's time is the server's from the game's start: a tab left open counts.
+      h("span", { id: "time-away" }, gettext("Time away counts: the clock runs from the game's start until its last action."))]
       : [gettext("Its day has closed: the board is final.")]),
   );
   if (table.countdown) table.countdown();
-  table.countdown = game.sealed ? startCountdown(countdown, game.closes_at, {
+  table.countdown = game.sealed ? startCountdown(countdown, game, {
     onClosed: () => {
       status(gettext("The day has closed: this board is final, and its deal is an open code now."));
       // Read the game again a little after the close (clocks differ): it shows its code then.
@@ -170,7 +179,7 @@ function renderLegalMoves(tokens) {
  * `--note`).
  */
 function watchNoteHeight() {
-  const notes = [byId("ranked-note"), byId("held-note")].filter(Boolean);
+  const notes = [byId("ranked-note"), byId("held-note"), byId("game-ended")].filter(Boolean);
   const height = (note) => note.hidden ? 0
     : note.offsetHeight + (parseFloat(getComputedStyle(note).marginBottom) || 0);
   const measure = () => {

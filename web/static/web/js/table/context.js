@@ -18,13 +18,16 @@ export const table = {
   board: null, // the deal's live board beside the felt (LiveBoard)
   resign: null, // the Resign button's two-press control
   countdown: null, // stops the sealed game's countdown
+  nextDeal: null, // stops the results card's countdown to the next deal
   clock: null, // the game's time (GameClock)
   finishing: false, // the Finish button's line is being played
   socket: null, // the game's socket (GameSocket): its live messages, and our moves
 };
 
-/** The player may act on the game shown: theirs, and still being played. */
-export const playable = () => Boolean(table.game) && table.owner && table.game.status === "playing";
+/** The player may act on the game shown: theirs, still being played, and (a ranked daily)
+ * its day still open: once the board is final the server refuses every action. */
+export const playable = () => Boolean(table.game) && table.owner && table.game.status === "playing"
+  && !(table.game.daily && !table.game.sealed);
 
 /** Say `message` in the table's status line (`kind` "error" for a refusal). */
 export function status(message, kind = "info") {

@@ -28,12 +28,22 @@ async function startGame(body, errorNode) {
   }
 }
 
+/** The dialog opens on the table's own draw mode (a draw-1 table offers draw 1), and on a
+ * random deal when the table holds today's ranked game of that mode (it would only reopen). */
+function presetNewGame(form) {
+  const game = table.game;
+  const draw = String(game ? game.draw : Number(byId("felt").dataset.draw) || 3);
+  form.draw.value = draw;
+  form.deal.value = game && game.daily && game.sealed ? "random" : "daily";
+}
+
 function wireNewGame() {
   const dialog = byId("new-game-dialog");
   const form = byId("new-game-form");
   const error = form.querySelector(".form-error");
   byId("new-game-button").addEventListener("click", () => {
     say(error, "");
+    presetNewGame(form);
     dialog.showModal();
   });
   wireWin({ onNewGame: () => byId("new-game-button").click() });

@@ -3,7 +3,8 @@
 import { byId } from "../dom.js";
 import { enableDrag } from "../drag.js";
 import { describeHint, fetchHint, highlightHint } from "../hints.js";
-import { gettext } from "../i18n.js";
+import { format, gettext } from "../i18n.js";
+import { CONFIRM_MS, confirmTwice } from "../resign.js";
 import { parseTyped } from "../moves.js";
 import { playable, status, table } from "./context.js";
 import { explain, finish, play } from "./moves_out.js";
@@ -54,6 +55,27 @@ function askHint() {
   });
 }
 
+/**
+ * Hint asks twice while the game is unassisted: the first hint marks it assisted for good
+ * (ranked below every unassisted game), so one stray tap must not do it. Once assisted, a
+ * press asks at once (a capture listener, ahead of the two-press control).
+ */
+function wireHint() {
+  const button = byId("hint-button");
+  button.addEventListener("click", (event) => {
+    if (!(table.game && table.game.assisted)) return;
+    event.stopImmediatePropagation();
+    askHint();
+  }, { capture: true });
+  confirmTwice(button, {
+    armedText: gettext("Confirm hint"),
+    onArm: () => status(format(gettext("A hint marks this game assisted for good: press \"Confirm hint\" within %(seconds)s seconds to ask."),
+      { seconds: CONFIRM_MS / 1000 })),
+    onDisarm: () => status(gettext("No hint asked: the game stays unassisted.")),
+    onConfirm: askHint,
+  });
+}
+
 function wireDoubleClickSetting() {
   const setting = byId("double-click");
   setting.checked = doubleClick();
@@ -97,7 +119,7 @@ export function wireInput() {
     if (chip) play({ action: chip.dataset.token });
   });
   byId("undo-button").addEventListener("click", () => play({ action: "undo" }));
-  byId("hint-button").addEventListener("click", askHint);
+  wireHint();
   wireDoubleClickSetting();
   wireMoveBox();
   document.addEventListener("keydown", (event) => {

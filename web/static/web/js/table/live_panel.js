@@ -1,11 +1,12 @@
 // The deal's board beside the felt: its top ten live, and where the player stands below them
 // when they are not among them.
 import { api, endpoints } from "../api.js";
-import { renderBoardList, renderLiveState } from "../board_list.js";
+import { ownHeldEntry, renderBoardList, renderLiveState } from "../board_list.js";
+import { clock } from "../clock.js";
 import { byId } from "../dom.js";
 import { format, gettext } from "../i18n.js";
 import { LiveBoard } from "../live.js";
-import { cardCount, pointCount } from "../words.js";
+import { actionCount, cardCount } from "../words.js";
 import { table } from "./context.js";
 
 /** The part of a board the player ranks in: a declared bot's games rank among the bots. */
@@ -13,7 +14,11 @@ function ownPartition() {
   return table.me && table.me.bot ? "bots" : "humans";
 }
 
-/** Below the top entries, where the player stands when they are not among them. */
+/** An entry's ranking figures in words: "12 cards, 45 actions, 3:02". */
+const figures = (entry) => ({ cards: cardCount(entry.cards), actions: actionCount(entry.actions), time: clock(entry.elapsed) });
+
+/** Below the top entries, where the player stands when they are not among them (their own
+ * entry held for a fair-play review: held, no rank). */
 async function showMyRank(entries) {
   const node = byId("live-me");
   const me = table.me && table.me.username;
@@ -21,21 +26,29 @@ async function showMyRank(entries) {
     node.hidden = true;
     return;
   }
+  if (byId("held-note")) {
+    const held = await ownHeldEntry(table.board.board, ownPartition());
+    node.hidden = !held;
+    if (held) node.textContent = format(gettext("You: held for review, %(cards)s, %(actions)s, %(time)s"), figures(held));
+    return;
+  }
   try {
     const data = await api("GET", endpoints.board(table.board.board, `?around=${encodeURIComponent(me)}&limit=1&who=${ownPartition()}`));
     const mine = data.entries.find((entry) => entry.player === me);
     node.hidden = !mine;
     if (mine) {
-      node.textContent = format(gettext("You: #%(rank)s of %(total)s, %(cards)s, %(points)s"),
-        { rank: mine.rank, total: data.total, cards: cardCount(mine.cards), points: pointCount(mine.score) });
+      node.textContent = format(gettext("You: #%(rank)s of %(total)s, %(cards)s, %(actions)s, %(time)s"),
+        { rank: mine.rank, total: data.total, ...figures(mine) });
     }
   } catch {
     node.hidden = true;
   }
 }
 
-/** Follow `board` (a deal code or a daily board id) live; nothing to do if it is followed. */
-export function startBoard(board) {
+/** Follow `board` (a deal code or a daily board id) live; nothing to do if it is followed.
+ * A `closed` board (a daily past its close) is final: no live badge. */
+export function startBoard(board, { closed = false } = {}) {
+  if (closed) renderLiveState(byId("live-state"), "final");
   if (table.board && table.board.board === board) return;
   if (table.board) table.board.stop();
   const list = byId("live-entries");

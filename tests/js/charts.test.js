@@ -1,0 +1,16 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+
+import { niceScale } from "../../web/static/web/js/charts.js";
+
+describe("the charts' y axis", () => {
+  it("steps by whole 1, 2 or 5 times a power of ten, its top just above the data", () => {
+    const scales = [1, 3, 5, 6, 7, 10, 13, 52, 99, 260, 1234].map(niceScale);
+    assert.deepEqual(scales.map((scale) => [scale.max, scale.step]), [
+      [1, 1], [3, 1], [5, 1], [6, 2], [8, 2], [10, 5], [15, 5], [60, 20], [100, 50], [300, 100], [1500, 500],
+    ]);
+    for (const { max, step } of scales) {
+      assert.ok(Number.isInteger(step) && max / step <= 5, `${max} by ${step}`);
+    }
+  });
+});
