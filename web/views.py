@@ -203,11 +203,18 @@ def _who(request: HttpRequest) -> str:
 @require_safe
 @ensure_csrf_cookie
 def player(request: HttpRequest, username: str) -> HttpResponse:
+    """A player's page; its owner also gets the "Your account" section (password, export):
+    rendered for them alone, so nobody else's page holds it, even hidden."""
+    from accounts.guests import is_guest
+
+    owner = request.user.is_authenticated and request.user.get_username() == username
     return _page(
         request,
         "player.html",
         title=gettext("Player %(name)s") % {"name": username},
         data={"username": username},
+        owner=owner,
+        owner_guest=owner and is_guest(request.user),
     )
 
 

@@ -59,18 +59,23 @@ def username_errors(username: str) -> list[str]:
     return [problem] if problem else []
 
 
+def password_problems(password: str, *, user: User) -> tuple[list[str], list[str]]:
+    """Why ``password`` may not be ``user``'s (Django's validators, ``AUTH_PASSWORD_VALIDATORS``):
+    the messages and the validators' codes, both empty when it may. One rule for a sign-up,
+    a guest's sign-up and a password change."""
+    try:
+        password_validation.validate_password(password, user=user)
+    except ValidationError as error:
+        codes = [str(each.code) for each in error.error_list if each.code]
+        return list(error.messages), codes
+    return [], []
+
+
 def checked_credentials(*, username: str, password: str) -> str:
     """The username in NFKC (as Django stores it) if it and the password may be used for a
     new account (a sign-up, or a guest's), else a 400 naming the field(s) at fault."""
     username = User.normalize_username(username)
-    candidate = User(username=username)
-    try:
-        password_validation.validate_password(password, user=candidate)
-        password_errors: list[str] = []
-        password_codes: list[str] = []
-    except ValidationError as error:
-        password_errors = list(error.messages)
-        password_codes = [str(each.code) for each in error.error_list if each.code]
+    password_errors, password_codes = password_problems(password, user=User(username=username))
     if (errors := username_errors(username)) or password_errors:
         raise field_errors(
             username=errors, password=password_errors, codes={"password": password_codes}
@@ -138,18 +143,27 @@ def player_bot_declare(*, user: User) -> None:
         bot_declare(player_id=user.pk)
 
 
-def player_authenticate(*, username: str, password: str, request: HttpRequest) -> User:
-    """The player with these credentials, or ``BadCredentials`` (no hint which one was wrong).
+def password_checked(*, username: str, password: str, request: HttpRequest) -> User | None:
+    """The player named ``username`` if ``password`` is theirs, else None: the one way a
+    password is checked (a login, a password change), bounded like a login.
 
     ``request`` is the Django request: django-axes counts failures per account and client
-    address on it and refuses a locked-out login before any password is hashed (its
-    middleware then answers 429, ``games.api.lockout``). A login it lets through is charged to
+    address on it and refuses a locked-out check before any password is hashed (its
+    middleware then answers 429, ``games.api.lockout``). A check it lets through is charged to
     the address's and the deployment's budgets of password checks first
     (``games.password_checks``)."""
     if AxesProxyHandler.is_allowed(request, {"username": username}):
         password_check_charge(request_client_address(request))
     user = authenticate(request=request, username=username, password=password)
-    if not isinstance(user, User):  # None: refused (ModelBackend only ever returns a User)
+    # None: refused (ModelBackend only ever returns a User).
+    return user if isinstance(user, User) else None
+
+
+def player_authenticate(*, username: str, password: str, request: HttpRequest) -> User:
+    """The player with these credentials, or ``BadCredentials`` (no hint which one was
+    wrong); checked and bounded by ``password_checked``."""
+    user = password_checked(username=username, password=password, request=request)
+    if user is None:
         raise BadCredentials(gettext("unknown username or wrong password"))
     return user
 

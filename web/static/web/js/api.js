@@ -62,6 +62,7 @@ function sameOriginPath(url) {
 
 export const endpoints = {
   me: "/api/me/",
+  mePassword: "/api/me/password/",
   session: "/api/session/",
   players: "/api/players/",
   player: (name) => `/api/players/${encodeURIComponent(name)}/`,

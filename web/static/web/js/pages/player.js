@@ -1,4 +1,5 @@
 // A player's page: totals, a chart of recent results, every game with links.
+import { initAccountCare } from "../account_care.js";
 import { api, endpoints, pageData, pages } from "../api.js";
 import { barChart, redrawOnResize } from "../charts.js";
 import { boardLabel } from "../daily.js";
@@ -155,6 +156,7 @@ function wireCalendar(username, first) {
 }
 
 async function main() {
+  initAccountCare();
   await initAccount();
   const { username } = pageData();
   showRecord(username).then((month) => wireCalendar(username, month), () => {

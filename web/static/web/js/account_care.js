@@ -1,0 +1,51 @@
+// "Your account" on the player's own page: change the password (POST /api/me/password/).
+// The export links are plain downloads; the server renders this section for the owner alone.
+import { api, ApiError, endpoints } from "./api.js";
+import { byId, say } from "./dom.js";
+import { gettext } from "./i18n.js";
+
+/** What a refusal says: the messages of the fields at fault (each input marked), else the
+ * error's detail. */
+function refusal(form, error) {
+  if (!(error instanceof ApiError)) return gettext("Something went wrong. Try again.");
+  const fields = error.data.fields || {};
+  for (const [name, messages] of Object.entries(fields)) {
+    const input = form.elements.namedItem(name);
+    if (input && Array.isArray(messages)) input.setAttribute("aria-invalid", "true");
+  }
+  const messages = Object.values(fields).filter(Array.isArray).flat();
+  return messages.length ? messages.join(" ") : error.message;
+}
+
+async function changePassword(event) {
+  event.preventDefault();
+  const form = event.currentTarget;
+  const button = form.querySelector("button[type=submit]");
+  const done = form.querySelector(".form-done");
+  for (const input of form.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
+  say(form.querySelector(".form-error"), "");
+  done.textContent = "";
+  button.disabled = true;
+  try {
+    await api("POST", endpoints.mePassword, {
+      current_password: form.current_password.value,
+      new_password: form.new_password.value,
+    });
+    form.reset();
+    done.textContent = gettext("Your password is changed.");
+  } catch (error) {
+    say(form.querySelector(".form-error"), refusal(form, error), "error");
+  } finally {
+    button.disabled = false;
+  }
+}
+
+/** Wire the password form, if this page has it (the owner's own page, an account). */
+export function initAccountCare() {
+  const form = byId("password-form");
+  if (!form) return;
+  form.addEventListener("submit", changePassword);
+  // Disabled until now: a form sent before its script ran would go out as a GET, passwords
+  // in the URL.
+  form.querySelector("button[type=submit]").disabled = false;
+}
