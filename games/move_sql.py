@@ -147,8 +147,14 @@ def quote(name: str) -> str:
 # --- Rows: columns from the models' fields, values back through their converters -----------
 
 
+@cache
 def _columns(model: type[Model]) -> tuple[Field[Any, Any], ...]:
     return tuple(f for f in model._meta.concrete_fields if isinstance(f, Field))
+
+
+@cache
+def _attnames(model: type[Model]) -> list[str]:
+    return [f.attname for f in _columns(model)]
 
 
 @cache
@@ -170,15 +176,13 @@ def _converters(model: type[Model], vendor: str) -> tuple[tuple[Callable[..., An
 
 def instance_of(model: type[Instance], values: Sequence[Any]) -> Instance:
     """The model instance of a row read with ``_select_list(model, ...)``'s columns."""
-    columns = _columns(model)
-    converted = []
-    for f, functions, value in zip(
-        columns, _converters(model, connection.vendor), values, strict=True
+    converted = list(values)
+    for index, (f, functions) in enumerate(
+        zip(_columns(model), _converters(model, connection.vendor), strict=True)
     ):
         for function in functions:
-            value = function(value, f.cached_col, connection)
-        converted.append(value)
-    return model.from_db(connection.alias, [f.attname for f in columns], converted)
+            converted[index] = function(converted[index], f.cached_col, connection)
+    return model.from_db(connection.alias, _attnames(model), converted)
 
 
 def _values_of(model: type[Model], name: str, value: Any) -> Any:

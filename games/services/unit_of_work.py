@@ -90,7 +90,8 @@ class UnitOfWork(move_sql.Writes):
     def moved(self, game: Game) -> bool:
         """Whether ``game`` is the one game row this unit changed, by appending to its log:
         then nothing else that ranks changed (no other game, no assistance)."""
-        return list(self.saved) == [game.id] and all(a.game_id == game.id for a in self.appended)
+        appended_to = {action.game_id for action in self.appended}
+        return list(self.saved) == [game.id] and appended_to == {game.id}
 
     def raise_events(self, events: Iterable[Event]) -> None:
         """Have ``events`` handled once this unit commits."""
