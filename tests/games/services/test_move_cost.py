@@ -164,7 +164,7 @@ def test_a_live_move_is_four_round_trips(player_client: APIClient) -> None:
 
 def test_a_duplicate_seq_from_the_batch_is_a_stale_seq(player: Player) -> None:
     """unique(game, seq) refuses the action's row in the batch that also writes the game row
-    and reads the entry: that is a stale seq (``appending`` finds the constraint's name in
+    and reads the entry: that is a stale seq (the unit of work finds the constraint's name in
     the error), and nothing of the batch stays."""
     game = game_create(player=player.user, code=SIMPLE_CODE).game
     action_append(game_id=game.id, player=player.user, token="draw")
