@@ -112,10 +112,11 @@ def position_at_close(game: Game) -> dict[str, Any] | None:
     return {field: summary[field] for field in COPIED_FIELDS}
 
 
-def best_games(*, board: Any, player_id: Any) -> QuerySet[Game]:
-    r"""The player's games on a board that may rank there (at least one action, not held for
-    review), best first (``board``: the games' board id, not a partition's; ``player_id`` may
-    be an ``OuterRef`` expression: the subquery of ``entry_refresh``)."""
+def best_games(*, board: str, player_id: int) -> QuerySet[Game]:
+    """The player's games on a board that may rank there (at least one action, not held for
+    review), best first (``board``: the games' board id, not a partition's). A move reads the
+    first one's id with its entry, in SQL (``games.move_sql.entry_read``; a test holds the two
+    to the same answer)."""
     return (
         ranking_games()
         .filter(board=board, player_id=player_id)
