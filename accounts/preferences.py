@@ -35,8 +35,8 @@ class Preference:
 PREFERENCES: dict[str, Preference] = {
     "card_size": Preference("medium", ("small", "medium", "large")),
     "four_colour": Preference(False),
-    "card_back": Preference("blue", ("blue", "red", "green")),
-    "felt": Preference("green", ("green", "blue", "burgundy")),
+    "card_back": Preference("red", ("red", "blue", "green")),
+    "felt": Preference("green", ("green", "blue", "grey")),
     # Short sounds made by the page itself (WebAudio), off until the player turns them on.
     "sound": Preference(False),
     "left_handed": Preference(False),

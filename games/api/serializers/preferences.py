@@ -4,6 +4,7 @@ value one of its choices and of the choice's JSON type (``"700"`` is not ``700``
 import json
 from typing import Any
 
+from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -13,7 +14,7 @@ from accounts.preferences import PREFERENCES, Preference, Value
 class ChoiceOfType(serializers.Field):
     """One of a setting's choices, of the same JSON type (DRF's ChoiceField takes ``"true"``)."""
 
-    default_error_messages = {"invalid": "{value} is not one of {choices}."}
+    default_error_messages = {"invalid": gettext_lazy("{value} is not one of {choices}.")}
 
     def __init__(self, preference: Preference, **kwargs: Any) -> None:
         self.preference = preference
@@ -58,7 +59,7 @@ class PreferencesIn(serializers.Serializer):
             unknown = sorted(set(data) - set(PREFERENCES))
             if unknown:
                 raise serializers.ValidationError(
-                    {key: ["There is no such setting."] for key in unknown}
+                    {key: [gettext("There is no such setting.")] for key in unknown}
                 )
         return dict(super().to_internal_value(data))
 
