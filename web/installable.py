@@ -27,6 +27,8 @@ from web.app_icons import SIZES
 from web.words import page_words
 
 STATIC = Path(__file__).resolve().parent / "static"
+#: The service worker's code (linted like every script); ``/sw.js`` serves it after its constants.
+WORKER = STATIC / "web" / "js" / "service_worker.js"
 #: The header's colour (arena.css): the installed app's title bar matches it.
 THEME_COLOUR = "#0a281e"
 BACKGROUND_COLOUR = "#10382a"
@@ -39,7 +41,7 @@ def shell_files() -> tuple[tuple[str, ...], str]:
     replaces its cache. Read once per process."""
     digest = hashlib.sha256()
     urls = []
-    for path in sorted(p for p in STATIC.rglob("*") if p.is_file()):
+    for path in sorted(p for p in STATIC.rglob("*") if p.is_file() and p != WORKER):
         name = path.relative_to(STATIC).as_posix()
         digest.update(name.encode() + b"\0" + path.read_bytes())
         urls.append(static(name))
@@ -83,14 +85,16 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     by HTTP: the browser checks it on each visit and a new version replaces the old one."""
     urls, version = shell_files()
     offline = reverse("web:offline")
-    response = render(
-        request,
-        "web/sw.js",
-        {"shell": json.dumps([*urls, offline]), "version": version, "offline": offline},
-        content_type="text/javascript; charset=utf-8",
+    constants = (
+        f"const CACHE = {json.dumps('canfield-shell-' + version)};\n"
+        f"const SHELL = {json.dumps([*urls, offline])};\n"
+        f"const OFFLINE = {json.dumps(offline)};\n"
     )
-    response["Cache-Control"] = "no-cache"
-    return response
+    return HttpResponse(
+        constants + WORKER.read_text(encoding="utf-8"),
+        content_type="text/javascript; charset=utf-8",
+        headers={"Cache-Control": "no-cache"},
+    )
 
 
 @require_safe

@@ -89,7 +89,8 @@ def service_worker_ready(page: Page) -> None:
           const workers = navigator.serviceWorker;
           await workers.ready;
           if (!workers.controller) {
-            await new Promise((done) => workers.addEventListener("controllerchange", done, { once: true }));
+            await new Promise((done) =>
+              workers.addEventListener("controllerchange", done, { once: true }));
           }
         }"""
     )
@@ -150,8 +151,6 @@ def test_a_ranked_game_leaves_nothing_of_its_deal_in_the_caches(
     expect(page.locator("#stat-moves")).to_have_text("1")
     cached = page.evaluate(CACHED_URLS)
     assert all(url.startswith("/static/") or url == "/offline/" for url in cached), cached
-    offline = page.evaluate(
-        "async () => (await (await caches.match('/offline/')).text())"
-    )
+    offline = page.evaluate("async () => (await (await caches.match('/offline/')).text())")
     assert "data-card" not in offline and f"/games/{game['id']}/" not in offline
     assert player.errors == []

@@ -1,9 +1,7 @@
 // Canfield Arena's service worker (web/installable.py says why it is built this way). It keeps
 // the app shell (the static files, the offline page) and nothing else: no API answer, no page
-// of a game, nothing of a sealed deal. Version {{ version }}.
-const CACHE = "canfield-shell-{{ version }}";
-const SHELL = {{ shell|safe }};
-const OFFLINE = "{{ offline }}";
+// of a game, nothing of a sealed deal. Served at /sw.js after three lines the server writes:
+// CACHE (this version's cache name), SHELL (the URLs it keeps) and OFFLINE (the offline page).
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
