@@ -212,3 +212,19 @@ def test_the_replay_speed_setting_is_the_replays_default_and_sound_is_off_until_
     expect(page.locator("#replay-speed")).to_have_value("1400")
     Watch(page).check(language, "the replay at the chosen speed")
     assert player.errors == []
+
+
+@pytest.mark.parametrize("language", ["en", "id", "ja"])
+def test_the_settings_button_fits_every_header_on_a_360_px_phone(
+    new_player: Callable[..., Player], language: str
+) -> None:
+    phone = {"viewport": (360, 780), "touch": True, "locale": BROWSER_LOCALE[language]}
+    for player in (new_player(sign_up=False, **phone), new_player(**phone)):
+        page, watch = player.page, Watch(player.page)
+        page.goto("/daily/")
+        expect(page.locator("#account")).not_to_have_attribute("data-state", "loading")
+        expect(page.locator("#settings-button")).to_be_visible()
+        watch.check(language, f"the header at 360 px ({player.username})")
+        open_settings(page)
+        watch.check(language, f"the settings panel at 360 px ({player.username})")
+        assert player.errors == []
