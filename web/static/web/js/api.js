@@ -63,6 +63,7 @@ function sameOriginPath(url) {
 export const endpoints = {
   me: "/api/me/",
   mePassword: "/api/me/password/",
+  meSettings: "/api/me/settings/",
   session: "/api/session/",
   players: "/api/players/",
   player: (name) => `/api/players/${encodeURIComponent(name)}/`,

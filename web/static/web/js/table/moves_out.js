@@ -7,6 +7,7 @@ import { byId } from "../dom.js";
 import { GameSocket, sendMove } from "../game_socket.js";
 import { format, gettext } from "../i18n.js";
 import { openAccountDialog } from "../session.js";
+import { playSound } from "../sound.js";
 import { afterLiveMessage, isNews } from "../watching.js";
 import { capitalised, cardCount, moveWords, pointCount, reasonText, statusWords } from "../words.js";
 import { playable, status, table } from "./context.js";
@@ -36,6 +37,7 @@ async function send(body, from) {
       onStalePlayer: () => followGame(table.game.id),
     });
     status(describeAction(body, game, before));
+    playSound(game.won && !before.won ? "won" : "move");
     showGame(game, { from });
     return true;
   } catch (error) {
@@ -90,6 +92,7 @@ export async function explain(error) {
     openAccountDialog("signin", gettext("Sign in to play."));
   } else {
     // A refused move is said from the engine's reason code, in the reader's language.
+    playSound("refused");
     status(reasonText(error.data.reason) || error.data.detail || error.message, "error");
   }
 }
