@@ -45,7 +45,7 @@ MARGIN_SHARE = 0.05
 #: median), and the weight a line better than the threshold needs to be held rather than
 #: listed. Calibrated by ``bench/clairvoyance.py`` (docs/fair-play.md).
 WEIGHT_ALONE = 8.0
-WEIGHT_KEY = 2.0
+WEIGHT_KEY = 3.0
 #: How many times ``runs`` a par plays on a deal the solver wins and no run has won yet.
 NONE_WON_RUNS = 3
 #: The budget a daily's par is meant to run with (CPU per par: docs/fair-play.md).

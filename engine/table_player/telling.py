@@ -36,8 +36,9 @@ request's.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.deal import Deal
 from engine.game import Game
@@ -74,6 +75,17 @@ class Telling:
             "weight": round(self.weight, 2),
             "at": list(self.at),
         }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Telling:
+        return cls(
+            decisions=int(data["decisions"]),
+            against=int(data["against"]),
+            telling=int(data["telling"]),
+            worse=int(data["worse"]),
+            weight=float(data["weight"]),
+            at=tuple(int(index) for index in data["at"]),
+        )
 
 
 def surprise(votes: int, samples: int) -> float:
