@@ -44,7 +44,7 @@ from engine.table_player.par import (
     run_seed,
     table_par,
 )
-from engine.table_player.telling import SEED, SLACK, TRUTH_NODES, Telling, count_telling
+from engine.table_player.telling import SEED, TRUTH_NODES, Telling, count_telling
 
 #: How many detours each detoured solver line gets, one line per figure.
 DETOUR_COUNTS = (2, 5, 10)
@@ -111,7 +111,7 @@ def main() -> None:
     print(
         f"D{args.draw} deals {args.first}..{args.first + args.deals - 1}: par of {args.runs} runs,"
         f" {args.holdout} held-out table lines, {args.samples} samples, {args.nodes} nodes;"
-        f" telling moves: judge seed {SEED}, truth {TRUTH_NODES} nodes, slack {SLACK},"
+        f" telling moves: judge seed {SEED}, truth {TRUTH_NODES} nodes,"
         f" weight to hold alone {WEIGHT_ALONE}, beside the key {WEIGHT_KEY}"
     )
     for index, number in enumerate(range(args.first, args.first + args.deals), 1):

@@ -12,16 +12,19 @@ views as the line's player was), and at each decision asks two questions:
    view so far) vote for the first move of their winning lines. A move fewer of them chose
    than the table's choice (the move most chose) went against the table.
 2. **Was it right anyway?** Only then is the true deal consulted: the position after the
-   line's move and after the table's choice are each solved with the full layout. The move
-   is *telling* when the true deal makes it strictly better: it wins where the table's
-   choice does not, or wins shorter by more than ``slack`` actions.
+   table's choice (each of them, on a tie) and after the line's move are solved with the
+   full layout. The move is *telling* when the line's move wins and the table's choice is
+   *proven* lost. Only a proof counts: the solver's lengths within a node budget vary by
+   tens of actions from one position to the next (measured: 201 after one draw, 224 after
+   the next), and a win it did not find in its budget is not a loss, so neither "shorter"
+   nor "not found" says anything about a single move.
 
 A person who sees only the table goes against it now and then (a hunch, a different
 plan) and is right about as often as wrong; a line that keeps going against the table and
 keeps being right knew the cards. Each telling move weighs by how little the table backed
 it (:func:`surprise`), and the line's ``weight`` is their sum: the statistic the verdict
 (``par.judge``) reads. A detour (a look taken back, an extra pass) is never
-telling: the true deal makes it longer, not shorter. Where the table's choice is as good
+telling: it loses nothing the table's choice wins. Where the table's choice is as good
 as the truth's (most positions, and every position of a deal where knowing the cards gives
 no edge) there is nothing to tell. How many telling moves an honest line makes, and how
 many a full-information one does, is measured by ``bench/clairvoyance.py``
@@ -42,15 +45,14 @@ from typing import Any
 
 from engine.deal import Deal
 from engine.game import Game
-from engine.solver import solve
+from engine.solver import Status, solve
 from engine.table import table_view
 from engine.table_player.sampling import SamplingPlayer
 
 #: The judge's budget: the table par's (``par.SAMPLES``, ``par.NODES_PER_SOLVE``), its own seed.
 SAMPLES, NODES_PER_SOLVE, SEED = 6, 1500, 7
-#: The full-information solves of the second question, and how many actions shorter a move's
-#: win must be than the table's choice's to count (the solver's lengths are not exact).
-TRUTH_NODES, SLACK = 20_000, 5
+#: The node budget of each full-information solve of the second question.
+TRUTH_NODES = 20_000
 #: Seconds given to one solve: never the binding limit (the node budget is), so a verdict repeats.
 _NO_TIME_LIMIT = 3600.0
 
@@ -61,8 +63,8 @@ class Telling:
 
     decisions: int  # positions with a choice (two moves or more besides undo) the judge voted on
     against: int  # moves the judge's samples backed less than the table's choice
-    telling: int  # ... of which the true deal proved strictly better than the table's choice
-    worse: int  # ... of which the true deal proved strictly worse (a hunch, a detour)
+    telling: int  # ... of which the line's move wins where the table's choice is proven lost
+    worse: int  # ... where the table's choice was seen to win (a hunch, a detour, a plan)
     weight: float  # the evidence: the telling moves' ``surprise``, summed
     at: tuple[int, ...] = field(default=())  # indices in the line of the telling moves
 
@@ -97,22 +99,14 @@ def surprise(votes: int, samples: int) -> float:
     return math.log((samples + 1) / (votes + 0.5))
 
 
-def truth_length(game: Game, token: str, *, max_nodes: int) -> int | None:
-    """Actions to a win after playing ``token`` in ``game`` (full information), counting
-    ``token`` itself; None when the solver finds no win within ``max_nodes``."""
+def truth_after(game: Game, token: str, *, max_nodes: int) -> Status:
+    """What the full layout makes of the position after ``token``: ``won`` (a win found),
+    ``lost`` (proven: no line wins) or ``unknown`` (neither within ``max_nodes``)."""
     after = game.copy()
     after.play(token)
     if after.won:
-        return 1
-    result = solve(after, seconds=_NO_TIME_LIMIT, max_nodes=max_nodes)
-    return 1 + len(result.line) if result.status == "won" else None
-
-
-def strictly_better(mine: int | None, theirs: int | None, slack: int) -> bool:
-    """Whether a win in ``mine`` actions beats ``theirs`` (None: no win found) by the rule."""
-    if mine is None:
-        return False
-    return theirs is None or mine + slack < theirs
+        return "won"
+    return solve(after, seconds=_NO_TIME_LIMIT, max_nodes=max_nodes).status
 
 
 def count_telling(
@@ -123,7 +117,6 @@ def count_telling(
     nodes_per_solve: int = NODES_PER_SOLVE,
     seed: int = SEED,
     truth_nodes: int = TRUTH_NODES,
-    slack: int = SLACK,
 ) -> Telling:
     """Walk ``line`` on ``deal`` beside a table-view judge and count its telling moves."""
     game = Game(deal)
@@ -141,14 +134,13 @@ def count_telling(
                 if votes[token] < top:
                     against += 1
                     chosen = [move for move, count in votes.items() if count == top]
-                    mine = truth_length(game, token, max_nodes=truth_nodes)
-                    lengths = [truth_length(game, move, max_nodes=truth_nodes) for move in chosen]
-                    theirs = min((n for n in lengths if n is not None), default=None)
-                    if strictly_better(mine, theirs, slack):
-                        telling += 1
-                        weight += surprise(votes[token], samples)
-                        at.append(index)
-                    elif strictly_better(theirs, mine, slack):
+                    theirs = [truth_after(game, move, max_nodes=truth_nodes) for move in chosen]
+                    if all(status == "lost" for status in theirs):
+                        if truth_after(game, token, max_nodes=truth_nodes) == "won":
+                            telling += 1
+                            weight += surprise(votes[token], samples)
+                            at.append(index)
+                    elif "won" in theirs:
                         worse += 1
         game.play(token)
         judge.observe(token, table_view(game.state()))
