@@ -1,6 +1,7 @@
 // Who is signed in, and the sign in / sign up dialog shared by every page.
 import { api, ApiError, endpoints, pages } from "./api.js";
 import { format, gettext } from "./i18n.js";
+import { localPath } from "./local_path.js";
 
 let mePromise = null;
 
@@ -34,11 +35,17 @@ export function playerName(player) {
 
 const dialog = () => document.getElementById("account-dialog");
 
-/** Open the account dialog in "signin" or "signup" mode, with an optional reason shown. */
-export function openAccountDialog(mode = "signin", reason = "") {
+/**
+ * Open the account dialog in "signin" or "signup" mode, with an optional reason shown; `next`
+ * is where the reader goes once signed in (a path of this site; else this page again).
+ */
+export function openAccountDialog(mode = "signin", reason = "", { next = null } = {}) {
   const node = dialog();
   const form = node.querySelector("form");
   form.dataset.mode = mode;
+  // Switching between sign in and sign up keeps where the dialog was opened to go.
+  if (!node.open) form.dataset.next = next || "";
+  else if (next) form.dataset.next = next;
   const signup = mode === "signup";
   node.querySelector("#account-title").textContent = signup ? gettext("Create your account") : gettext("Sign in");
   form.querySelector("[data-submit]").textContent = signup ? gettext("Create account") : gettext("Sign in");
@@ -81,7 +88,9 @@ async function submitAccount(event) {
     } else {
       await api("POST", endpoints.session, { username, password });
     }
-    window.location.reload();
+    const next = localPath(form.dataset.next, window.location.origin);
+    if (next) window.location.assign(next);
+    else window.location.reload();
   } catch (error) {
     showError(form, describeError(error));
   } finally {

@@ -6,7 +6,7 @@ import { describeHint, fetchHint, highlightHint } from "../hints.js";
 import { format, gettext } from "../i18n.js";
 import { CONFIRM_MS, confirmTwice } from "../resign.js";
 import { parseTyped } from "../moves.js";
-import { playable, status, table } from "./context.js";
+import { playable, startable, status, table } from "./context.js";
 import { explain, finish, play } from "./moves_out.js";
 
 const DOUBLE_CLICK_KEY = "canfield.doubleClick";
@@ -21,7 +21,7 @@ function tap(card) {
 }
 
 function onFeltClick(event) {
-  if (!playable()) return;
+  if (!playable() && !startable()) return;
   const stock = event.target.closest("[data-stock]");
   if (stock && stock.tagName === "BUTTON") {
     play({ tap: "stock" });
