@@ -5,8 +5,20 @@ import { localPath } from "./local_path.js";
 
 let mePromise = null;
 
-/** The signed-in user (`{username, ...}`) or null; asked once per page. */
-export function currentUser() {
+/**
+ * Whether the server rendered this page for someone signed in (a guest too). A page it
+ * rendered for an anonymous visitor does not ask `/api/me/`: the answer would be a 401, which
+ * the browser logs as an error on every page.
+ */
+function renderedSignedIn() {
+  const nav = document.getElementById("account");
+  return !nav || nav.dataset.signedIn !== "false";
+}
+
+/** The signed-in user (`{username, ...}`) or null; asked once per page (`ask`: even if the
+ * page was rendered for an anonymous visitor, who may have become a guest since). */
+export function currentUser({ ask = false } = {}) {
+  if (!mePromise && !ask && !renderedSignedIn()) mePromise = Promise.resolve(null);
   if (!mePromise) {
     mePromise = api("GET", endpoints.me).then(
       (me) => (me && me.username ? me : null),
@@ -22,7 +34,7 @@ export function currentUser() {
 /** Ask the server again who is signed in (a first game makes a guest) and redraw the header. */
 export async function refreshAccount() {
   mePromise = null;
-  const user = await currentUser().catch(() => null);
+  const user = await currentUser({ ask: true }).catch(() => null);
   renderAccount(user);
   return user;
 }

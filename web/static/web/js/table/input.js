@@ -5,7 +5,8 @@ import { enableDrag } from "../drag.js";
 import { describeHint, fetchHint, highlightHint } from "../hints.js";
 import { format, gettext } from "../i18n.js";
 import { CONFIRM_MS, confirmTwice } from "../resign.js";
-import { parseTyped } from "../moves.js";
+import { isFaceDown, parseTyped } from "../moves.js";
+import { reasonText } from "../words.js";
 import { playable, startable, status, table } from "./context.js";
 import { explain, finish, play } from "./moves_out.js";
 
@@ -96,6 +97,11 @@ function wireMoveBox() {
     if (body.resign) {
       status(gettext("\"resign\" is not a move: press the Resign button twice to end the game."));
       byId("resign-button").focus();
+      return;
+    }
+    if (body.tap && body.tap !== "stock" && table.game && isFaceDown(table.game.state, body.tap)) {
+      // Said here, in the engine's words: the card is in the stock or under the reserve's top.
+      status(reasonText({ code: "tap_face_down", cards: [body.tap] }), "error");
       return;
     }
     if (body.tap && body.tap !== "stock") body.double_click = doubleClick();
