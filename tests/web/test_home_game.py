@@ -91,6 +91,7 @@ def test_a_players_ranked_daily_is_on_the_felt_face_down_until_their_first_tap(
     expect(page.locator("#game-code")).to_have_attribute("href", f"/boards/{today.board('D3')}/")
     # The sealed table: no card of the deal is named anywhere before the game exists.
     expect(page.locator("#felt [data-card]")).to_have_count(0)
+    expect(page.locator("#hint-button")).to_be_hidden()  # a ranked daily takes no hints
     html = page.content()
     assert today.codes["D3"] not in html and today.codes["D1"] not in html
     assert page.request.get(f"/api/players/{player.username}/").json()["games"] == []

@@ -158,6 +158,9 @@ function offerDaily(mode, board) {
   showBoardName(board.board, null);
   startBoard(board.board);
   offerDeal(faceDownDeal(Number(mode[1])), { start: () => api("POST", endpoints.games, { daily: mode }) });
+  // A ranked daily takes no hints (as its table will say once dealt): no button meanwhile.
+  byId("hint-button").hidden = true;
+  byId("hint-note").hidden = true;
   status(format(gettext("Your ranked game of today, draw %(draw)s: tap the stock to deal it. Its clock starts with that tap."),
     { draw: mode[1] }));
 }
