@@ -6,9 +6,10 @@ import { localPath } from "./local_path.js";
 let mePromise = null;
 
 /**
- * Whether the server rendered this page for someone signed in (a guest too). A page it
- * rendered for an anonymous visitor does not ask `/api/me/`: the answer would be a 401, which
- * the browser logs as an error on every page.
+ * Whether the server rendered this page for someone signed in (a guest too), or for a client
+ * sending an API token (which only the API checks). A page it rendered for an anonymous
+ * visitor does not ask `/api/me/`: the answer would be a 401, which the browser logs as an
+ * error on every page.
  */
 function renderedSignedIn() {
   const nav = document.getElementById("account");
