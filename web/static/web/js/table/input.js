@@ -5,9 +5,10 @@ import { enableDrag } from "../drag.js";
 import { describeHint, fetchHint, highlightHint } from "../hints.js";
 import { format, gettext } from "../i18n.js";
 import { CONFIRM_MS, confirmTwice } from "../resign.js";
-import { parseTyped } from "../moves.js";
+import { isFaceDown, parseTyped } from "../moves.js";
 import { keepSettings, onSettingsChange, setting } from "../settings.js";
-import { playable, status, table } from "./context.js";
+import { reasonText } from "../words.js";
+import { playable, startable, status, table } from "./context.js";
 import { explain, finish, play } from "./moves_out.js";
 
 /** The tap rule (a setting): a tapped card no foundation takes goes to a column, or stays
@@ -21,7 +22,7 @@ function tap(card) {
 }
 
 function onFeltClick(event) {
-  if (!playable()) return;
+  if (!playable() && !startable()) return;
   const stock = event.target.closest("[data-stock]");
   if (stock && stock.tagName === "BUTTON") {
     play({ tap: "stock" });
@@ -99,6 +100,11 @@ function wireMoveBox() {
     if (body.resign) {
       status(gettext("\"resign\" is not a move: press the Resign button twice to end the game."));
       byId("resign-button").focus();
+      return;
+    }
+    if (body.tap && body.tap !== "stock" && table.game && isFaceDown(table.game.state, body.tap)) {
+      // Said here, in the engine's words: the card is in the stock or under the reserve's top.
+      status(reasonText({ code: "tap_face_down", cards: [body.tap] }), "error");
       return;
     }
     if (body.tap && body.tap !== "stock") body.double_click = doubleClick();
