@@ -293,6 +293,10 @@ def test_moves_that_tell_hold_a_line_its_key_let_pass_and_staff_see_them(
     review = client_at(staff, "192.0.2.1").get("/api/fair-play/flags/", {"board": BOARD}).json()
     (flag,) = review["flags"]
     assert flag["measured"]["figures"]["statistic"]["telling"] == telling.to_json()
+    assert (
+        "4 of them won where that choice was proven lost, weighing 10.5"
+        in (flag["measured"]["detail"])
+    )
     assert telling_judged(game_id=game_id) is True  # judged again: the same, nothing new
 
 
