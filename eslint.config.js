@@ -27,6 +27,14 @@ export default [
     languageOptions: { globals: globals.browser },
   },
   {
+    // A classic worker script, served at /sw.js after the constants the server writes.
+    files: ["web/static/web/js/service_worker.js"],
+    languageOptions: {
+      sourceType: "script",
+      globals: { ...globals.serviceworker, CACHE: "readonly", SHELL: "readonly", OFFLINE: "readonly" },
+    },
+  },
+  {
     files: ["tests/js/**/*.js", "eslint.config.js"],
     languageOptions: { globals: globals.node },
   },

@@ -44,3 +44,17 @@ class Bot(models.Model):
 
     def __str__(self) -> str:
         return f"bot {self.user_id}"
+
+
+class PlayerSettings(models.Model):
+    """The table settings a player saved to their account (``accounts.preferences``): card
+    size, colours, sound, ... as one JSON object of the catalogue's keys. Deleted with the user."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="+"
+    )
+    values = models.JSONField(default=dict)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"settings of {self.user_id}"

@@ -8,7 +8,8 @@ so those pairs share one key; ``accounts.models.UsernameKey`` holds it under a u
 constraint on every database. Names that mix scripts with look-alike letters (a Cyrillic
 ``\u0441`` in ``carol``) are refused outright (``confusable-homoglyphs``), and so are names with
 no letter or digit (``.``, ``..``: their pages cannot be reached), and names in the guests'
-space (``guest-…``, ``accounts.guests``) or that read as if they were: ``\u0261uest-k3x9qc``
+space (``guest-…``, ``accounts.guests``) or the deleted accounts' (``deleted-…``,
+``accounts.deleted``), or that read as if they were: ``\u0261uest-k3x9qc``
 (a Latin script g, one script throughout) by its confusables skeleton.
 """
 
@@ -20,6 +21,7 @@ from confusable_homoglyphs import confusables
 from confusable_homoglyphs.confusables import confusables_data
 from django.utils.translation import gettext
 
+from accounts.deleted import DELETED_PREFIX, is_deleted_name
 from accounts.guests import GUEST_PREFIX, is_guest_name
 
 
@@ -54,10 +56,15 @@ def username_problem(name: str) -> str | None:
     in the active language (a sign-up's answer)."""
     if not any(unicodedata.category(char)[0] in "LN" for char in name):
         return gettext("the username needs at least one letter or digit")
-    if is_guest_name(confusable_skeleton(username_key(name))):
+    skeleton = confusable_skeleton(username_key(name))
+    if is_guest_name(skeleton):
         return gettext(
             "the username may not start with '%(prefix)s': those names are the guests'"
         ) % {"prefix": GUEST_PREFIX}
+    if is_deleted_name(skeleton):
+        return gettext(
+            "the username may not start with '%(prefix)s': those names are deleted accounts'"
+        ) % {"prefix": DELETED_PREFIX}
     if confusables.is_dangerous(name):
         return gettext(
             "the username mixes scripts with look-alike letters"

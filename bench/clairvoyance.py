@@ -21,7 +21,9 @@ from __future__ import annotations
 import random
 import statistics
 import sys
+import time
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -32,7 +34,17 @@ from engine import Deal, Game
 from engine.solver import solve
 from engine.table_player import greedy_from_table, play_from_table
 from engine.table_player.detours import DETOURS, with_detours
-from engine.table_player.par import best_key, better, judge, run_seed, table_par
+from engine.table_player.par import (
+    WEIGHT_ALONE,
+    WEIGHT_KEY,
+    TablePar,
+    best_key,
+    better,
+    judge,
+    run_seed,
+    table_par,
+)
+from engine.table_player.telling import SEED, TRUTH_NODES, Telling, count_telling
 
 #: How many detours each detoured solver line gets, one line per figure.
 DETOUR_COUNTS = (2, 5, 10)
@@ -62,19 +74,45 @@ class Tally:
         )
 
 
+@dataclass
+class Judged:
+    """One line to judge: its kind, where it ended, and its tokens."""
+
+    kind: str
+    cards: int
+    line: list[str]
+
+    def verdicts(self, deal: Deal, par: TablePar) -> tuple[str, str, Telling | None]:
+        """The key-only verdict, the verdict with the line's telling moves counted, and the
+        count (a lost line's moves are not counted: it is never clairvoyant; a won line's are
+        on every deal, so honest lines' weights are measured where no threshold uses them)."""
+        key = judge(par, cards=self.cards, actions=len(self.line)).verdict
+        if self.cards < 52:
+            return key, key, None
+        telling = count_telling(deal, self.line)
+        both = judge(par, cards=self.cards, actions=len(self.line), telling=telling).verdict
+        return key, both, telling
+
+
 def main() -> None:
     parser = table_arguments(__doc__.split("\n")[0], deals=20, draw=3)
     parser.add_argument("--runs", type=int, default=10, help="runs per table par (10)")
     parser.add_argument("--holdout", type=int, default=3, help="held-out table lines (3)")
     args = parser.parse_args()
     budget = {"samples": args.samples, "nodes_per_solve": args.nodes}
-    tallies = {name: Tally() for name in ("table", "solver", "detoured", "greedy")}
-    differ = {name: Tally() for name in ("solver", "detoured")}
+    kinds = ("table", "greedy", "solver", "detoured")
+    tallies = {(kind, rule): Tally() for kind in kinds for rule in ("key", "moves")}
+    differ = {(kind, rule): Tally() for kind in kinds[2:] for rule in ("key", "moves")}
+    shows = {kind: Tally() for kind in kinds[2:]}
+    heavy = {kind: Counter[bool]() for kind in kinds}  # won lines whose weight >= WEIGHT_ALONE
     reasons: Counter[str] = Counter()
     cpu: list[float] = []
+    telling_cpu: list[float] = []
     print(
         f"D{args.draw} deals {args.first}..{args.first + args.deals - 1}: par of {args.runs} runs,"
-        f" {args.holdout} held-out table lines, {args.samples} samples, {args.nodes} nodes"
+        f" {args.holdout} held-out table lines, {args.samples} samples, {args.nodes} nodes;"
+        f" telling moves: judge seed {SEED}, truth {TRUTH_NODES} nodes,"
+        f" weight to hold alone {WEIGHT_ALONE}, beside the key {WEIGHT_KEY}"
     )
     for index, number in enumerate(range(args.first, args.first + args.deals), 1):
         deal = Deal.from_number(number, draw=args.draw)
@@ -83,55 +121,81 @@ def main() -> None:
         par = table_par(deal, runs=args.runs, seed=args.seed, solver_line=solver_line, **budget)
         cpu.append(par.seconds)
         reasons[par.reason or "threshold"] += 1
-        marks = []
-        for holdout in range(args.holdout):
-            run = play_from_table(deal, seed=run_seed(args.seed + 1, holdout), **budget)
-            marks.append(
-                tallies["table"].add(judge(par, cards=run.cards, actions=run.actions).verdict)
+        judged = [
+            Judged("table", run.cards, list(run.line))
+            for run in (
+                play_from_table(deal, seed=run_seed(args.seed + 1, holdout), **budget)
+                for holdout in range(args.holdout)
             )
+        ]
         greedy = greedy_from_table(deal)
-        marks.append(
-            tallies["greedy"].add(judge(par, cards=greedy.cards, actions=greedy.actions).verdict)
-        )
-        lines = []
+        judged.append(Judged("greedy", greedy.cards, list(greedy.line)))
         if solver_line is not None:
-            lines.append(("solver", solver_line))
+            judged.append(Judged("solver", 52, solver_line))
             rng = random.Random(number)
-            for count in DETOUR_COUNTS:
-                lines.append(
-                    (
-                        "detoured",
-                        with_detours(deal, solver_line, rng=rng, count=count, kinds=list(DETOURS)),
-                    )
+            judged += [
+                Judged(
+                    "detoured",
+                    52,
+                    with_detours(deal, solver_line, rng=rng, count=count, kinds=list(DETOURS)),
                 )
+                for count in DETOUR_COUNTS
+            ]
         edge = solver_line is not None and better((52, len(solver_line)), best_key(par.runs))
-        for name, line in lines:
-            verdict = judge(par, cards=52, actions=len(line)).verdict
-            marks.append(tallies[name].add(verdict))
-            if edge:
-                differ[name].add(verdict)
+        marks, weights = [], []
+        solver_weight = 0.0
+        started = time.process_time()
+        for item in judged:
+            key, both, telling = item.verdicts(deal, par)
+            tallies[item.kind, "key"].add(key)
+            marks.append(MARKS[key] + tallies[item.kind, "moves"].add(both))
+            weights.append("-" if telling is None else f"{telling.weight:.0f}")
+            if telling is not None:
+                heavy[item.kind][telling.weight >= WEIGHT_ALONE] += 1
+            if item.kind == "solver" and telling is not None:
+                solver_weight = telling.weight
+            if edge and item.kind in shows:
+                differ[item.kind, "key"].add(key)
+                differ[item.kind, "moves"].add(both)
+                if solver_weight >= WEIGHT_ALONE:
+                    shows[item.kind].add(both)
+        telling_cpu.append(time.process_time() - started)
         won = sum(1 for c, _ in par.runs if c == 52)
         print(
             f"[{index:3d}/{args.deals}] {deal.code} {par.reason or 'threshold':9s}"
             f" runs won {won:2d}/{len(par.runs)} best {best_key(par.runs)}"
-            f" median {par.median_actions}"
-            f" solver {par.solver_actions} threshold {par.threshold}"
-            f" detoured {[len(line) for name, line in lines[1:]]}"
-            f" verdicts {''.join(marks)}  {par.seconds:6.1f} s cpu",
+            f" median {par.median_actions} solver {par.solver_actions}"
+            f" threshold {par.threshold}"
+            f" detoured {[len(item.line) for item in judged if item.kind == 'detoured']}"
+            f" verdicts {' '.join(marks)} weights {' '.join(weights)}"
+            f"  {par.seconds:5.1f} + {telling_cpu[-1]:4.1f} s cpu",
             flush=True,
         )
-    print("\nVerdicts per deal: held-out table lines, greedy, solver, detoured solver lines")
-    print("  (C clairvoyant, b borderline, . clear, - no threshold)")
-    print(tallies["table"].line("table-view player, held-out seeds", "<= 1%"))
-    print(tallies["greedy"].line("greedy table-view player", "<= 1%"))
-    print(tallies["solver"].line("solver's line, all deals", "-"))
-    print(tallies["detoured"].line("detoured solver lines, all deals", "-"))
-    print(differ["solver"].line("solver's line, deals where it is better", ">= 95%"))
-    print(differ["detoured"].line("detoured lines, deals where it is better", ">= 95%"))
+    print("\nVerdicts per deal, key only then with the telling moves (C clairvoyant, b borderline,")
+    print("  . clear, - no threshold): held-out table lines, greedy, solver, detoured solver lines")
+    for rule, title in (("key", "The key alone"), ("moves", "The key and the telling moves")):
+        print(f"{title}:")
+        print(tallies["table", rule].line("table-view player, held-out seeds", "<= 1%"))
+        print(tallies["greedy", rule].line("greedy table-view player", "<= 1%"))
+        print(tallies["solver", rule].line("solver's line, all deals", "-"))
+        print(tallies["detoured", rule].line("detoured solver lines, all deals", "-"))
+        print(differ["solver", rule].line("solver's line, deals where it is better", ">= 95%"))
+        print(differ["detoured", rule].line("detoured lines, deals where it is better", ">= 95%"))
+    print("Where the solver's line is better and its moves show it (weight >= WEIGHT_ALONE):")
+    print(shows["solver"].line("solver's line", ">= 95%"))
+    print(shows["detoured"].line("detoured solver lines", ">= 95%"))
+    print(
+        "Won lines whose telling moves weigh WEIGHT_ALONE or more, every deal (threshold or not):"
+    )
+    for kind in kinds:
+        total = heavy[kind][True] + heavy[kind][False]
+        share = f"{heavy[kind][True] / total:.1%}" if total else "-"
+        print(f"  {kind:10s} {heavy[kind][True]:3d}/{total:<3d} = {share:>6s}")
     print(f"  deals: {dict(reasons)}")
     print(
         f"  CPU per table par ({args.runs} runs): mean {statistics.fmean(cpu):.1f} s,"
-        f" max {max(cpu):.1f} s"
+        f" max {max(cpu):.1f} s; telling moves, per deal's lines: mean"
+        f" {statistics.fmean(telling_cpu):.1f} s, max {max(telling_cpu):.1f} s"
     )
 
 

@@ -8,7 +8,7 @@ re-fetch. The lifespan's shutdown comes after the last request has been answered
 the moment to send what is left.
 
 At startup the process has loaded everything it keeps until it exits: modules, settings,
-URL patterns, compiled queries (about 150,000 objects). A full garbage collection walks
+URL patterns (about 150,000 objects). A full garbage collection walks
 every object the collector tracks, and stops the process meanwhile: with 5,000 WebSockets
 open, one took about a second (``bench/ws_fanout.py``, ``gc_max``). ``gc.freeze`` takes the
 startup objects out of every later collection; they are never collected, which costs nothing

@@ -229,6 +229,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "web.context_processors.table_settings",
             ],
         },
     },
@@ -480,10 +481,12 @@ REST_FRAMEWORK = {
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Canfield Arena API",
+    # Markdown (Swagger UI renders it): the error shape goes in a code span, where "<code>"
+    # is text, not an HTML tag that swallows the rest of the line.
     "DESCRIPTION": (
         "Competitive Canfield solitaire: every game is an append-only log of actions that the "
         "rules engine re-verifies. Errors are always JSON: "
-        '{"error": "<code>", "detail": "<message>", ...}.'
+        '`{"error": "<code>", "detail": "<message>", ...}`.'
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
+import textwrap
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TextIO
@@ -23,6 +25,7 @@ from .game import Game
 from .notation import HELP as TOKEN_HELP
 from .notation import TOKENS
 from .replay import replay
+from .table import is_face_down
 
 #: Case-insensitive lookup for the terminal game only; logs and the API stay exact.
 _TOKENS_ANY_CASE = {token.lower(): token for token in TOKENS}
@@ -30,24 +33,48 @@ _TOKENS_ANY_CASE = {token.lower(): token for token in TOKENS}
 PLAY_HELP = f"""\
 Type one or more actions separated by spaces:
   {TOKEN_HELP}
-  a card name (7H, 10h, qs) taps it: to its foundation if it can go up, else onto the
-  longest column that takes it, else into an empty column
+  a card name (7H, 10h, qs) taps it: to its foundation if it can go up, else onto the \
+longest column that takes it, else into an empty column
   stock   tap the stock (draw, or recycle when it is empty)
   moves   list the legal moves        hint   ask the solver for a move
   board   show the board again        help   this text        quit   leave"""
 
 
+def play_help(width: int | None = None) -> str:
+    """``PLAY_HELP`` wrapped at spaces to ``width`` columns (the terminal's, at most 100): a
+    terminal wraps a long line wherever the edge falls, mid-word. A wrapped line keeps its
+    indent, two columns more."""
+    width = width or min(shutil.get_terminal_size().columns, 100)
+    lines: list[str] = []
+    for line in PLAY_HELP.splitlines():
+        indent = line[: len(line) - len(line.lstrip())]
+        wrapped = textwrap.wrap(
+            line,
+            width=width,
+            subsequent_indent=indent + "  ",
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
+        lines.extend(wrapped or [""])
+    return "\n".join(lines)
+
+
+#: The exit status of a command whose reader went away: a tool killed by SIGPIPE's (128 + 13),
+#: what ``yes | head`` reports under ``set -o pipefail``.
+BROKEN_PIPE_STATUS = 141
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point; returns the exit status."""
     args_list = sys.argv[1:] if argv is None else list(argv)
-    if args_list[:1] == ["solve"]:
-        return _solve(args_list[1:])
-    parser = _parser()
-    args = parser.parse_args(args_list)
-    if args.command is None:
-        parser.print_help()
-        return 2
     try:
+        if args_list[:1] == ["solve"]:
+            return _solve(args_list[1:])
+        parser = _parser()
+        args = parser.parse_args(args_list)
+        if args.command is None:
+            parser.print_help()
+            return 2
         return int(args.run(args))
     except EngineError as error:  # a bad deal code, typically
         print(f"error: {error}", file=sys.stderr)
@@ -55,6 +82,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:  # Ctrl+C during a long solve: stop, no traceback
         print(file=sys.stderr)
         return 130
+    except BrokenPipeError:  # `engine deal … | head`: the reader has all it wanted
+        # Python flushes stdout again at exit and would print a second traceback there.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return BROKEN_PIPE_STATUS
 
 
 #: What a code argument is, said once for every command.
@@ -266,7 +298,7 @@ class TerminalGame:
         """Do what one word asks and say what happened."""
         lower = word.lower()
         if lower in ("help", "?"):
-            return PLAY_HELP
+            return play_help()
         if lower == "board":
             return self.game.render(colour=self.colour)
         if lower == "moves":
@@ -281,6 +313,8 @@ class TerminalGame:
                 return f"error: {word!r} is neither a move nor a card (type 'help' for the moves)"
             move = self.game.tap(name, double_click=self.double_click)
             if move is None:
+                if name != "stock" and is_face_down(self.game.state(), name):
+                    return f"nothing happens: {word} is face down (only a face-up card can move)"
                 return f"nothing happens: {word} cannot move (type 'moves' to see what can)"
             token, label = move.token, f"{name} -> "
         try:

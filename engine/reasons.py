@@ -81,6 +81,7 @@ REASONS: dict[str, str] = {
     ),
     "column_wrong_rank": gettext_noop("%(card)s cannot go on %(target)s: it needs %(need)s."),
     "tap_nothing": gettext_noop("%(card)s cannot move anywhere from here."),
+    "tap_face_down": gettext_noop("%(card)s is face down: only a face-up card can move."),
     "take_back_empty": gettext_noop(
         "The %(suit)s foundation is empty: there is no card to take back."
     ),
@@ -178,11 +179,12 @@ class Reason:
         return self.sentence()
 
 
-def why_tap_does_nothing(card: str) -> Reason:
-    """Why tapping ``card`` (a card code, or ``"stock"``) made no move (``Game.tap`` gave None)."""
+def why_tap_does_nothing(card: str, *, face_down: bool = False) -> Reason:
+    """Why tapping ``card`` (a card code, or ``"stock"``) made no move (``Game.tap`` gave None);
+    ``face_down``: the card is face down (``engine.table.is_face_down``), which is why."""
     if card == "stock":
         return Reason("draw_no_cards")
-    return Reason("tap_nothing", cards=(card,))
+    return Reason("tap_face_down" if face_down else "tap_nothing", cards=(card,))
 
 
 def why_illegal(game: Game, move: Move) -> Reason:

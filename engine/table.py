@@ -46,4 +46,16 @@ def table_view(state: State) -> TableView:
     }
 
 
-__all__ = ["FACE_DOWN", "table_view"]
+def is_face_down(state: State, card: str) -> bool:
+    """Whether ``card`` is face down in ``state``: in the stock, or in the reserve below its
+    top (what a tap on it, or a card typed, cannot reach).
+
+    >>> from engine import Game
+    >>> state = Game.from_code("CF1-D3-AAAAACL").state()
+    >>> is_face_down(state, state["stock"][0]), is_face_down(state, state["reserve"][-1])
+    (True, False)
+    """
+    return card in state["stock"] or card in state["reserve"][:-1]
+
+
+__all__ = ["FACE_DOWN", "is_face_down", "table_view"]

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from engine.table_player.par import Judgement, TablePar
+from engine.table_player.par import WEIGHT_ALONE, Judgement, TablePar
 from fairplay.models import Flag
 
 
@@ -51,6 +51,23 @@ def evidence_words(reason: str, evidence: Any) -> str:
 
 
 def clairvoyance_words(evidence: dict[str, Any]) -> str:
+    words = key_words(evidence)
+    telling = (evidence.get("statistic") or {}).get("telling")
+    if telling:
+        words += " " + gettext(
+            "Its moves, beside a player who sees only the table: %(against)s went against the"
+            " table's choice; %(telling)s of them won where that choice was proven lost,"
+            " weighing %(weight)s (held from %(alone)s whatever the line's length)."
+        ) % {
+            "against": telling["against"],
+            "telling": telling["telling"],
+            "weight": telling["weight"],
+            "alone": WEIGHT_ALONE,
+        }
+    return words
+
+
+def key_words(evidence: dict[str, Any]) -> str:
     table, line, threshold = evidence["table"], evidence["line"], evidence["threshold"] or {}
     best = table["best"] or {"cards": 0, "actions": 0}
     return gettext(

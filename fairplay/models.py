@@ -5,7 +5,8 @@ and only for ``ORIGIN_DAYS`` (``fairplay.services.origins_purge``). A ``Flag`` i
 its evidence (the other games, not the hashes; or what a signal measured); ``Verdict`` rows
 are its history, never changed: the flag's status is its latest verdict's. A game has at
 most one flag per reason. ``TableParRecord`` keeps the table-view player's result on a
-sealed board's deal (``fairplay.table_pars``): the yardstick of the ``clairvoyant`` signal.
+sealed board's deal (``fairplay.table_pars``): the yardstick of the ``clairvoyant`` signal;
+``LineTelling`` the telling moves of a won ranked line, counted once (``fairplay.telling``).
 """
 
 from typing import ClassVar
@@ -109,3 +110,18 @@ class TableParRecord(models.Model):
 
     def __str__(self) -> str:
         return f"table par of {self.board}"
+
+
+class LineTelling(models.Model):
+    """A won ranked game's telling moves (``engine.table_player.telling``): counted once by
+    the fair-play worker (seconds of CPU per game, never on a request), read by every later
+    judgement of the game's line (``fairplay.signals``)."""
+
+    id = models.BigAutoField(primary_key=True)
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="+")
+    telling = models.JSONField(help_text="engine.table_player.telling.Telling.to_json()")
+    seconds = models.FloatField(help_text="CPU seconds the count took")
+    counted_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"telling moves of game {self.game_id}"

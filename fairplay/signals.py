@@ -27,7 +27,9 @@ from django.db import transaction
 from engine.table_player.par import judge
 from fairplay.evidence import clairvoyance_evidence
 from fairplay.models import Flag
+from fairplay.services import hold_of_flags
 from fairplay.table_pars import board_table_par
+from fairplay.telling import line_telling
 from fairplay.timing import think_times, timing_of
 from games.models import Action, Game
 from games.services.holds import game_hold_set
@@ -66,11 +68,14 @@ def game_judged(*, game_id: int) -> bool:
 
 
 def clairvoyance_raised(*, game: Game) -> bool:
-    """The ``clairvoyant`` signal on the game's standing; True when it is to be held."""
+    """The ``clairvoyant`` signal on the game's standing, and on its telling moves once the
+    worker has counted them (``fairplay.telling``); True when it is to be held. A line held
+    on its key alone whose counted moves weigh too little is listed instead (``relist``)."""
     par = board_table_par(game.board)
     if par is None or par.threshold is None:
         return False
-    judgement = judge(par, cards=game.cards, actions=game.action_count)
+    telling = line_telling(game.id) if game.won else None
+    judgement = judge(par, cards=game.cards, actions=game.action_count, telling=telling)
     if judgement.verdict not in ("clairvoyant", "borderline"):
         return False
     evidence = clairvoyance_evidence(par, judgement, cards=game.cards, actions=game.action_count)
@@ -79,7 +84,23 @@ def clairvoyance_raised(*, game: Game) -> bool:
         reason=Flag.Reason.CLAIRVOYANT,
         evidence=evidence,
         hold=judgement.verdict == "clairvoyant",
+        relist=telling is not None,
     )
+
+
+def telling_judged(*, game_id: int) -> bool:
+    """Judge a won ranked game again once its telling moves are counted (the worker, after
+    ``fairplay.telling.line_counted``): held, listed, or lifted from a hold its key alone put
+    it in, as its flags together say (``hold_of_flags``). True when it is held now."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id, daily__isnull=False).first()
+        if game is None:
+            return False
+        clairvoyance_raised(game=game)
+        held, confirmed = hold_of_flags(game_id=game_id)
+        if (held, confirmed) != (game.held, game.hold_confirmed):
+            game_hold_set(game_id=game_id, held=held, confirmed=confirmed)
+    return held
 
 
 def timing_raised(*, game: Game, last: datetime | None) -> bool:
@@ -100,11 +121,14 @@ def timing_raised(*, game: Game, last: datetime | None) -> bool:
     return flag_raise(game=game, reason=Flag.Reason.BOT_LIKE, evidence=timing.evidence(), hold=True)
 
 
-def flag_raise(*, game: Game, reason: str, evidence: dict[str, Any], hold: bool) -> bool:
+def flag_raise(
+    *, game: Game, reason: str, evidence: dict[str, Any], hold: bool, relist: bool = False
+) -> bool:
     """Record the signal's flag on ``game`` (held, or listed for a borderline signal), or
-    raise a listed one to held; a flag already standing so, or decided by staff, is left as
-    it is (one row per game and reason). True when the flag holds the game now, for the
-    caller to hold it: never after staff cleared it (the signal would say the same again)."""
+    raise a listed one to held, or with ``relist`` (new evidence: the telling moves) list a
+    held one; a flag already standing so, or decided by staff, is left as it is (one row per
+    game and reason). True when the flag holds the game now, for the caller to hold it:
+    never after staff cleared it (the signal would say the same again)."""
     status = Flag.Status.HELD if hold else Flag.Status.LISTED
     flag = Flag.objects.filter(game_id=game.id, reason=reason).first()
     if flag is None:
@@ -112,7 +136,9 @@ def flag_raise(*, game: Game, reason: str, evidence: dict[str, Any], hold: bool)
             game_id=game.id, board=game.board, reason=reason, evidence=evidence, status=status
         )
         return hold
-    if flag.status == Flag.Status.LISTED and hold:
+    if (flag.status == Flag.Status.LISTED and hold) or (
+        flag.status == Flag.Status.HELD and not hold and relist
+    ):
         flag.status, flag.evidence = status, evidence
         flag.save(update_fields=["status", "evidence"])
     return flag.status in (Flag.Status.HELD, Flag.Status.CONFIRMED)

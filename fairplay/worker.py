@@ -8,8 +8,13 @@ Each pass:
    (``fairplay.signals.game_judged``): the games played before their board had a par, and
    the ones still unfinished when their day closed, whose think times no finishing action
    judged;
-3. rates the days that have closed since (``ratings.days.ratings_refresh``): after step 2,
-   so a day's games are judged before they are rated (a game held later is rated again).
+3. counts the telling moves of those boards' won games not counted yet
+   (``fairplay.telling``: seconds of CPU each) and judges each again with them
+   (``fairplay.signals.telling_judged``): held, listed, or lifted from a hold its key alone
+   put it in;
+4. rates the days that have closed since (``ratings.days.ratings_refresh``): after steps 2
+   and 3, so a day's games are judged before they are rated (a game held later is rated
+   again).
 
 The move path judges every ranked action by itself once a board has its par; the worker
 catches what came before, so a line played early in the day is held as surely as a late one.
@@ -19,8 +24,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
-from fairplay.signals import game_judged
+from fairplay.signals import game_judged, telling_judged
 from fairplay.table_pars import BoardPar, day_table_pars
+from fairplay.telling import games_to_count, line_counted
 from games.boards import DAILY_MODES, daily_board, utc_today
 from games.models import Game
 from ratings.days import ratings_refresh
@@ -33,6 +39,7 @@ class PassReport:
     pars: list[BoardPar] = field(default_factory=list)
     judged: int = 0
     held: int = 0
+    counted: int = 0
     rated: list[date] = field(default_factory=list)
 
 
@@ -47,15 +54,30 @@ def work_pass(*, since: datetime | None, say: Callable[[str], None] = lambda _: 
             if board_par.computed:
                 say(par_line(board_par))
                 since = None  # games played before this par existed are judged against it now
-    for game_id in games_to_judge(days=(today - timedelta(days=1), today), since=since):
+    for game_id in games_to_judge(days=days_judged(today), since=since):
         report.judged += 1
         if game_judged(game_id=game_id):
             report.held += 1
             say(f"game {game_id}: held")
+    boards = [daily_board(day, mode).id for day in days_judged(today) for mode in DAILY_MODES]
+    for game_id in games_to_count(boards=boards):
+        telling = line_counted(game_id=game_id)
+        if telling is None:
+            continue
+        report.counted += 1
+        held = telling_judged(game_id=game_id)
+        verdict = "held" if held else "not held"
+        say(f"game {game_id}: telling moves weigh {telling.weight:.1f}; {verdict}")
     report.rated = ratings_refresh(today=today)
     for day in report.rated:
         say(f"{day}: ranked games rated")
     return report
+
+
+def days_judged(today: date) -> tuple[date, date]:
+    """The days whose games a pass judges: yesterday's (closed at midnight, its last games
+    still to judge) and today's."""
+    return today - timedelta(days=1), today
 
 
 def games_to_judge(*, days: tuple[date, ...], since: datetime | None) -> list[int]:

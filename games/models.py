@@ -144,9 +144,14 @@ class Action(models.Model):
     def __str__(self) -> str:
         return f"game {self.game_id} #{self.seq} {self.token}"
 
-    def save(self, *args: Any, **kwargs: Any) -> None:
+    def append_only_check(self) -> None:
+        """Refuse to write this row unless it is new: the one rule of every write of an
+        action (``save`` here, the INSERT of ``games.move_sql``)."""
         if not self._state.adding:
             raise AppendOnlyError("actions are append-only: update refused")
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.append_only_check()
         kwargs["force_insert"] = True
         super().save(*args, **kwargs)
 

@@ -27,12 +27,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db import connection
-from django.db.models import Count, OuterRef, QuerySet, Subquery
+from django.db.models import Count, QuerySet
 
 from engine import Game as EngineGame
+from games import move_sql
 from games.boards import closes_at, partition_of
-from games.compiled import CompiledQuery, Statement, run, update_statement, written
 from games.models import (
     Action,
     Assistance,
@@ -41,6 +40,7 @@ from games.models import (
     LeaderboardEntry,
     StandingCount,
 )
+from games.move_sql import CARDS_KEY, STANDING_KEY, Statement, Writes
 from games.ranking import better_than, order_by, row_key, standing_of
 from games.replaying import RESIGN, ReplayedLog, replay_log
 
@@ -112,10 +112,11 @@ def position_at_close(game: Game) -> dict[str, Any] | None:
     return {field: summary[field] for field in COPIED_FIELDS}
 
 
-def best_games(*, board: Any, player_id: Any) -> QuerySet[Game]:
-    r"""The player's games on a board that may rank there (at least one action, not held for
-    review), best first (``board``: the games' board id, not a partition's; ``player_id`` may
-    be an ``OuterRef`` expression: the subquery of ``entry_refresh``)."""
+def best_games(*, board: str, player_id: int) -> QuerySet[Game]:
+    """The player's games on a board that may rank there (at least one action, not held for
+    review), best first (``board``: the games' board id, not a partition's). A move reads the
+    first one's id with its entry, in SQL (``games.move_sql.entry_read``; a test holds the two
+    to the same answer)."""
     return (
         ranking_games()
         .filter(board=board, player_id=player_id)
@@ -183,41 +184,20 @@ def player_entries(*, board: str, player_id: int) -> QuerySet[LeaderboardEntry]:
     return LeaderboardEntry.objects.filter(board=board, player_id=player_id)
 
 
-#: The entry a write refreshes, alone or with the id of the player's best game on the board
-#: (compiled once: every move reads one of them).
-ENTRY = CompiledQuery(
-    lambda board, player_id: player_entries(board=board, player_id=player_id)[:1],
-    board=str,
-    player_id=int,
-)
-ENTRY_AND_BEST_GAME = CompiledQuery(
-    lambda board, games_board, player_id: player_entries(board=board, player_id=player_id).annotate(
-        best_game_id=Subquery(
-            best_games(board=games_board, player_id=OuterRef("player_id")).values("id")[:1]
-        )
-    )[:1],
-    board=str,
-    games_board=str,
-    player_id=int,
-)
-
-
 def entry_refresh(
     *,
     board: str,
     player_id: int,
     moved: Game | None = None,
-    ahead: Sequence[Statement[Any]] = (),
+    unit: Writes | None = None,
 ) -> EntryRefresh:
     """``leaderboard_entry_refresh``, telling the entry too (``board``: a ranking board,
     ``games.boards.entry_board`` of the player's games); ``moved`` is the one game row
-    this write changed, if only one did (a live action, saved or in ``ahead``): the entry is
-    then decided from the ranking rule without looking for the best game when it can be.
-
-    ``ahead``: the write's own statements not sent yet (a move's action INSERT and game
-    UPDATE). They go in the entry read's round trip, ahead of it, which is where they must be:
-    the best-game subquery reads the game rows as written. Nothing is decided from their
-    results, so sending them early would only cost a round trip.
+    this write changed, if only one did (a live action): the entry is then decided from the
+    ranking rule without looking for the best game when it can be. ``unit``: the write's
+    unit of work (``games.services.unit_of_work``), whose held writes the entry's read
+    carries (the best-game subquery reads the game rows as written) and which holds the
+    entry's own writes in turn; without one, each statement is sent at once.
 
     The best game after such a write is the entry's game or ``moved``, unless ``moved`` *was*
     the entry's game and fell back (an action that put up no card: every action counts),
@@ -229,25 +209,25 @@ def entry_refresh(
     """
     if moved is not None and moved.held:
         moved = None  # a held game is no candidate: decide from the games that rank
+    unit = unit or Writes(hold=False)
     # With ``moved``, read with the entry: whether ``moved`` is still the best game.
-    read: Statement[Any]
-    if moved is None:
-        read = ENTRY.statement(board=board, player_id=player_id)
-    else:
-        read = ENTRY_AND_BEST_GAME.statement(
-            board=board, games_board=partition_of(board)[0], player_id=player_id
+    read = unit.read(
+        move_sql.entry_read(
+            board=board,
+            player_id=player_id,
+            games_board=None if moved is None else partition_of(board)[0],
         )
-    *_, rows = run([*ahead, read])
-    entry: LeaderboardEntry | None = rows[0] if rows else None
+    )
+    entry = read.entry
     best: Game | None
     if moved is not None and moved.seq > 0 and entry is not None:
         if entry.game_id != moved.id:
             if not better_than(moved, entry):
                 return EntryRefresh(changed=False, entry=entry)
-            return entry_written(entry, entry_values(moved, assisted=entry.assisted))
+            return entry_written(entry, entry_values(moved, assisted=entry.assisted), unit=unit)
         if moved.daily is not None or row_key(moved) <= row_key(entry):
-            return entry_written(entry, entry_values(moved, assisted=entry.assisted))
-    if moved is not None and entry is not None and getattr(entry, "best_game_id", None) == moved.id:
+            return entry_written(entry, entry_values(moved, assisted=entry.assisted), unit=unit)
+    if moved is not None and entry is not None and read.best_game_id == moved.id:
         best = moved  # it fell back and is still ahead of the player's other games
     else:
         best = best_game(board=board, player_id=player_id)
@@ -258,25 +238,33 @@ def entry_refresh(
     else:
         assisted = is_assisted(board=board, player_id=player_id)
     wanted = entry_values(best, assisted=assisted)
-    return entry_set(board=board, player_id=player_id, entry=entry, wanted=wanted)
+    return entry_set(board=board, player_id=player_id, entry=entry, wanted=wanted, unit=unit)
 
 
 def entry_set(
-    *, board: str, player_id: int, entry: LeaderboardEntry | None, wanted: dict[str, Any] | None
+    *,
+    board: str,
+    player_id: int,
+    entry: LeaderboardEntry | None,
+    wanted: dict[str, Any] | None,
+    unit: Writes | None = None,
 ) -> EntryRefresh:
     """Make the player's entry on ``board`` (``entry``, as read) hold ``wanted`` (the values
     of ``entry_values``; None: no entry), its board's counts with it."""
+    unit = unit or Writes(hold=False)
     if wanted is None:
         if entry is None:
             return EntryRefresh(changed=False, entry=None)
+        unit.flush()  # the ORM's statements go after the unit's, as they were made
         entry.delete()
-        board_counts_move(board=board, before=standing_of(entry), after=None)
+        unit.write(*board_counts_statements(board=board, before=standing_of(entry), after=None))
         return EntryRefresh(changed=True, entry=None)
     if entry is None:
+        unit.flush()
         entry = LeaderboardEntry.objects.create(board=board, player_id=player_id, **wanted)
-        board_counts_move(board=board, before=None, after=standing_of(entry))
+        unit.write(*board_counts_statements(board=board, before=None, after=standing_of(entry)))
         return EntryRefresh(changed=True, entry=entry)
-    return entry_written(entry, wanted)
+    return entry_written(entry, wanted, unit=unit)
 
 
 def entry_at_close(game: Game, *, assisted: bool) -> dict[str, Any] | None:
@@ -291,9 +279,9 @@ def entry_at_close(game: Game, *, assisted: bool) -> dict[str, Any] | None:
     return {"game_id": game.id, **at_close, "assisted": assisted}
 
 
-def entry_written(entry: LeaderboardEntry, wanted: dict[str, Any]) -> EntryRefresh:
+def entry_written(entry: LeaderboardEntry, wanted: dict[str, Any], *, unit: Writes) -> EntryRefresh:
     """Give an existing entry the values ``wanted`` (nothing written if it has them): its
-    UPDATE and the count changes it makes in one round trip (neither reads the other's
+    UPDATE and the count changes it makes, written by ``unit`` (neither reads the other's
     result)."""
     if entry_current_values(entry) == wanted:
         return EntryRefresh(changed=False, entry=entry)
@@ -302,11 +290,9 @@ def entry_written(entry: LeaderboardEntry, wanted: dict[str, Any]) -> EntryRefre
     for field in changed:
         setattr(entry, field, wanted[field])
     entry.revision += 1
-    run(
-        [
-            update_statement(entry, [*changed, "revision"]),
-            *board_counts_statements(board=entry.board, before=before, after=standing_of(entry)),
-        ]
+    unit.write(
+        move_sql.row_update(entry, [*changed, "revision"]),
+        *board_counts_statements(board=entry.board, before=before, after=standing_of(entry)),
     )
     return EntryRefresh(changed=True, entry=entry)
 
@@ -316,7 +302,7 @@ Standing = tuple[bool, int, int]  # (assisted, cards, actions)
 
 def board_counts_move(*, board: str, before: Standing | None, after: Standing | None) -> None:
     """One entry of ``board`` went from standing ``before`` to ``after`` (None: no entry)."""
-    run(board_counts_statements(board=board, before=before, after=after))
+    move_sql.send(board_counts_statements(board=board, before=before, after=after))
 
 
 def board_counts_statements(
@@ -356,50 +342,10 @@ def counts_statements(moves: Sequence[CountChanges]) -> list[Statement[int]]:
     statements = []
     for model, rows in moves:
         for key, delta in rows:
-            statements.append(count_change(model, key, delta))
+            statements.append(move_sql.count_change(model, key, delta))
             if delta < 0:
-                statements.append(count_delete(model, key))
+                statements.append(move_sql.count_delete(model, key))
     return statements
-
-
-def count_change(
-    model: type[CardsCount] | type[StandingCount], key: tuple[Any, ...], delta: int
-) -> Statement[int]:
-    """The statement adding ``delta`` to the row ``key`` of ``model``."""
-    table, names = quoted_table(model), count_key_names(model)
-    if delta > 0:
-        columns = ", ".join(names)
-        placeholders = ", ".join(["%s"] * (len(key) + 1))
-        sql = (
-            f"INSERT INTO {table} ({columns}, entries) VALUES ({placeholders})"
-            f" ON CONFLICT ({columns}) DO UPDATE SET entries = {table}.entries + EXCLUDED.entries"
-        )
-        return written(sql, [*key, delta])
-    where = " AND ".join(f"{name} = %s" for name in names)
-    return written(f"UPDATE {table} SET entries = entries + %s WHERE {where}", [delta, *key])
-
-
-def count_delete(
-    model: type[CardsCount] | type[StandingCount], key: tuple[Any, ...]
-) -> Statement[int]:
-    """The ``DELETE`` of the row ``key`` of ``model`` if it fell to 0 (or below, which the
-    entries never make it)."""
-    where = " AND ".join(f"{name} = %s" for name in count_key_names(model))
-    return written(f"DELETE FROM {quoted_table(model)} WHERE {where} AND entries <= 0", list(key))
-
-
-def count_key_names(model: type[CardsCount] | type[StandingCount]) -> list[str]:
-    fields = STANDING_KEY if model is StandingCount else CARDS_KEY
-    return [connection.ops.quote_name(name) for name in fields]
-
-
-def quoted_table(model: type[CardsCount] | type[StandingCount]) -> str:
-    return connection.ops.quote_name(model._meta.db_table)
-
-
-#: The key fields of the two count tables, in the order of their keys.
-STANDING_KEY = ("board", "assisted", "cards", "action_count")
-CARDS_KEY = ("board", "assisted", "cards")
 
 
 def board_counts_from_entries() -> tuple[dict[tuple[Any, ...], int], dict[tuple[Any, ...], int]]:

@@ -3,7 +3,7 @@
 from django.urls import path
 from django.views.i18n import JavaScriptCatalog
 
-from web import views
+from web import installable, views
 
 app_name = "web"
 
@@ -12,6 +12,10 @@ urlpatterns = [
     # The pages' strings in the reader's language (a classic script: gettext, ngettext, ...).
     path("jsi18n/", JavaScriptCatalog.as_view(packages=["web"]), name="jsi18n"),
     path("rules/", views.rules, name="rules"),
+    # The installed app (web.installable): its manifest, its service worker, the offline page.
+    path("manifest.webmanifest", installable.manifest, name="manifest"),
+    path("sw.js", installable.service_worker, name="service-worker"),
+    path("offline/", installable.offline, name="offline"),
     path("play/<str:code>/", views.play, name="play"),
     path("games/<int:game_id>/", views.table, name="table"),
     path("boards/<str:code>/", views.board, name="board"),

@@ -86,10 +86,26 @@ def _future(day: str) -> bool:
     return date.fromisoformat(day) > utc_today()
 
 
+def practice_deal(draw: int = 3) -> dict[str, object]:
+    """A random open deal and its starting layout, for the felt at the top of home: a visitor
+    plays it on their first tap (the tap makes the game, never the page view). Every open
+    layout is public; a code whose layout is a sealed daily's is never offered (a random
+    code all but never is one, but the rule has no exceptions)."""
+    from engine import random_code
+
+    while True:
+        code = random_code(draw=draw)
+        if sealed_reason(code) is None:
+            return {"code": code, "preview": deal_preview(code)}
+
+
 @require_safe
 @ensure_csrf_cookie
 def home(request: HttpRequest) -> HttpResponse:
-    return _page(request, "home.html", title="Canfield Arena", data={})
+    """Home is the game: today's deal on the felt at the top (the page script picks the
+    signed-in player's ranked daily, face down until their first tap, or this practice deal),
+    the day's boards below."""
+    return _page(request, "home.html", title="Canfield Arena", data={"practice": practice_deal()})
 
 
 @require_safe

@@ -30,6 +30,7 @@ from engine.deal import Deal
 from engine.game import Game
 from engine.solver import solve
 from engine.table_player.sampling import play_from_table
+from engine.table_player.telling import Telling
 
 Key = tuple[int, int]
 Reason = Literal["", "no_edge", "budget"]
@@ -39,6 +40,12 @@ Verdict = Literal["clairvoyant", "borderline", "clear", "no_threshold"]
 #: this many actions, or this share of the best run's actions, whichever is more.
 MARGIN_ACTIONS = 4
 MARGIN_SHARE = 0.05
+#: The weight of telling moves (``engine.table_player.telling``) that makes a won line
+#: clairvoyant on a deal with a threshold whatever its length (unless it ranks below the runs'
+#: median), and the weight a line better than the threshold needs to be held rather than
+#: listed. Calibrated by ``bench/clairvoyance.py`` (docs/fair-play.md).
+WEIGHT_ALONE = 8.0
+WEIGHT_KEY = 3.0
 #: How many times ``runs`` a par plays on a deal the solver wins and no run has won yet.
 NONE_WON_RUNS = 3
 #: The budget a daily's par is meant to run with (CPU per par: docs/fair-play.md).
@@ -224,8 +231,21 @@ class Judgement:
     evidence: dict[str, object]
 
 
-def judge(par: TablePar, *, cards: int, actions: int) -> Judgement:
-    """Judge the line that ended with ``cards`` on the foundations after ``actions`` actions."""
+def judge(par: TablePar, *, cards: int, actions: int, telling: Telling | None = None) -> Judgement:
+    """Judge the line that ended with ``cards`` on the foundations after ``actions`` actions.
+
+    ``telling`` is the line's count of telling moves (``engine.table_player.telling``), None
+    while it has not been counted (the move path judges the key alone; the fair-play worker
+    counts the moves of the games that need it and judges again). The rule:
+
+    * a line strictly better than the threshold is clairvoyant, unless its moves were counted
+      and weigh less than ``WEIGHT_KEY`` (its route is one the table's own player takes now
+      and then: borderline, listed for staff);
+    * a won line whose telling moves weigh ``WEIGHT_ALONE`` or more is clairvoyant when it
+      ranks at least as well as the runs' median (a padded full-information line hides its
+      length, not its moves; below the median it gained nothing worth hiding);
+    * otherwise better than the best run is borderline, the rest is clear.
+    """
     line = (cards, actions)
     beaten = sum(1 for run in par.runs if better(line, run))
     evidence: dict[str, object] = {
@@ -242,14 +262,26 @@ def judge(par: TablePar, *, cards: int, actions: int) -> Judgement:
             "best": list(best_key(par.runs)) if par.runs else None,
         },
         "solver_actions": par.solver_actions,
+        "telling": telling.to_json() if telling is not None else None,
     }
-    verdict: Verdict
+    return Judgement(_verdict(par, line, telling), evidence)
+
+
+def _verdict(par: TablePar, line: Key, telling: Telling | None) -> Verdict:
     if par.threshold is None:
-        verdict = "no_threshold"
-    elif better(line, par.threshold):
-        verdict = "clairvoyant"
-    elif par.borderline is not None and better(line, par.borderline):
-        verdict = "borderline"
-    else:
-        verdict = "clear"
-    return Judgement(verdict, evidence)
+        return "no_threshold"
+    weight = telling.weight if telling is not None else None
+    if better(line, par.threshold):
+        return "borderline" if weight is not None and weight < WEIGHT_KEY else "clairvoyant"
+    won = line[0] == 52
+    if weight is not None and weight >= WEIGHT_ALONE and won and not _below_median(par, line):
+        return "clairvoyant"
+    if par.borderline is not None and better(line, par.borderline):
+        return "borderline"
+    return "clear"
+
+
+def _below_median(par: TablePar, line: Key) -> bool:
+    """Whether ``line`` ranks below the median of the par's won runs (never, when none won)."""
+    median = par.median_actions
+    return median is not None and better((52, median), line)

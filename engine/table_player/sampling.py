@@ -91,20 +91,20 @@ class SamplingPlayer:
         candidates = [token for token in legal if token != "undo" and self._stall.allows(token)]
         if len(candidates) <= 1:
             return candidates[0] if candidates else None
-        votes = self._votes(self.nodes_per_solve)
+        votes = self.votes(self.nodes_per_solve)
         if not votes and not self._escalated:
             # Nothing found in the small budget: one deeper look until the next reveal.
             self._escalated = True
             for sample in self._samples:
                 sample.line = None
-            votes = self._votes(self.nodes_per_solve * ESCALATION)
+            votes = self.votes(self.nodes_per_solve * ESCALATION)
         if not votes:
             return greedy_move(self.memory.view, candidates, self._stall)
         most = max(votes.values())
         tied = sorted(token for token, count in votes.items() if count == most)
         return tied[0] if len(tied) == 1 else self.rng.choice(tied)
 
-    def _votes(self, max_nodes: int) -> Counter[str]:
+    def votes(self, max_nodes: int) -> Counter[str]:
         """The first move of each sample's winning line from here, counted (a sample whose
         line is stale is solved again within ``max_nodes``)."""
         for sample in self._samples:

@@ -18,20 +18,16 @@ from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 from rest_framework.exceptions import AuthenticationFailed
 
-from games.compiled import CompiledQuery
-
-#: DRF's own lookup (``select_related("user").get(key=key)``), compiled once: it runs on
-#: every request a client signs with its token (games.compiled).
-TOKEN_WITH_USER = CompiledQuery(
-    lambda key: Token.objects.select_related("user").filter(key=key)[:1], key=str
-)
+from games import move_sql
 
 
 class ExpiringTokenAuthentication(TokenAuthentication):
     """``Authorization: Token <key>``, refused once the token is past its age."""
 
     def authenticate_credentials(self, key: str) -> tuple[Any, Any]:
-        token = TOKEN_WITH_USER.first(key=key)
+        # DRF's own lookup (``select_related("user")``), written out: it runs on every
+        # request a client signs with its token (``games.move_sql``).
+        token: Token | None = move_sql.token_with_user(key)
         if token is None:
             raise AuthenticationFailed(_("Invalid token."))
         user = token.user

@@ -3,7 +3,16 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from games.api.views import account, boards, games, hints, players, submissions, system
+from games.api.views import (
+    account,
+    boards,
+    games,
+    hints,
+    players,
+    preferences,
+    submissions,
+    system,
+)
 
 urlpatterns = [
     path("health/", system.HealthView.as_view(), name="health"),
@@ -15,6 +24,7 @@ urlpatterns = [
     path("me/", players.MeView.as_view(), name="me"),
     path("me/bot/", players.BotDeclareView.as_view(), name="me-bot"),
     path("me/password/", account.PasswordChangeView.as_view(), name="me-password"),
+    path("me/settings/", preferences.PreferencesView.as_view(), name="me-settings"),
     path("me/games/export/", account.GamesExportView.as_view(), name="me-games-export"),
     path("daily/", boards.DailyView.as_view(), name="daily"),
     path("daily/<str:day>/", boards.DailyDayView.as_view(), name="daily-day"),

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 
 from django.db.models import QuerySet
 
-from games.compiled import CompiledQuery
-from games.models import CardsCount, LeaderboardEntry, StandingCount
+from games.models import LeaderboardEntry
+from games.move_sql import standing_counts, tier_counts
 from games.ranking import order_by, tied_standing_before
 from games.selectors.leaderboard_rows import ROW_COLUMNS, LeaderboardPage, Row, ranked
 
@@ -58,28 +58,6 @@ def entries_of(board: str | Sequence[str]) -> QuerySet[LeaderboardEntry]:
     return LeaderboardEntry.objects.filter(board__in=list(board))
 
 
-#: The count rows every leaderboard read and every announced entry starts from (compiled
-#: once: games.compiled).
-TIER_COUNTS: CompiledQuery[tuple[bool, int, int]] = CompiledQuery(
-    lambda board: (
-        CardsCount.objects.filter(board=board)
-        .order_by("assisted", "-cards")
-        .values_list("assisted", "cards", "entries")
-    ),
-    board=str,
-)
-STANDING_COUNTS: CompiledQuery[tuple[int, int]] = CompiledQuery(
-    lambda board, assisted, cards: (
-        StandingCount.objects.filter(board=board, assisted=assisted, cards=cards)
-        .order_by("action_count")
-        .values_list("action_count", "entries")
-    ),
-    board=str,
-    assisted=bool,
-    cards=int,
-)
-
-
 class BoardCounts:
     """The count rows of one board, read once per request: ``((assisted, cards), entries)``
     in board order (at most 104 rows), and ``(actions, entries)`` of a tier when first
@@ -91,7 +69,7 @@ class BoardCounts:
         self.partitions = tuple(partitions or (board,))
         tiers: dict[Tier, int] = {}
         for partition in self.partitions:
-            for assisted, cards, entries in TIER_COUNTS.all(board=partition):
+            for assisted, cards, entries in tier_counts(partition):
                 tiers[(assisted, cards)] = tiers.get((assisted, cards), 0) + entries
         self.by_tier: list[tuple[Tier, int]] = sorted(
             tiers.items(), key=lambda item: tier_order(item[0])
@@ -108,9 +86,7 @@ class BoardCounts:
             assisted, cards = tier
             summed: dict[int, int] = {}
             for partition in self.partitions:
-                for actions, entries in STANDING_COUNTS.all(
-                    board=partition, assisted=assisted, cards=cards
-                ):
+                for actions, entries in standing_counts(partition, assisted=assisted, cards=cards):
                     summed[actions] = summed.get(actions, 0) + entries
             self._by_actions[tier] = sorted(summed.items())
         return self._by_actions[tier]

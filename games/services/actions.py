@@ -1,24 +1,21 @@
 """Appending to a game's log: a live move or tap, and resigning.
 
-One transaction per action: lock the game row, check the owner, the status and the client's
-``seq``, restore the engine from the row's snapshot (O(1) in the log's length), play, write
-the action row, then the game row and the leaderboard entry. A game that becomes won is
-replayed in full from its stored log before the commit. WebSocket watchers hear about it
-only after the commit.
+One unit of work per action (``games.services.unit_of_work``): lock the game row and its
+player's, check the owner, the status and the client's ``seq``, restore the engine from the
+row's snapshot (O(1) in the log's length), play, write the action row, then the game row and
+the leaderboard entry. A game that becomes won is replayed in full from its stored log
+before the commit. WebSocket watchers hear about it only after the commit.
 
-Once the lock is held, a move is two round trips (``games.compiled.run``): the action
-INSERT, the game UPDATE and the entry's read; then the entry's UPDATE and the board counts.
-A win writes its action row on its own first: the replay that checks it reads the stored log.
+The unit decides when its statements go (``games.move_sql``): once the lock is held, a move
+is two round trips, the action INSERT, the game UPDATE and the entry's read, then the
+entry's UPDATE and the board counts before the COMMIT. A win sends its action row first
+(``unit.flush``): the replay that checks it reads the stored log.
 """
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from django.contrib.auth.models import User
-from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -27,7 +24,6 @@ from engine import NotationError
 from engine.reasons import why_tap_does_nothing
 from fairplay.signals import action_judged
 from games.boards import day_sealed
-from games.compiled import Statement, insert_statement, run_one, update_statement
 from games.errors import (
     DayClosed,
     InvalidInput,
@@ -42,6 +38,7 @@ from games.replaying import RESIGN, malformed, play_token, refused, replay_log
 from games.selectors.games import ShownState, shown_state
 from games.services.locking import lock_own_live_game
 from games.services.standing import standing_refresh
+from games.services.unit_of_work import UnitOfWork, unit_of_work
 
 
 @dataclass(frozen=True)
@@ -72,15 +69,17 @@ def action_append(
     """
     if (token is None) == (tap is None):
         raise InvalidInput(gettext('give exactly one of "action" (a move token) or "tap" (a card)'))
-    with appending(game_id=game_id):
-        game = lock_writable_game(game_id=game_id, player=player, expected_seq=expected_seq)
+    with unit_of_work() as unit:
+        game = lock_writable_game(
+            unit=unit, game_id=game_id, player=player, expected_seq=expected_seq
+        )
         engine_game = EngineGame.from_snapshot(game.snapshot)
         if tap is not None:
             token = resolve_tap(engine_game, tap, double_click=double_click)
         played = play_token(engine_game, str(token))
         now = timezone.now()
         action = next_action(game=game, token=played, score_after=engine_game.score, at=now)
-        unsent = [insert_statement(action)]
+        unit.append(action)
         summary = engine_summary(engine_game)
         for field, value in summary.items():
             setattr(game, field, value)
@@ -88,36 +87,35 @@ def action_append(
         game.action_count = game.seq  # a live game's log has no resign yet
         game.elapsed = elapsed_seconds(game=game, reached_at=now)
         if engine_game.won:  # the replay reads the stored log: this action's row first
-            run_one(unsent.pop())
+            unit.flush()
             verify_won_log(game=game, engine_game=engine_game)
             game.status = Game.Status.WON
             game.finished_at = now
         fields = [*summary, "seq", "reached_at", "action_count", "elapsed", *FINISHED_FIELDS]
         fields += signals_held(game=game, stamp=now)
         return finish_append(
-            game=game, action=action, engine_game=engine_game, fields=fields, unsent=unsent
+            unit=unit, game=game, action=action, engine_game=engine_game, fields=fields
         )
 
 
 def game_resign(*, game_id: int, player: User, expected_seq: int | None = None) -> Appended:
     """Give up a live game: a ``resign`` action ends it (its position and entry stay). A game
     with no action yet cannot be resigned (``NothingToResign``): leaving it makes no entry."""
-    with appending(game_id=game_id):
-        game = lock_writable_game(game_id=game_id, player=player, expected_seq=expected_seq)
+    with unit_of_work() as unit:
+        game = lock_writable_game(
+            unit=unit, game_id=game_id, player=player, expected_seq=expected_seq
+        )
         if game.seq == 0:
             raise nothing_to_resign(game_id=game_id)
         now = timezone.now()
         action = next_action(game=game, token=RESIGN, score_after=game.score, at=now)
+        unit.append(action)
         game.status = Game.Status.RESIGNED
         game.finished_at = now
         engine_game = EngineGame.from_snapshot(game.snapshot)
         fields = ["seq", *FINISHED_FIELDS, *signals_held(game=game, stamp=now)]
         return finish_append(
-            game=game,
-            action=action,
-            engine_game=engine_game,
-            fields=fields,
-            unsent=[insert_statement(action)],
+            unit=unit, game=game, action=action, engine_game=engine_game, fields=fields
         )
 
 
@@ -139,10 +137,13 @@ def nothing_to_resign(*, game_id: int) -> NothingToResign:
     )
 
 
-def lock_writable_game(*, game_id: int, player: User, expected_seq: int | None) -> Game:
-    """The locked game row, once the player may append the action ``expected_seq`` to it:
-    their own, still being played, on a board that has not closed."""
-    game = lock_own_live_game(game_id=game_id, player=player, with_player=True)
+def lock_writable_game(
+    *, unit: UnitOfWork, game_id: int, player: User, expected_seq: int | None
+) -> Game:
+    """The game row and its player's, locked by ``unit``, once the player may append the
+    action ``expected_seq`` to it: their own, still being played, on a board that has not
+    closed."""
+    game = lock_own_live_game(unit=unit, game_id=game_id, player=player)
     if game.daily is not None and not day_sealed(game.daily):
         raise DayClosed(
             gettext(
@@ -178,33 +179,10 @@ def resolve_tap(engine_game: EngineGame, tap: str, *, double_click: bool) -> str
 
 
 def next_action(*, game: Game, token: str, score_after: int, at: datetime) -> Action:
-    """The next action row, not written yet (``insert_statement`` writes it; see
-    ``appending`` for what guards its seq)."""
+    """The next action row, not written yet (``UnitOfWork.append`` writes it; the game's
+    lock and unique(game, seq) guard its seq)."""
     game.seq += 1
     return Action(game=game, seq=game.seq, token=token, score_after=score_after, created_at=at)
-
-
-#: How the databases name a violation of unique(game, seq) in their messages.
-SEQ_CONSTRAINT_NAMES = ("action_unique_game_seq", "games_action.game_id, games_action.seq")
-
-
-@contextmanager
-def appending(*, game_id: int) -> Iterator[None]:
-    """The transaction of one append. The game row lock (PostgreSQL) or the write lock
-    (SQLite's BEGIN IMMEDIATE) already serialises writers of a game; should a second
-    writer of the same seq get past them anyway, unique(game, seq) refuses its row and
-    that is a stale seq like any other (no savepoint needed: everything rolls back)."""
-    try:
-        with transaction.atomic():
-            yield
-    except IntegrityError as error:
-        if not any(name in str(error) for name in SEQ_CONSTRAINT_NAMES):
-            raise
-        raise StaleSeq(
-            gettext("the next action of game %(game)s was written by another request")
-            % {"game": game_id},
-            game=game_id,
-        ) from error
 
 
 def verify_won_log(*, game: Game, engine_game: EngineGame) -> None:
@@ -233,23 +211,16 @@ FINISHED_FIELDS = ("status", "finished_at", "updated_at")
 
 def finish_append(
     *,
+    unit: UnitOfWork,
     game: Game,
     action: Action,
     engine_game: EngineGame,
     fields: list[str],
-    unsent: list[Statement[Any]],
 ) -> Appended:
-    """Save the game row's ``fields`` (what the append changed: the UPDATE writes those
-    alone, not the whole row with its code and player), refresh the player's entry (their
-    row was locked with the game's), tell watchers after the commit.
-
-    ``unsent``: the action's INSERT if it is not written yet. It and the game's UPDATE go in
-    the round trip of the entry's read (``standing_refresh``'s ``ahead``): nothing here needs
-    their results, and should the INSERT fail (a duplicate seq) the error comes from that
-    round trip and the transaction rolls back all of it (``appending``)."""
-    writes = [*unsent, update_statement(game, fields)]
+    """Write the game row's ``fields`` (what the append changed: the UPDATE writes those
+    alone, not the whole row with its code and player), refresh the player's entry, have
+    watchers told after the commit."""
+    unit.save_game(game, fields)
     state = shown_state(game, engine_game)
-    standing_refresh(
-        game=game, actions=[action], moved=True, state=state, player_locked=True, ahead=writes
-    )
+    standing_refresh(unit=unit, game=game, actions=[action], state=state)
     return Appended(game=game, action=action, engine_game=engine_game, state=state)

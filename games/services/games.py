@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -22,6 +22,7 @@ from games.replaying import deal_from_code
 from games.services.guests import account_required_check
 from games.services.locking import lock_new_games_player
 from games.services.standing import standing_refresh
+from games.services.unit_of_work import unit_of_work
 
 
 @dataclass(frozen=True)
@@ -85,8 +86,8 @@ def game_create(
     games_quota_check(player_id=player.pk)
     now = timezone.now()
     try:
-        with transaction.atomic():
-            lock_new_games_player(player_id=player.pk)
+        with unit_of_work() as unit:
+            lock_new_games_player(unit=unit, player_id=player.pk)
             game = Game.objects.create(
                 bot=is_bot(player),  # read under the player's lock: see bot_declare
                 code=deal.code,
@@ -100,7 +101,7 @@ def game_create(
                 elapsed=0,
                 **engine_summary(EngineGame(deal)),
             )
-            standing_refresh(game=game, player_locked=True)
+            standing_refresh(unit=unit, game=game)
             if board.is_daily:
                 ranked_game_started(game=game, origin=origin)
     except IntegrityError:

@@ -16,7 +16,6 @@ solver would read the face-down cards the player cannot.
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
-from django.db import transaction
 from django.utils.translation import gettext
 
 from engine.solver import Status
@@ -27,6 +26,7 @@ from games.models import Assistance, Game
 from games.replaying import deal_from_code
 from games.services.locking import lock_own_live_game
 from games.services.standing import standing_refresh
+from games.services.unit_of_work import unit_of_work
 from games.solver_budgets import hint_seconds
 
 
@@ -75,8 +75,8 @@ def game_mark_assisted(*, game_id: int, player: User) -> Game:
     """The locked game (owner only, still being played, not a ranked daily), with its
     player marked assisted on its board and committed; the entry is re-ranked and watchers
     are told when that changed it."""
-    with transaction.atomic():
-        game = lock_own_live_game(game_id=game_id, player=player)
+    with unit_of_work() as unit:
+        game = lock_own_live_game(unit=unit, game_id=game_id, player=player)
         if game.daily is not None:
             raise RankedGameRule(
                 gettext("game %(id)s is your ranked daily game of %(day)s: it takes no hints")
@@ -89,5 +89,5 @@ def game_mark_assisted(*, game_id: int, player: User) -> Game:
         Assistance.objects.get_or_create(board=game.board, player_id=game.player_id)
         game.assisted = True
         game.save(update_fields=["assisted", "updated_at"])
-        standing_refresh(game=game)
+        standing_refresh(unit=unit, game=game)
     return game

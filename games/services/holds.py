@@ -8,11 +8,9 @@ no check of their own. Lifting the hold re-derives the entry, which then stands 
 place the game earned (on a closed day, as it stood at the close), and tells watchers.
 """
 
-from django.db import transaction
-
 from games.models import Game
-from games.services.locking import lock_game
 from games.services.standing import standing_rederive
+from games.services.unit_of_work import unit_of_work
 
 
 def game_hold_set(*, game_id: int, held: bool, confirmed: bool = False) -> Game:
@@ -21,11 +19,11 @@ def game_hold_set(*, game_id: int, held: bool, confirmed: bool = False) -> Game:
     board follows in the same transaction. Nothing is written when the game already stands so.
     """
     confirmed = held and confirmed
-    with transaction.atomic():
-        game = lock_game(game_id=game_id, with_player=True)
+    with unit_of_work() as unit:
+        game = unit.lock_game(game_id=game_id, with_player=True)
         if (game.held, game.hold_confirmed) == (held, confirmed):
             return game
         game.held, game.hold_confirmed = held, confirmed
         game.save(update_fields=["held", "hold_confirmed", "updated_at"])
-        standing_rederive(game=game)
+        standing_rederive(unit=unit, game=game)
     return game

@@ -4,47 +4,30 @@ On SQLite ``select_for_update`` is a no-op, but the backend opens every transact
 ``BEGIN IMMEDIATE`` (see settings), so writers queue on the database lock instead.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from django.contrib.auth.models import User
 from django.utils.translation import gettext
 
 from games.boards import game_sealed
-from games.compiled import CompiledQuery
 from games.errors import EntryConfirmed, GameFinished, GameNotFound, NotGameOwner, PlayerGone
-from games.models import MAX_ID, Game
+from games.models import Game
+
+if TYPE_CHECKING:
+    from games.services.unit_of_work import UnitOfWork
 
 
 def no_game(game_id: int) -> str:
     return gettext("there is no game %(id)s") % {"id": game_id}
 
 
-#: The two row locks of the write paths, compiled once (games.compiled): a move takes one.
-GAME_LOCK = CompiledQuery(lambda pk: Game.objects.select_for_update().filter(pk=pk)[:1], pk=int)
-GAME_AND_PLAYER_LOCK = CompiledQuery(
-    lambda pk: (
-        Game.objects.select_related("player")
-        .select_for_update(of=("self", "player"))
-        .filter(pk=pk)[:1]
-    ),
-    pk=int,
-)
-
-
-def lock_game(*, game_id: int, with_player: bool = False) -> Game:
-    """The game row, locked until the transaction ends (``GameNotFound`` if there is none);
-    ``with_player``: its player's row too, in the same statement (game first, then player:
-    the one lock order), for a write that goes on to refresh the player's entry."""
-    if not 0 < game_id <= MAX_ID:
-        raise GameNotFound(no_game(game_id), game=game_id)
-    game = (GAME_AND_PLAYER_LOCK if with_player else GAME_LOCK).first(pk=game_id)
-    if game is None:
-        raise GameNotFound(no_game(game_id), game=game_id)
-    return game
-
-
-def lock_own_live_game(*, game_id: int, player: User, with_player: bool = False) -> Game:
-    """The locked game row, if ``player`` owns it, staff did not confirm a fair-play hold on
-    it, and it is still being played (``with_player``: see ``lock_game``)."""
-    game = lock_game(game_id=game_id, with_player=with_player)
+def lock_own_live_game(*, unit: UnitOfWork, game_id: int, player: User) -> Game:
+    """The game row and its player's, locked by ``unit`` (``UnitOfWork.lock_game``), if
+    ``player`` owns the game, staff did not confirm a fair-play hold on it, and it is still
+    being played."""
+    game = unit.lock_game(game_id=game_id, with_player=True)
     if game.player_id != player.pk:
         if game_sealed(game):  # another player's sealed game does not exist for them
             raise GameNotFound(no_game(game_id), game=game_id)
@@ -77,7 +60,7 @@ def lock_player(*, player_id: int) -> bool:
     return found.first() is not None
 
 
-def lock_new_games_player(*, player_id: int) -> None:
+def lock_new_games_player(*, unit: UnitOfWork, player_id: int) -> None:
     """Lock the row of the player a new game is for, and insist it still exists.
 
     A guest's request may have read its player from the session just before another tab of
@@ -87,7 +70,7 @@ def lock_new_games_player(*, player_id: int) -> None:
     or this request waits for the merge and finds no player (``PlayerGone``, a 409, nothing
     written). Taken before the new game's row exists, which no one else can hold yet, so the
     one lock order (game rows, then player rows) still holds for every existing row."""
-    if not lock_player(player_id=player_id):
+    if not unit.lock_player(player_id=player_id):
         raise PlayerGone(
             gettext(
                 "player %(id)s is gone (a guest who signed in in another tab, say):"

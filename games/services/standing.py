@@ -12,15 +12,16 @@ A daily board is final from its close on: a ranked game played on after midnight
 its log growing, but its entry stays what it was at the close (``board_is_final``).
 """
 
+from __future__ import annotations
+
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.utils import timezone
 
 from games import rank_index
 from games.boards import day_sealed, entry_board
-from games.compiled import Statement, run
 from games.events import ActionAppended, EntryChanged, Event, GameFinished
 from games.models import Action, Game, LeaderboardEntry
 from games.projections import (
@@ -32,8 +33,9 @@ from games.projections import (
     player_entries,
 )
 from games.selectors.games import ShownState
-from games.services.announcing import raise_after_commit
-from games.services.locking import lock_player
+
+if TYPE_CHECKING:
+    from games.services.unit_of_work import UnitOfWork
 
 
 def board_is_final(*, game: Game, at: datetime) -> bool:
@@ -43,26 +45,21 @@ def board_is_final(*, game: Game, at: datetime) -> bool:
 
 def standing_refresh(
     *,
+    unit: UnitOfWork,
     game: Game,
     actions: Sequence[Action] = (),
-    moved: bool = False,
     state: ShownState | None = None,
-    player_locked: bool = False,
-    ahead: Sequence[Statement[Any]] = (),
 ) -> None:
     """Refresh the entry of ``game``'s player on its board and announce ``actions`` (the
-    rows just appended, if any) after the commit. Call inside the write's transaction, after
-    the game row is saved: the player lock is taken after the game row's, the one lock
-    order used everywhere, so that a player's entries are written by one transaction at a time.
+    rows just appended, if any) after the commit. Call in the write's unit of work, once
+    the game row is written: the player's row is locked after the game's (the one lock
+    order: ``unit`` takes it with the game's, or now), so that a player's entries are
+    written by one transaction at a time.
 
-    ``moved``: ``game`` is the only row this write changed (a live action or a resign), so
-    the entry may be decided without a best-game query (``games.projections.entry_refresh``).
-    ``state``: the board after the last action as clients may see it (``shown_state``),
-    already built for the answer, so the announcement need not restore the engine again.
-    ``player_locked``: the caller locked the player's row with the game's
-    (``lock_own_live_game(with_player=True)``), one statement instead of two.
-    ``ahead``: the write's statements not sent yet (a move's action and game row): they go
-    in the round trip of the entry's read (``entry_refresh``), or alone if there is none.
+    ``state``: the board after the last action as clients may see it (``shown_state``), when
+    the write has it (the announcement then need not restore the engine again). When
+    ``game`` is the one game the unit changed by appending to its log (``unit.moved``), the
+    entry may be decided without a best-game query (``games.projections.entry_refresh``).
     A game with no action yet cannot change any entry (entries show games that have one),
     unless it just asked for a hint: that marks the player's entry on the board, whichever
     game holds it.
@@ -70,28 +67,26 @@ def standing_refresh(
     at = actions[-1].created_at if actions else timezone.now()
     refreshed = None
     if (game.seq > 0 or game.assisted) and not board_is_final(game=game, at=at):
-        if not player_locked:
-            lock_player(player_id=game.player_id)
+        unit.lock_player(player_id=game.player_id)
         refreshed = entry_refresh(
             board=entry_board(game),
             player_id=game.player_id,
-            moved=game if moved else None,
-            ahead=ahead,
+            moved=game if unit.moved(game) else None,
+            unit=unit,
         )
-    else:
-        run(ahead)
-    standing_announce(game=game, refreshed=refreshed, actions=actions, state=state)
+    standing_announce(unit=unit, game=game, refreshed=refreshed, actions=actions, state=state)
 
 
-def standing_rederive(*, game: Game) -> None:
+def standing_rederive(*, unit: UnitOfWork, game: Game) -> None:
     """Re-derive the entry of ``game``'s player on its board after something other than its
     log changed (a fair-play hold set or lifted: ``games.services.holds``), and announce it.
-    Call inside the write's transaction with the game and player rows locked. On a daily
+    Call in the write's unit of work with the game and player rows locked. On a daily
     board that has closed the entry is what ``rebuild_projections`` makes of it: the game as
     it stood at the close (``entry_at_close``)."""
     if not board_is_final(game=game, at=timezone.now()):
-        standing_refresh(game=game, player_locked=True)
+        standing_refresh(unit=unit, game=game)
         return
+    unit.flush()
     board = entry_board(game)
     assisted = is_assisted(board=board, player_id=game.player_id)
     refreshed = entry_set(
@@ -99,12 +94,14 @@ def standing_rederive(*, game: Game) -> None:
         player_id=game.player_id,
         entry=player_entries(board=board, player_id=game.player_id).first(),
         wanted=entry_at_close(game, assisted=assisted),
+        unit=unit,
     )
-    standing_announce(game=game, refreshed=refreshed)
+    standing_announce(unit=unit, game=game, refreshed=refreshed)
 
 
 def standing_announce(
     *,
+    unit: UnitOfWork,
     game: Game,
     refreshed: EntryRefresh | None,
     actions: Sequence[Action] = (),
@@ -112,7 +109,8 @@ def standing_announce(
 ) -> None:
     """Raise the write's events (``games.events``) for after the commit: the entry if it
     changed, each appended action (the last one with ``state``), the game's end if the last
-    one ended it. ``games.services.announcing`` says who hears them, in which order."""
+    one ended it; ``unit`` hands them over after its commit (``games.services.announcing``
+    says who hears them, in which order)."""
     board = entry_board(game)
     events: list[Event] = []
     if refreshed is not None and refreshed.changed:
@@ -140,7 +138,7 @@ def standing_announce(
                 status=game.status,
             )
         )
-    raise_after_commit(events)
+    unit.raise_events(events)
 
 
 def index_change(

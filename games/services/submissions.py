@@ -6,7 +6,6 @@ clock, one action at a time. A submitted game ranks with no elapsed time (``offl
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -20,6 +19,7 @@ from games.replaying import RESIGN, replay_log
 from games.selectors.games import shown_state
 from games.services.locking import lock_new_games_player
 from games.services.standing import standing_refresh
+from games.services.unit_of_work import unit_of_work
 
 
 def submission_tokens(*, actions: list[str] | None, log: str | None) -> list[str]:
@@ -79,8 +79,8 @@ def submission_create(
     ]
     for field, value in game_summary_from_log(game=game, replayed=replayed, actions=rows).items():
         setattr(game, field, value)
-    with transaction.atomic():
-        lock_new_games_player(player_id=player.pk)
+    with unit_of_work() as unit:
+        lock_new_games_player(unit=unit, player_id=player.pk)
         game.bot = is_bot(player)  # read under the player's lock: see bot_declare
         game.save()
         Action.objects.bulk_create(rows)
@@ -88,9 +88,6 @@ def submission_create(
         # connecting. So its last action alone is announced, with the board the replay
         # ended on (no replay for the announcement), and the entry.
         standing_refresh(
-            game=game,
-            actions=rows[-1:],
-            state=shown_state(game, replayed.game),
-            player_locked=True,
+            unit=unit, game=game, actions=rows[-1:], state=shown_state(game, replayed.game)
         )
     return game

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import signal
 import subprocess
@@ -21,7 +22,9 @@ VECTORS = json.loads((Path(__file__).parent / "data" / "deals.json").read_text()
 LAYOUT_VECTORS = json.loads((Path(__file__).parent / "data" / "layout_codes.json").read_text())
 
 
-def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+def run(
+    *args: str, stdin: str = "", env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "engine", *args],
         input=stdin,
@@ -29,6 +32,7 @@ def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
         text=True,
         cwd=ROOT,
         timeout=60,
+        env=None if env is None else {**os.environ, **env},
     )
 
 
@@ -134,6 +138,41 @@ def test_play_in_the_terminal_fed_by_stdin() -> None:
     assert "error: 'foo' is neither a move nor a card" in out
     assert "nothing happens: 9c cannot move" in out
     assert "bye: score 0, cards 1, moves 1" in out  # draw, 42, undo
+
+
+def test_a_face_down_card_typed_is_said_to_be_face_down() -> None:
+    state = Game.from_code("CF1-D3-AAAAACL").state()
+    stock_card, under_the_reserve_top = state["stock"][5], state["reserve"][0]
+    result = run("play", "CF1-D3-AAAAACL", stdin=f"{stock_card}\n{under_the_reserve_top}\n")
+    assert result.returncode == 0
+    for card in (stock_card, under_the_reserve_top):
+        assert f"nothing happens: {card} is face down (only a face-up card can move)" in (
+            result.stdout
+        )
+
+
+@pytest.mark.parametrize("width", [40, 60, 80, 100])
+def test_help_wraps_between_words_at_the_terminals_width(width: int) -> None:
+    result = run("play", "CF1-D3-AAAAACL", stdin="help\n", env={"COLUMNS": str(width)})
+    lines = result.stdout.split("> ")[1].splitlines()  # the answer to the first prompt
+    assert lines[0].startswith("Type one or more actions")
+    assert all(len(line) <= width for line in lines), lines
+    words = " ".join(lines).split()
+    assert "RF/R1-R4" in words and "(column to foundation)," in " ".join(words)
+    assert {"foundation", "longest", "column"} <= set(words)  # none cut in two
+
+
+def test_a_reader_that_stops_early_ends_the_command_quietly() -> None:
+    """``python -m engine deal CODE | head -1``: no BrokenPipe traceback, the status a tool
+    killed by SIGPIPE has."""
+    command = (
+        f"{sys.executable} -m engine deal CF1-D3-AAAAACL | head -1; echo status=${{PIPESTATUS[0]}}"
+    )
+    result = subprocess.run(
+        ["bash", "-c", command], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
+    assert result.stdout.splitlines() == ["CF1-D3-AAAAACL  deal number 63  draw 3", "status=141"]
+    assert result.stderr == ""
 
 
 def test_play_taps_cards_and_the_stock_and_ends_at_end_of_input() -> None:

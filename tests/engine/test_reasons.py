@@ -12,6 +12,7 @@ import pytest
 
 from engine import Game, IllegalMove, replay
 from engine.reasons import REASONS, Reason, card_words, why_tap_does_nothing
+from engine.table import is_face_down
 from tests.engine.positions import position
 
 
@@ -139,8 +140,9 @@ CASES: list[tuple[str, object, str, dict[str, object], str]] = [
 
 
 def test_every_code_has_a_case() -> None:
-    # tap_nothing is the service's (a tap the engine resolves to no move): tested below.
-    assert sorted([case[0] for case in CASES] + ["tap_nothing"]) == sorted(REASONS)
+    # tap_nothing and tap_face_down are a tap's the engine resolves to no move: tested below.
+    taps = ["tap_nothing", "tap_face_down"]
+    assert sorted([case[0] for case in CASES] + taps) == sorted(REASONS)
 
 
 def test_a_tap_that_makes_no_move_names_its_card() -> None:
@@ -151,6 +153,19 @@ def test_a_tap_that_makes_no_move_names_its_card() -> None:
     assert reason.as_dict() == {"code": "tap_nothing", "cards": [card]}
     assert str(reason) == f"{card_words(card).capitalize()} cannot move anywhere from here."
     assert why_tap_does_nothing("stock").code == "draw_no_cards"
+
+
+def test_a_tap_on_a_face_down_card_says_it_is_face_down() -> None:
+    game = Game.from_code("CF1-D3-AAAAACL")
+    card = game.state()["stock"][0]
+    assert is_face_down(game.state(), card)
+    assert game.tap(card, double_click=True) is None
+    reason = why_tap_does_nothing(card, face_down=True)
+    assert reason.as_dict() == {"code": "tap_face_down", "cards": [card]}
+    assert (
+        str(reason)
+        == f"{card_words(card).capitalize()} is face down: only a face-up card can move."
+    )
 
 
 @pytest.mark.parametrize(("code", "build", "token", "params", "sentence"), CASES)

@@ -3,9 +3,11 @@ from a fresh address at a human pace is held on a ranked board whose deal reward
 cards; honest lines (the table-view player's own, with a seed its par did not use, and a
 greedy table player's) are not.
 
-The day's deal is stored (a deal where, with this test's budget, knowing the cards wins in
-fewer actions than the table-view player's best run by the margin); its table par is
-computed by the service as ``prepare_daily`` computes it, with a small budget (6 runs).
+The day's deal is stored (a deal the table-view player never wins and the solver does); its
+table par is computed by the service as ``prepare_daily`` computes it, with a small budget (6
+runs, played on to 18 as none wins). The fair-play worker then counts the held line's
+telling moves with the production budget: they weigh far past what holds a line, so it stays
+held; the honest lines lost, and a lost line's moves are never counted.
 """
 
 import random
@@ -20,18 +22,20 @@ from rest_framework.test import APIClient
 from engine import Deal, Game
 from engine.solver import solve
 from engine.table_player.greedy import greedy_from_table
-from engine.table_player.par import better
+from engine.table_player.par import WEIGHT_ALONE, better
 from engine.table_player.sampling import play_from_table
 from fairplay.models import Flag
 from fairplay.table_pars import day_table_pars
+from fairplay.telling import line_telling
+from fairplay.worker import work_pass
 from games.models import DailyDeal
 from tests.conftest import Player
 from tests.fairplay.conftest import BOARD, DAY, NOON, act, start_ranked
 
-#: A deal where the solver's line (174 actions) beats the table-view player's best run with this
-#: test's budget and the day's seed by more than the margin (runs won in 196 and 208 actions,
-#: the others lost).
-DEAL = "CF1-D3-AAAAABD"
+#: CF1 number 1007 in draw 3: the table-view player wins it in none of its runs (with this
+#: test's budget as with the production one), the solver in 203 actions, and 12 of the
+#: solver's moves tell (engine tests, docs/fair-play.md).
+DEAL = "CF1-D3-AAAABMT"
 BUDGET = {
     "CANFIELD_TABLE_PAR_RUNS": 6,
     "CANFIELD_TABLE_PAR_SAMPLES": 4,
@@ -104,3 +108,9 @@ def test_a_full_information_line_is_held_and_honest_lines_are_not(
     assert not {steady_game, plain_game} & {game for game, _, _ in flags}
     entries = seer.get(f"/api/leaderboards/{BOARD}/").json()["entries"]
     assert {entry["player"] for entry in entries} == {"steady", "plain"}
+
+    report = work_pass(since=None)
+    assert report.counted == 1  # the one won line; lost lines are never counted
+    telling = line_telling(seer_game)
+    assert telling is not None and telling.weight >= WEIGHT_ALONE, telling
+    assert list(Flag.objects.values_list("game_id", "status")) == [(seer_game, "held")]

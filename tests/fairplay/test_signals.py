@@ -26,7 +26,9 @@ from engine import Deal, Game, parse_card
 from engine.cards import pretty
 from engine.solver import solve
 from engine.table_player.par import Key, TablePar
-from fairplay.models import Flag, TableParRecord
+from engine.table_player.telling import Telling
+from fairplay.models import Flag, LineTelling, TableParRecord
+from fairplay.signals import telling_judged
 from fairplay.table_pars import table_par_forget
 from fairplay.worker import work_pass
 from games.models import Game as GameRow
@@ -246,8 +248,14 @@ def test_the_worker_judges_games_played_before_their_board_had_a_par(
 
     report = work_pass(since=None, say=said.append)
 
-    assert flags_of(game_id) == {"clairvoyant": "held"}
-    assert (report.judged, report.held) == (1, 1)
+    # Held on its key, then its moves counted: on this easy deal the table backs every move
+    # the solver's line makes, so the line is listed for staff and back on the board.
+    assert (report.judged, report.held, report.counted) == (1, 1, 1)
+    assert said.index(f"game {game_id}: held") < said.index(
+        f"game {game_id}: telling moves weigh 0.0; not held"
+    )
+    assert flags_of(game_id) == {"clairvoyant": "listed"}
+    assert on_board(client) == ["early"]
     boards = {board_par.board: board_par.computed for board_par in report.pars}
     tomorrow = DAY + timedelta(days=1)
     assert boards == {
@@ -259,7 +267,37 @@ def test_the_worker_judges_games_played_before_their_board_had_a_par(
     assert any("table par of 2 runs" in line for line in said)
     assert all("CF" not in line for line in said)  # no deal code in a log
     again = work_pass(since=None)
-    assert (again.judged, again.held, [p.computed for p in again.pars]) == (0, 0, [False] * 4)
+    assert (again.judged, again.held, again.counted) == (1, 0, 0)  # counted once, for good
+    assert [p.computed for p in again.pars] == [False] * 4
+
+
+def test_moves_that_tell_hold_a_line_its_key_let_pass_and_staff_see_them(
+    player_at: Callable[[str, str], APIClient],
+    traveller: time_machine.Traveller,
+    staff: Player,
+    client_at: Callable[..., APIClient],
+) -> None:
+    """A full-information line padded to the table's own length: the key lets it pass, its
+    moves (here a stored count: the engine's tests count real ones) hold it."""
+    store_par(threshold=(52, 150), borderline=(52, 160), runs=((52, 229), (52, 262), (40, 300)))
+    client = player_at("padded", "198.51.100.7")
+    game_id = play(client, traveller, solver_line(), human(8))
+    assert flags_of(game_id) == {} and on_board(client) == ["padded"]
+    telling = Telling(decisions=200, against=9, telling=4, worse=2, weight=10.5, at=(3, 4, 5, 9))
+    LineTelling.objects.create(game_id=game_id, telling=telling.to_json(), seconds=2.0)
+
+    assert telling_judged(game_id=game_id) is True
+
+    assert flags_of(game_id) == {"clairvoyant": "held"}
+    assert on_board(client) == []
+    review = client_at(staff, "192.0.2.1").get("/api/fair-play/flags/", {"board": BOARD}).json()
+    (flag,) = review["flags"]
+    assert flag["measured"]["figures"]["statistic"]["telling"] == telling.to_json()
+    assert (
+        "4 of them won where that choice was proven lost, weighing 10.5"
+        in (flag["measured"]["detail"])
+    )
+    assert telling_judged(game_id=game_id) is True  # judged again: the same, nothing new
 
 
 def test_a_game_two_signals_hold_stays_held_until_both_are_cleared(

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { niceScale } from "../../web/static/web/js/charts.js";
+import { cardScale, niceScale } from "../../web/static/web/js/charts.js";
 
 describe("the charts' y axis", () => {
   it("steps by whole 1, 2 or 5 times a power of ten, its top just above the data", () => {
@@ -12,5 +12,10 @@ describe("the charts' y axis", () => {
     for (const { max, step } of scales) {
       assert.ok(Number.isInteger(step) && max / step <= 5, `${max} by ${step}`);
     }
+  });
+
+  it("stops a cards axis at the deck: 0-52 by 13 once the nice top would pass 52", () => {
+    const scales = [3, 30, 45, 52].map(cardScale);
+    assert.deepEqual(scales.map((scale) => [scale.max, scale.step]), [[3, 1], [30, 10], [52, 13], [52, 13]]);
   });
 });

@@ -80,6 +80,10 @@ class Browser:
         headers = {"X-CSRFToken": self.client.cookies["csrftoken"].value} if csrf else {}
         return self.client.post(path, body, headers=headers)
 
+    def delete(self, path: str, body: Any = None, *, csrf: bool = True) -> Any:
+        headers = {"X-CSRFToken": self.client.cookies["csrftoken"].value} if csrf else {}
+        return self.client.delete(path, body, headers=headers)
+
     def me(self) -> dict[str, Any]:
         return self.get("/api/me/").json()
 

@@ -98,13 +98,13 @@ def test_the_code_box_opens_any_deal_and_explains_a_bad_code(
     player = new_player()
     page = player.page
     page.goto("/")
-    page.get_by_label("Deal code").fill(situation.code.lower())
-    page.get_by_role("button", name="Play", exact=True).click()
+    page.locator("#code-form").get_by_label("Deal code").fill(situation.code.lower())
+    page.locator("#code-form").get_by_role("button", name="Play", exact=True).click()
     expect(page).to_have_url(GAME_URL)
     expect(page.locator("#game-code")).to_have_text(situation.code)
 
     page.goto("/")
-    page.get_by_label("Deal code").fill("CF1-D2-ABCDEFG")
+    page.locator("#code-form").get_by_label("Deal code").fill("CF1-D2-ABCDEFG")
     page.get_by_role("button", name="Leaderboard", exact=True).click()
     expect(page.get_by_role("heading", name="Unknown board")).to_be_visible()
     expect(page.locator("main")).to_contain_text("D2")
@@ -134,7 +134,7 @@ def test_the_code_box_works_while_the_account_is_still_being_asked_for(
     while not held and time.monotonic() < deadline:
         page.wait_for_timeout(50)
     assert len(held) == 1, "the home page never asked who is signed in"
-    page.get_by_label("Deal code").fill(situation.code)
+    page.locator("#code-form").get_by_label("Deal code").fill(situation.code)
     page.get_by_role("button", name="Leaderboard", exact=True).click()
     expect(page).to_have_url(re.compile(rf"/boards/{situation.code}/$"))
     expect(page.locator("main")).to_contain_text(situation.code)

@@ -12,7 +12,6 @@ from playwright.sync_api import Page, expect
 
 from tests.web import dailies
 from tests.web.conftest import PASSWORD, Player
-from tests.web.situations import tap_to_foundation
 from tests.web.table_page import GAME_URL, Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
@@ -64,25 +63,6 @@ def test_a_newcomer_plays_at_once_signs_up_and_finds_the_game_on_their_page(
     expect(page).to_have_url(f"/players/{newcomer.username}/")
     expect(page.get_by_role("link", name=f"#{game_id}")).to_be_visible()
     assert newcomer.errors == []
-
-
-def test_a_newcomer_at_a_deal_code_plays_it_with_one_press(
-    new_player: Callable[..., Player],
-) -> None:
-    situation = tap_to_foundation()
-    visitor = new_player(sign_up=False)
-    page = visitor.page
-    page.goto(f"/play/{situation.code}/")
-    table = Table(page)
-    expect(table.card(situation.card)).to_be_visible()  # the deal, before any game exists
-    expect(page.locator("#account-dialog")).not_to_be_visible()
-    page.get_by_role("button", name="Play this deal").click()
-    expect(page).to_have_url(GAME_URL)
-    expect(page.locator("#account-name")).to_have_text(GUEST_NAME)
-    table.card(situation.card).click()
-    expect(table.stat("score")).to_have_text("5")
-    table.expect_matches_server()
-    assert visitor.errors == []
 
 
 def test_signing_in_from_a_guest_session_brings_the_game_along(

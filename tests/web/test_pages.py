@@ -186,7 +186,7 @@ def test_player_page_lists_games_and_charts_them(new_player: Callable[..., Playe
     assert player.errors == []
 
 
-def test_double_click_setting_decides_whether_a_tap_may_go_to_a_column(
+def test_the_tap_to_a_column_switch_decides_whether_a_tap_may_go_to_a_column(
     new_player: Callable[..., Player],
 ) -> None:
     situation = tap_to_column()
@@ -195,12 +195,12 @@ def test_double_click_setting_decides_whether_a_tap_may_go_to_a_column(
     table = Table.open_deal(page, situation.code)
     target = int(situation.token[1])
 
-    page.get_by_label("Double click").uncheck()
+    page.get_by_label("Tap to a column").uncheck()
     table.card(situation.card).click()
     expect(table.status).to_have_attribute("data-kind", "error")
     expect(table.stat("moves")).to_have_text("0")
 
-    page.get_by_label("Double click").check()
+    page.get_by_label("Tap to a column").check()
     table.card(situation.card).click()
     expect(table.column(target).locator(f'[data-card="{situation.card}"]')).to_be_visible()
     expect(table.stat("moves")).to_have_text("1")

@@ -1,4 +1,4 @@
-"""Account care: changing one's password, exporting one's games."""
+"""Account care: changing one's password, exporting one's games, deleting the account."""
 
 from rest_framework import serializers
 
@@ -58,4 +58,17 @@ class ExportOut(serializers.Serializer):
     games = ExportedGameOut(many=True, help_text="oldest first")
     withheld = WithheldOut(
         many=True, help_text="the player's games of days not yet closed: left out until the close"
+    )
+
+
+class AccountDeleteIn(serializers.Serializer):
+    password = StrictCharField(
+        max_length=128, trim_whitespace=False, help_text="the account's password, to confirm"
+    )
+
+
+class AccountDeleteOut(serializers.Serializer):
+    deleted = serializers.BooleanField()
+    username = serializers.CharField(
+        help_text="the neutral name the account's games now show (``deleted-…``)"
     )

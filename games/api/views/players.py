@@ -25,6 +25,7 @@ from accounts.guests import is_guest
 from games.api.current_player import request_player
 from games.api.guests import session_login
 from games.api.parsing import validated
+from games.api.serializers.account import AccountDeleteIn, AccountDeleteOut
 from games.api.serializers.errors import ErrorOut, error_responses
 from games.api.serializers.players import (
     CredentialsIn,
@@ -40,6 +41,7 @@ from games.boards import utc_today
 from games.selectors.games import game_summary
 from games.selectors.player_stats import player_calendar, player_record
 from games.selectors.players import player_profile, player_user
+from games.services.account_deletion import account_delete
 from games.services.guests import guest_merge, guest_sign_up, guest_signed_out
 from games.services.players import (
     player_authenticate,
@@ -154,13 +156,28 @@ def authenticated(request: Request) -> tuple[User, bool]:
 
 @method_decorator(ensure_csrf_cookie, name="dispatch")
 class MeView(APIView):
-    """The signed-in player (401 JSON when anonymous); also hands the browser its CSRF cookie."""
+    """The signed-in player (401 JSON when anonymous); also hands the browser its CSRF cookie.
+    ``DELETE`` with the password deletes the account (``games.services.account_deletion``):
+    its games stay as an anonymised log, the session and token end."""
 
     permission_classes = (IsAuthenticated,)
 
     @extend_schema(operation_id="me", responses={200: MeOut, 401: ErrorOut})
     def get(self, request: Request) -> Response:
         return Response(me_json(request_player(request)))
+
+    @extend_schema(
+        operation_id="me_delete",
+        request=AccountDeleteIn,
+        responses={200: AccountDeleteOut, **error_responses(400, 401, 403, 409, 429, 503)},
+    )
+    def delete(self, request: Request) -> Response:
+        data = validated(AccountDeleteIn, request.data)
+        name = account_delete(
+            user=request_player(request), password=data["password"], request=request._request
+        )
+        logout(request._request)
+        return Response(AccountDeleteOut({"deleted": True, "username": name}).data)
 
 
 def me_json(user: Any) -> dict[str, Any]:

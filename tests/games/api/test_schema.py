@@ -87,7 +87,7 @@ def test_schema_is_valid_and_documents_every_endpoint(api_client: APIClient) -> 
         "/api/players/{username}/": {"get"},
         "/api/token/": {"post", "delete"},
         "/api/session/": {"post", "delete"},
-        "/api/me/": {"get"},
+        "/api/me/": {"get", "delete"},
         "/api/daily/": {"get"},
         "/api/daily/{day}/": {"get"},
         "/api/games/": {"post"},

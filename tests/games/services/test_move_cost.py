@@ -21,10 +21,10 @@ from engine import Game as EngineGame
 from games import live
 from games.api.serializers.actions import ActionIn, ActionOut
 from games.api.serializers.games import GameOut
-from games.compiled import SEPARATOR
 from games.errors import StaleSeq
 from games.events import ActionAppended, Event
 from games.models import Action, Game, LeaderboardEntry
+from games.move_sql import SEPARATOR
 from games.projections import leaderboard_entry_refresh
 from games.selectors.games import game_position, game_summary
 from games.services.actions import action_append
@@ -73,8 +73,8 @@ def test_the_announced_state_is_the_answer_s(player: Player) -> None:
 #: What only a best-game query of its own says (``games.projections.best_game``); the
 #: entry's read names the same table as ``U0`` in its subquery.
 BEST_GAME = '"games_game"."seq" > 0'
-#: The best game's id read with the entry (``games.projections.entry_refresh``).
-BEST_GAME_WITH_ENTRY = 'U0."seq" > 0'
+#: The best game's id read with the entry (``games.move_sql.entry_read``: its games are ``b``).
+BEST_GAME_WITH_ENTRY = 'b."seq" > 0'
 
 
 #: What Django logs of the transaction itself (``debug_transaction``; SQLite's ``BEGIN
@@ -83,7 +83,7 @@ TRANSACTION = ("BEGIN", "COMMIT", "ROLLBACK")
 
 
 def round_trips(captured: CaptureQueriesContext) -> list[str]:
-    """The SQL of each round trip a block made (a batch of ``games.compiled.run`` is one)."""
+    """The SQL of each round trip a block made (a batch of ``games.move_sql.send`` is one)."""
     return [
         query["sql"]
         for query in captured.captured_queries
@@ -140,7 +140,7 @@ def test_a_move_costs_a_bounded_number_of_queries(player: Player) -> None:
 def test_a_live_move_is_four_round_trips(player_client: APIClient) -> None:
     """Through the API on PostgreSQL: the token's user; the lock of game and player; the
     action INSERT, the game UPDATE and the entry's read; the entry's UPDATE and the counts
-    (``games.compiled.run`` sends each group in one round trip). Elsewhere the same
+    (``games.move_sql.send`` sends each group in one round trip). Elsewhere the same
     statements go one by one."""
     game = start_game(player_client)
     play(player_client, game["id"], "draw", seq=1)
@@ -164,7 +164,7 @@ def test_a_live_move_is_four_round_trips(player_client: APIClient) -> None:
 
 def test_a_duplicate_seq_from_the_batch_is_a_stale_seq(player: Player) -> None:
     """unique(game, seq) refuses the action's row in the batch that also writes the game row
-    and reads the entry: that is a stale seq (``appending`` finds the constraint's name in
+    and reads the entry: that is a stale seq (the unit of work finds the constraint's name in
     the error), and nothing of the batch stays."""
     game = game_create(player=player.user, code=SIMPLE_CODE).game
     action_append(game_id=game.id, player=player.user, token="draw")

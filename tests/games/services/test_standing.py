@@ -20,6 +20,7 @@ from games.services.actions import action_append, game_resign
 from games.services.games import game_create
 from games.services.hints import game_mark_assisted
 from games.services.standing import board_is_final, standing_refresh
+from games.services.unit_of_work import unit_of_work
 from tests.conftest import Player
 from tests.games.conftest import CLOSE, NOON
 from tests.support.games import SIMPLE_CODE
@@ -85,8 +86,8 @@ def test_a_daily_game_first_played_after_the_close_never_joins_the_board(
 
 def test_a_game_without_an_action_makes_no_entry(player: Player) -> None:
     game = game_create(player=player.user, code=SIMPLE_CODE).game
-    with transaction.atomic():
-        standing_refresh(game=game)
+    with unit_of_work() as unit:
+        standing_refresh(unit=unit, game=game)
     assert entry_of(game) is None
 
 

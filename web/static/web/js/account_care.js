@@ -1,5 +1,6 @@
-// "Your account" on the player's own page: change the password (POST /api/me/password/).
-// The export links are plain downloads; the server renders this section for the owner alone.
+// "Your account" on the player's own page: change the password (POST /api/me/password/),
+// delete the account (DELETE /api/me/, confirmed with the password). The export links are
+// plain downloads; the server renders this section for the owner alone.
 import { api, ApiError, endpoints } from "./api.js";
 import { byId, say } from "./dom.js";
 import { gettext } from "./i18n.js";
@@ -40,12 +41,31 @@ async function changePassword(event) {
   }
 }
 
-/** Wire the password form, if this page has it (the owner's own page, an account). */
+/** Delete the account; once done the browser is signed out, and home says so. */
+async function deleteAccount(event) {
+  event.preventDefault();
+  const form = event.currentTarget;
+  const button = form.querySelector("button[type=submit]");
+  form.password.removeAttribute("aria-invalid");
+  say(form.querySelector(".form-error"), "");
+  button.disabled = true;
+  try {
+    await api("DELETE", endpoints.me, { password: form.password.value });
+    window.location.assign("/");
+  } catch (error) {
+    say(form.querySelector(".form-error"), refusal(form, error), "error");
+    button.disabled = false;
+  }
+}
+
+/** Wire the account's forms, if this page has them (the owner's own page, an account). */
 export function initAccountCare() {
-  const form = byId("password-form");
-  if (!form) return;
-  form.addEventListener("submit", changePassword);
-  // Disabled until now: a form sent before its script ran would go out as a GET, passwords
-  // in the URL.
-  form.querySelector("button[type=submit]").disabled = false;
+  for (const [id, submit] of [["password-form", changePassword], ["delete-form", deleteAccount]]) {
+    const form = byId(id);
+    if (!form) continue;
+    form.addEventListener("submit", submit);
+    // Disabled until now: a form sent before its script ran would go out as a GET, passwords
+    // in the URL.
+    form.querySelector("button[type=submit]").disabled = false;
+  }
 }

@@ -63,6 +63,7 @@ function sameOriginPath(url) {
 export const endpoints = {
   me: "/api/me/",
   mePassword: "/api/me/password/",
+  meSettings: "/api/me/settings/",
   session: "/api/session/",
   players: "/api/players/",
   player: (name) => `/api/players/${encodeURIComponent(name)}/`,
@@ -91,6 +92,8 @@ export const pages = {
   line: (day, mode) => `/daily/${encodeURIComponent(day)}/${mode}/line/`,
   player: (name) => `/players/${encodeURIComponent(name)}/`,
   replay: (id) => `/replay/${id}/`,
+  // Home with today's ranked daily of `mode` ("D3" or "D1") on the felt (where sign-up returns).
+  homeDaily: (mode) => `/?play=${encodeURIComponent(mode)}`,
 };
 
 /** The parameters the Django view handed to the page. */

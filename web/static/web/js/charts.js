@@ -33,6 +33,16 @@ export function niceScale(value) {
   return { max: step * Math.ceil(top / step), step };
 }
 
+/** Cards in a deck: no count of cards home goes past it. */
+const DECK = 52;
+
+/** The y axis of cards home: `niceScale`'s, but never past the deck (a win's 52 on 0-52 by 13,
+ * the quarters of the deck, not on 0-60 by 20 nor 0-100). */
+export function cardScale(value) {
+  const scale = niceScale(value);
+  return scale.max <= DECK ? scale : { max: DECK, step: DECK / 4 };
+}
+
 function yAxis(svg, { left, top, bottom, width, scale }) {
   const { max, step } = scale;
   const ticks = Math.round(max / step);
@@ -45,15 +55,16 @@ function yAxis(svg, { left, top, bottom, width, scale }) {
 
 /**
  * Bars: `items` = [{x, value, label?, className?, title?}] in order.
- * `xLabelEvery` thins the x labels so they stay readable.
+ * `xLabelEvery` thins the x labels so they stay readable; `cards`: the values are cards home
+ * (the axis stops at the deck's 52).
  */
-export function barChart(container, items, { height = 220, xLabelEvery = 1, xTitle = "", onClick = null } = {}) {
+export function barChart(container, items, { height = 220, xLabelEvery = 1, xTitle = "", onClick = null, cards = false } = {}) {
   const width = widthOf(container);
   const left = 34;
   const top = 10;
   const bottom = height - (xTitle ? 34 : 22);
   const svg = frame(width, height);
-  const scale = niceScale(Math.max(1, ...items.map((item) => item.value)));
+  const scale = (cards ? cardScale : niceScale)(Math.max(1, ...items.map((item) => item.value)));
   const { max } = scale;
   yAxis(svg, { left, top, bottom, width, scale });
   const slot = (width - left) / Math.max(items.length, 1);

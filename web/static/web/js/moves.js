@@ -29,3 +29,15 @@ export function parseTyped(text) {
   if (/^(draw|recycle|undo)$/i.test(typed)) return { action: typed.toLowerCase() };
   return { action: typed.toUpperCase().replace("X", "x") };
 }
+
+/**
+ * Whether `card` is face down in `state` (the API's state, or a sealed game's table view, whose
+ * face-down cards are null): it is named nowhere face up. The rule is engine/table.py's: the
+ * stock and the reserve below its top are face down, the rest is on the table face up.
+ */
+export function isFaceDown(state, card) {
+  const faceUp = [
+    ...state.waste, ...state.reserve.slice(-1), ...state.tableau.flat(), ...Object.values(state.foundations).flat(),
+  ];
+  return !faceUp.includes(card);
+}

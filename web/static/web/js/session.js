@@ -1,11 +1,25 @@
 // Who is signed in, and the sign in / sign up dialog shared by every page.
 import { api, ApiError, endpoints, pages } from "./api.js";
 import { format, gettext } from "./i18n.js";
+import { localPath } from "./local_path.js";
 
 let mePromise = null;
 
-/** The signed-in user (`{username, ...}`) or null; asked once per page. */
-export function currentUser() {
+/**
+ * Whether the server rendered this page for someone signed in (a guest too), or for a client
+ * sending an API token (which only the API checks). A page it rendered for an anonymous
+ * visitor does not ask `/api/me/`: the answer would be a 401, which the browser logs as an
+ * error on every page.
+ */
+function renderedSignedIn() {
+  const nav = document.getElementById("account");
+  return !nav || nav.dataset.signedIn !== "false";
+}
+
+/** The signed-in user (`{username, ...}`) or null; asked once per page (`ask`: even if the
+ * page was rendered for an anonymous visitor, who may have become a guest since). */
+export function currentUser({ ask = false } = {}) {
+  if (!mePromise && !ask && !renderedSignedIn()) mePromise = Promise.resolve(null);
   if (!mePromise) {
     mePromise = api("GET", endpoints.me).then(
       (me) => (me && me.username ? me : null),
@@ -21,7 +35,7 @@ export function currentUser() {
 /** Ask the server again who is signed in (a first game makes a guest) and redraw the header. */
 export async function refreshAccount() {
   mePromise = null;
-  const user = await currentUser().catch(() => null);
+  const user = await currentUser({ ask: true }).catch(() => null);
   renderAccount(user);
   return user;
 }
@@ -34,11 +48,17 @@ export function playerName(player) {
 
 const dialog = () => document.getElementById("account-dialog");
 
-/** Open the account dialog in "signin" or "signup" mode, with an optional reason shown. */
-export function openAccountDialog(mode = "signin", reason = "") {
+/**
+ * Open the account dialog in "signin" or "signup" mode, with an optional reason shown; `next`
+ * is where the reader goes once signed in (a path of this site; else this page again).
+ */
+export function openAccountDialog(mode = "signin", reason = "", { next = null } = {}) {
   const node = dialog();
   const form = node.querySelector("form");
   form.dataset.mode = mode;
+  // Switching between sign in and sign up keeps where the dialog was opened to go.
+  if (!node.open) form.dataset.next = next || "";
+  else if (next) form.dataset.next = next;
   const signup = mode === "signup";
   node.querySelector("#account-title").textContent = signup ? gettext("Create your account") : gettext("Sign in");
   form.querySelector("[data-submit]").textContent = signup ? gettext("Create account") : gettext("Sign in");
@@ -81,7 +101,9 @@ async function submitAccount(event) {
     } else {
       await api("POST", endpoints.session, { username, password });
     }
-    window.location.reload();
+    const next = localPath(form.dataset.next, window.location.origin);
+    if (next) window.location.assign(next);
+    else window.location.reload();
   } catch (error) {
     showError(form, describeError(error));
   } finally {

@@ -78,7 +78,10 @@ function renderFoundations(state, interactive) {
       wrapper.className = "pile foundation";
       wrapper.dataset.drop = "F";
       wrapper.dataset.suit = suit;
-      if (pile.length === 0) {
+      if (pile.length === 0 && !state.base) {
+        // A sealed deal not dealt yet (home's ranked daily before its first tap): no rank to say.
+        wrapper.append(emptySlot({ label: gettext("A foundation, empty until the deal is dealt") }));
+      } else if (pile.length === 0) {
         wrapper.append(emptySlot({
           label: format(gettext("The %(suit)s foundation, empty: it starts with %(card)s"),
             { suit: suitName(suit), card: cardName(`${start}${suit}`) }),
@@ -190,6 +193,16 @@ function slideFrom(before) {
   }
 }
 
+/** The felt's first drawing ends its loading state ("Dealing…"; no "0 left" before). */
+function showLoaded(felt) {
+  if (felt.dataset.loading !== "true") return;
+  delete felt.dataset.loading;
+  felt.setAttribute("aria-busy", "false");
+  const note = byId("felt-loading");
+  if (note) note.remove();
+  byId("reserve-left").hidden = false;
+}
+
 /**
  * Draw `state`; `interactive` makes the cards buttons a player can tap or drag.
  * `from` overrides where some cards appear to come from (a dropped drag ghost).
@@ -198,6 +211,7 @@ export function renderState(state, { interactive = true, from = null } = {}) {
   const before = cardRects();
   if (from) for (const [card, rect] of from) before.set(card, rect);
   const felt = byId("felt");
+  showLoaded(felt);
   felt.dataset.draw = String(state.draw);
   felt.classList.toggle("read-only", !interactive);
   // The stylesheet sizes the cards so that the longest column fits the screen's height too.

@@ -1,14 +1,20 @@
-// Home: today's two sealed daily boards (no codes: they are told when the day closes) with
-// their live top entries and a Play / Resume button for the signed-in player's ranked game,
-// and the code box for any open deal.
-import { api, endpoints, pages } from "../api.js";
+// Home is the game: the table at the top, with the signed-in player's ranked daily on it (face
+// down until their first tap deals it) or a practice deal a first tap makes theirs. Below it,
+// today's two sealed daily boards (no codes: they are told when the day closes) with their
+// live top entries and a Play / Resume button for the ranked games, and the code box.
+import { api, endpoints, pageData, pages } from "../api.js";
 import { ownHeldEntry, renderBoardList } from "../board_list.js";
 import { startCountdown } from "../daily.js";
 import { commitmentItem } from "../commitments.js";
 import { byId, h, say } from "../dom.js";
 import { LiveBoard } from "../live.js";
-import { askForAccount, isGuest, needsAccount, startOpenGame } from "../guests.js";
+import { askForAccount, guestNote, isGuest, needsAccount, startOpenGame } from "../guests.js";
 import { initAccount } from "../session.js";
+import { showBoardName } from "../table/board_view.js";
+import { status, table } from "../table/context.js";
+import { faceDownDeal, offerDeal } from "../table/first_tap.js";
+import { startBoard } from "../table/live_panel.js";
+import { playOn, wireTable } from "../table/start.js";
 import { format, formatDate, formatNodes, gettext } from "../i18n.js";
 import { moveCount, playerCount } from "../words.js";
 
@@ -57,7 +63,7 @@ function showBoard(panel, daily, user, mine) {
 async function playRanked(panel, user) {
   const error = panel.querySelector("[data-error]");
   if (!user || isGuest(user)) {
-    askForAccount();
+    askForAccount(panel.dataset.mode);
     return;
   }
   const button = panel.querySelector("[data-play]");
@@ -67,7 +73,7 @@ async function playRanked(panel, user) {
     window.location.assign(pages.game(game.id));
   } catch (problem) {
     button.disabled = false;
-    if (needsAccount(problem)) return askForAccount();
+    if (needsAccount(problem)) return askForAccount(panel.dataset.mode);
     say(error, format(gettext("Could not start the game: %(error)s"), { error: problem.message }), "error");
   }
 }
@@ -119,28 +125,88 @@ function showCommitments(daily) {
   byId("daily-commitments").hidden = false;
 }
 
+const MODES = ["D3", "D1"];
+
+/** The modes in the order home offers them: the one sign-up returned to (`?play=D1`) first. */
+function modesInOrder() {
+  const asked = new URLSearchParams(window.location.search).get("play");
+  return MODES.includes(asked) ? [asked, ...MODES.filter((mode) => mode !== asked)] : MODES;
+}
+
+/**
+ * The game on home's felt: a signed-in player's ranked daily (resumed once begun, else face
+ * down until their first tap deals it), else a practice deal (null: offered, not made yet).
+ */
+async function openHomeGame(user, daily) {
+  if (user && !isGuest(user) && daily) {
+    const boards = modesInOrder().map((mode) => [mode, daily.boards[mode]]).filter(([, board]) => board);
+    const begun = boards.find(([, board]) => board.game && board.game.status === "playing");
+    if (begun) return api("GET", endpoints.game(begun[1].game.id));
+    const fresh = boards.find(([, board]) => !board.game);
+    if (fresh) {
+      offerDaily(...fresh);
+      return null;
+    }
+  }
+  offerPractice(pageData().practice);
+  return null;
+}
+
+/** Today's ranked deal of `mode`, face down: the first tap on the stock starts the game (and
+ * its clock) and deals it; nothing of the sealed deal is on the page before. */
+function offerDaily(mode, board) {
+  showBoardName(board.board, null);
+  startBoard(board.board);
+  offerDeal(faceDownDeal(Number(mode[1])), { start: () => api("POST", endpoints.games, { daily: mode }) });
+  // A ranked daily takes no hints (as its table will say once dealt): no button meanwhile.
+  byId("hint-button").hidden = true;
+  byId("hint-note").hidden = true;
+  status(format(gettext("Your ranked game of today, draw %(draw)s: tap the stock to deal it. Its clock starts with that tap."),
+    { draw: mode[1] }));
+}
+
+/** A practice deal (an open code the server picked): a visitor's first tap makes them a guest. */
+function offerPractice({ code, preview }) {
+  showBoardName(code, code);
+  startBoard(code);
+  offerDeal(preview, {
+    start: () => api("POST", endpoints.games, { code }),
+    onStarted: () => { if (isGuest(table.me)) status(guestNote(table.me)); },
+  });
+  status(gettext("A practice deal: tap the stock or a card to play. No account needed."));
+}
+
+/** Today's boards below the table, and the countdown to their close. */
+function showDaily(daily, user) {
+  const countdown = h("time", { id: "daily-countdown" });
+  byId("daily-date").replaceChildren(...formatNodes(gettext("Deals of %(day)s (UTC), sealed for another %(countdown)s."),
+    { day: formatDate(daily.date), countdown }));
+  startCountdown(countdown, daily, {
+    onClosed: () => byId("daily-date").replaceChildren(gettext("These deals have closed: reload for the new day's.")),
+  });
+  for (const panel of document.querySelectorAll(".daily-deal")) {
+    const board = daily.boards[panel.dataset.mode];
+    if (board) showBoard(panel, board, user, board.game);
+  }
+  showCommitments(daily);
+}
+
 async function main() {
   // Wired before the first await: a press meanwhile would submit the form natively, which
   // only reloads this page (on a slow line, or a loaded CI machine, the code box "does nothing").
   wireCodeBox();
   const user = await initAccount();
+  table.me = user;
+  wireTable();
+  let daily = null;
   try {
-    const daily = await api("GET", endpoints.daily);
-    const countdown = h("time", { id: "daily-countdown" });
-    byId("daily-date").replaceChildren(...formatNodes(gettext("Deals of %(day)s (UTC), sealed for another %(countdown)s."),
-      { day: formatDate(daily.date), countdown }));
-    startCountdown(countdown, daily, {
-      onClosed: () => byId("daily-date").replaceChildren(gettext("These deals have closed: reload for the new day's.")),
-    });
-    for (const panel of document.querySelectorAll(".daily-deal")) {
-      const board = daily.boards[panel.dataset.mode];
-      if (board) showBoard(panel, board, user, board.game);
-    }
-    showCommitments(daily);
+    daily = await api("GET", endpoints.daily);
+    showDaily(daily, user);
   } catch (error) {
     byId("daily-date").textContent = format(gettext("Today's deals are not available: %(error)s"), { error: error.message });
     for (const node of document.querySelectorAll(".daily-deal [data-error]")) say(node, error.message, "error");
   }
+  await playOn(() => openHomeGame(user, daily));
 }
 
 main();

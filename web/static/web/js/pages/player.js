@@ -36,7 +36,7 @@ function renderChart(games) {
     title: format(gettext("Game %(id)s (%(deal)s): %(cards)s, %(points)s, %(status)s"), {
       id: game.id, deal: dealName(game), cards: cardCount(game.cards || 0), points: pointCount(game.score || 0), status: statusText(game),
     }),
-  })), { height: 200, xLabelEvery: recent.length > 15 ? 5 : 1, xTitle: gettext("recent games, oldest to newest") });
+  })), { height: 200, xLabelEvery: recent.length > 15 ? 5 : 1, xTitle: gettext("recent games, oldest to newest"), cards: true });
 }
 
 /** A game's deal: its code, or its daily board's name while sealed (the viewer's own game). */

@@ -5,12 +5,12 @@ import { lineChart, redrawOnResize } from "../charts.js";
 import { boardLabel } from "../daily.js";
 import { byId, h, say } from "../dom.js";
 import { initAccount, playerName } from "../session.js";
+import { keepSettings, onSettingsChange, setting } from "../settings.js";
 import { renderState, renderStats } from "../table_view.js";
 import { format, gettext } from "../i18n.js";
 import { moveWords, pointCount } from "../words.js";
 
-/** The autoplay's pace by the Speed choice (ms a step), kept in this browser. */
-const SPEED_KEY = "canfield.replaySpeed";
+/** The autoplay's pace by the Speed choice (ms a step): the Replay speed setting. */
 const stepMs = () => Number(byId("replay-speed").value) || 700;
 
 const replay = { id: null, steps: [0], tokens: [""], scores: [0], index: 0, states: new Map(), timer: null };
@@ -100,13 +100,14 @@ function toggleAutoplay() {
   }, stepMs());
 }
 
-/** The Speed choice: the one kept in this browser at first; a change applies at once. */
+/** The Speed choice: the Replay speed setting at first; a change applies at once and is kept
+ * as the setting (the Settings panel shows the same). */
 function wireSpeed() {
   const select = byId("replay-speed");
-  const kept = globalThis.localStorage && localStorage.getItem(SPEED_KEY);
-  if (kept && [...select.options].some((option) => option.value === kept)) select.value = kept;
+  select.value = String(setting("replay_speed") || 700);
+  onSettingsChange((values) => { select.value = String(values.replay_speed); });
   select.addEventListener("change", () => {
-    try { localStorage.setItem(SPEED_KEY, select.value); } catch { /* private mode: this page only */ }
+    keepSettings({ replay_speed: Number(select.value) });
     if (replay.timer) {
       stop();
       toggleAutoplay();

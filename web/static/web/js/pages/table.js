@@ -3,16 +3,14 @@
 // the game (board_view), what the player does (input), the moves out and the game's socket
 // (moves_out, over move_queue), the dialogs (dialogs), the deal's live board (live_panel).
 import { api, endpoints, pageData, pages } from "../api.js";
-import { byId } from "../dom.js";
-import { guestNote, isGuest, offerGuestGame } from "../guests.js";
+import { gettext } from "../i18n.js";
+import { guestNote, isGuest } from "../guests.js";
 import { initAccount } from "../session.js";
-import { renderState, renderStats } from "../table_view.js";
-import { showBoardName, showGame, wireBoardView } from "../table/board_view.js";
+import { showBoardName } from "../table/board_view.js";
 import { status, table } from "../table/context.js";
-import { wireDialogs } from "../table/dialogs.js";
-import { wireInput } from "../table/input.js";
+import { offerDeal } from "../table/first_tap.js";
 import { startBoard } from "../table/live_panel.js";
-import { followGame } from "../table/moves_out.js";
+import { playOn, wireTable } from "../table/start.js";
 
 /** The player's latest unfinished game of `code` (its board), so reopening a deal resumes it. */
 async function resumable(code) {
@@ -27,29 +25,27 @@ async function resumable(code) {
   }
 }
 
+/** A visitor at a deal code: the deal on the felt, theirs (as a guest) at the first tap. */
+function offerToVisitor(page) {
+  showBoardName(page.code, page.code);
+  offerDeal(page.preview, {
+    start: () => api("POST", endpoints.games, { code: page.code }),
+    onStarted: (game) => {
+      window.history.replaceState(null, "", pages.game(game.id));
+      if (isGuest(table.me)) status(guestNote(table.me));
+    },
+  });
+  status(gettext("Tap the stock or a card to play: no account needed, your games stay yours."));
+}
+
 /**
  * The page's game: the one its URL names, else the player's game of the deal (resumed, or
- * started); a visitor sees the deal and a Play button that starts it as a guest (null then).
+ * started); a visitor gets the deal, made theirs by the first tap (null then).
  */
 async function openGame(page) {
   if (page.game) return api("GET", endpoints.game(page.game));
   if (!table.me) {
-    if (page.preview) {
-      renderState(page.preview, { interactive: false });
-      renderStats(page.preview);
-      showBoardName(page.code, page.code);
-    }
-    // No dialog: the Play button starts the game, as a guest (never the page view itself).
-    offerGuestGame(byId("status"), page.code, {
-      onStarted: (game, user) => {
-        table.me = user;
-        window.history.replaceState(null, "", pages.game(game.id));
-        showGame(game);
-        followGame(game.id);
-        if (isGuest(user)) status(guestNote(user));
-      },
-      onError: (error) => status(error.data && error.data.detail ? error.data.detail : error.message, "error"),
-    });
+    offerToVisitor(page);
     return null;
   }
   const resumed = await resumable(page.code);
@@ -61,20 +57,10 @@ async function openGame(page) {
 
 async function main() {
   table.me = await initAccount();
-  wireBoardView();
-  wireInput();
-  wireDialogs();
+  wireTable();
   const page = pageData();
   if (page.code) startBoard(page.code);
-  try {
-    const game = await openGame(page);
-    if (!game) return;
-    showGame(game);
-    followGame(game.id);
-    if (isGuest(table.me) && table.owner) status(guestNote(table.me));
-  } catch (error) {
-    status(error.data && error.data.detail ? error.data.detail : error.message, "error");
-  }
+  await playOn(() => openGame(page));
 }
 
 main();

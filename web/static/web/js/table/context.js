@@ -22,12 +22,16 @@ export const table = {
   clock: null, // the game's time (GameClock)
   finishing: false, // the Finish button's line is being played
   socket: null, // the game's socket (GameSocket): its live messages, and our moves
+  starter: null, // a deal on the felt with no game yet: the call that makes it (first_tap.js)
 };
 
 /** The player may act on the game shown: theirs, still being played, and (a ranked daily)
  * its day still open: once the board is final the server refuses every action. */
 export const playable = () => Boolean(table.game) && table.owner && table.game.status === "playing"
   && !(table.game.daily && !table.game.sealed);
+
+/** A deal is on the felt and its game is made by the first tap (no game yet). */
+export const startable = () => !table.game && Boolean(table.starter);
 
 /** Say `message` in the table's status line (`kind` "error" for a refusal). */
 export function status(message, kind = "info") {

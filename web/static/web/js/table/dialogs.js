@@ -19,7 +19,7 @@ async function startGame(body, errorNode) {
   } catch (problem) {
     if (needsAccount(problem)) {
       byId("new-game-dialog").close();
-      askForAccount();
+      askForAccount(body.daily);
       return;
     }
     const message = problem.data ? problem.data.detail || problem.message : problem.message;

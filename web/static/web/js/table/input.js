@@ -5,15 +5,16 @@ import { enableDrag } from "../drag.js";
 import { describeHint, fetchHint, highlightHint } from "../hints.js";
 import { format, gettext } from "../i18n.js";
 import { CONFIRM_MS, confirmTwice } from "../resign.js";
-import { parseTyped } from "../moves.js";
-import { playable, status, table } from "./context.js";
+import { isFaceDown, parseTyped } from "../moves.js";
+import { keepSettings, onSettingsChange, setting } from "../settings.js";
+import { reasonText } from "../words.js";
+import { playable, startable, status, table } from "./context.js";
 import { explain, finish, play } from "./moves_out.js";
 
-const DOUBLE_CLICK_KEY = "canfield.doubleClick";
-
-/** The player's setting: a tapped card no foundation takes goes to a column (on by default). */
+/** The tap rule (a setting): a tapped card no foundation takes goes to a column, or stays
+ * (the API's `double_click`, as the engine's `Game.tap` calls it). */
 function doubleClick() {
-  return localStorage.getItem(DOUBLE_CLICK_KEY) !== "off";
+  return setting("tap_rule") !== "home_only";
 }
 
 function tap(card) {
@@ -21,7 +22,7 @@ function tap(card) {
 }
 
 function onFeltClick(event) {
-  if (!playable()) return;
+  if (!playable() && !startable()) return;
   const stock = event.target.closest("[data-stock]");
   if (stock && stock.tagName === "BUTTON") {
     play({ tap: "stock" });
@@ -57,13 +58,14 @@ function askHint() {
 
 /**
  * Hint asks twice while the game is unassisted: the first hint marks it assisted for good
- * (ranked below every unassisted game), so one stray tap must not do it. Once assisted, a
- * press asks at once (a capture listener, ahead of the two-press control).
+ * (ranked below every unassisted game), so one stray tap must not do it. Once assisted, or
+ * with the Hint confirmation setting off, a press asks at once (a capture listener, ahead of
+ * the two-press control).
  */
 function wireHint() {
   const button = byId("hint-button");
   button.addEventListener("click", (event) => {
-    if (!(table.game && table.game.assisted)) return;
+    if (!(table.game && (table.game.assisted || !setting("hint_confirm")))) return;
     event.stopImmediatePropagation();
     askHint();
   }, { capture: true });
@@ -76,13 +78,15 @@ function wireHint() {
   });
 }
 
-function wireDoubleClickSetting() {
-  const setting = byId("double-click");
-  setting.checked = doubleClick();
-  setting.addEventListener("change", () => {
-    localStorage.setItem(DOUBLE_CLICK_KEY, setting.checked ? "on" : "off");
-    status(setting.checked ? gettext("Double click on: a tapped card goes to a column when no foundation takes it.")
-      : gettext("Double click off: a tapped card only goes to its foundation."));
+/** The table's switch of the tap rule (also in the Settings panel): on, a tap may go to a column. */
+function wireTapRule() {
+  const toggle = byId("double-click");
+  toggle.checked = doubleClick();
+  onSettingsChange(() => { toggle.checked = doubleClick(); });
+  toggle.addEventListener("change", () => {
+    keepSettings({ tap_rule: toggle.checked ? "home_or_column" : "home_only" });
+    status(toggle.checked ? gettext("Tap to a column on: a tapped card goes to a column when no foundation takes it.")
+      : gettext("Tap to a column off: a tapped card only goes to its foundation."));
   });
 }
 
@@ -96,6 +100,11 @@ function wireMoveBox() {
     if (body.resign) {
       status(gettext("\"resign\" is not a move: press the Resign button twice to end the game."));
       byId("resign-button").focus();
+      return;
+    }
+    if (body.tap && body.tap !== "stock" && table.game && isFaceDown(table.game.state, body.tap)) {
+      // Said here, in the engine's words: the card is in the stock or under the reserve's top.
+      status(reasonText({ code: "tap_face_down", cards: [body.tap] }), "error");
       return;
     }
     if (body.tap && body.tap !== "stock") body.double_click = doubleClick();
@@ -120,7 +129,7 @@ export function wireInput() {
   });
   byId("undo-button").addEventListener("click", () => play({ action: "undo" }));
   wireHint();
-  wireDoubleClickSetting();
+  wireTapRule();
   wireMoveBox();
   document.addEventListener("keydown", (event) => {
     const typing = event.target.closest && event.target.closest("input, textarea");

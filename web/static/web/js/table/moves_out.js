@@ -6,10 +6,11 @@ import { ApiError } from "../api.js";
 import { byId } from "../dom.js";
 import { GameSocket, sendMove } from "../game_socket.js";
 import { format, gettext } from "../i18n.js";
-import { openAccountDialog } from "../session.js";
+import { openAccountDialog, refreshAccount } from "../session.js";
+import { playSound } from "../sound.js";
 import { afterLiveMessage, isNews } from "../watching.js";
 import { capitalised, cardCount, moveWords, pointCount, reasonText, statusWords } from "../words.js";
-import { playable, status, table } from "./context.js";
+import { playable, startable, status, table } from "./context.js";
 import { reload, showGame } from "./board_view.js";
 
 /** Send one action, queued. A card tap made while others were pending is dropped if the card
@@ -24,8 +25,32 @@ function cardPlace(card) {
   return node ? node.dataset.source || "" : "";
 }
 
+/**
+ * The deal on the felt has no game yet (first_tap.js): make it now, at the player's first tap,
+ * and show it; the tap is then played on it. True once the game is on the felt.
+ */
+async function startOffered() {
+  const { start, onStarted } = table.starter;
+  table.starter = null;
+  try {
+    const game = await start();
+    // A newcomer's first game makes them a guest: the header says who they are now.
+    table.me = await refreshAccount();
+    showGame(game);
+    followGame(game.id);
+    onStarted(game);
+    return true;
+  } catch (error) {
+    table.starter = { start, onStarted };
+    status(error instanceof ApiError ? error.data.detail || error.message
+      : gettext("Something went wrong. Try again."), "error");
+    return false;
+  }
+}
+
 /** Send `body` now (the caller queued it); true once the server took it. */
 async function send(body, from) {
+  if (startable() && !(await startOffered())) return false;
   if (!playable()) return false;
   try {
     // `seq` is the number this action is to get: a stale one (another tab played) is refused.
@@ -36,6 +61,7 @@ async function send(body, from) {
       onStalePlayer: () => followGame(table.game.id),
     });
     status(describeAction(body, game, before));
+    playSound(game.won && !before.won ? "won" : "move");
     showGame(game, { from });
     return true;
   } catch (error) {
@@ -90,6 +116,7 @@ export async function explain(error) {
     openAccountDialog("signin", gettext("Sign in to play."));
   } else {
     // A refused move is said from the engine's reason code, in the reader's language.
+    playSound("refused");
     status(reasonText(error.data.reason) || error.data.detail || error.message, "error");
   }
 }

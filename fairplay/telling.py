@@ -1,0 +1,72 @@
+"""Counting the telling moves of won ranked lines: the fair-play worker's slow half of the
+``clairvoyant`` signal.
+
+The move path judges a ranked line by its key alone (``fairplay.signals``): cheap, and a
+line that crosses the threshold is held at once. Whether the line *went against the table
+and was proved right* (``engine.table_player.telling``) takes a table-view game's CPU, so the
+worker counts it once per won game, keeps it (``LineTelling``) and judges the line again with
+it: a line held on its key whose moves weigh too little is listed instead (its route is one
+the table's own player takes), and a padded line whose moves weigh enough is held whatever
+its length. Only won games on boards with a threshold are counted (a lost line is never
+clairvoyant; a board with no threshold flags nothing), and only those not below the table
+runs' median that the key has not already cleared to the end.
+"""
+
+import time
+
+from django.db import IntegrityError, transaction
+
+from engine import Deal
+from engine.table_player.par import TablePar, better
+from engine.table_player.telling import Telling, count_telling
+from fairplay.models import LineTelling
+from fairplay.table_pars import board_table_par
+from games.models import Action, Game
+
+
+def worth_counting(par: TablePar | None, *, cards: int, actions: int) -> bool:
+    """Whether a line's telling moves could change its verdict: won, on a board with a
+    threshold, and not below the runs' median (``par.judge`` leaves such a line clear)."""
+    if par is None or par.threshold is None or cards < 52:
+        return False
+    median = par.median_actions
+    return median is None or not better((52, median), (cards, actions))
+
+
+def games_to_count(*, boards: list[str]) -> list[int]:
+    """The won ranked games of ``boards``, not held for good, whose moves are not counted."""
+    counted = LineTelling.objects.values("game_id")
+    games = Game.objects.filter(
+        board__in=boards, daily__isnull=False, won=True, hold_confirmed=False
+    ).exclude(pk__in=counted)
+    return list(games.order_by("id").values_list("id", flat=True))
+
+
+def line_telling(game_id: int) -> Telling | None:
+    """The stored count of ``game_id``'s telling moves, None when not counted."""
+    stored = LineTelling.objects.filter(game_id=game_id).values_list("telling", flat=True).first()
+    return None if stored is None else Telling.from_json(stored)
+
+
+def line_counted(*, game_id: int) -> Telling | None:
+    """Count ``game_id``'s telling moves and keep them (None: not worth counting, see
+    :func:`worth_counting`). Seconds of CPU, outside any transaction: the log of a won game
+    never changes, so it is read first and the count stored after."""
+    game = Game.objects.filter(pk=game_id, won=True, daily__isnull=False).first()
+    if game is None:
+        return None
+    par = board_table_par(game.board)
+    if not worth_counting(par, cards=game.cards, actions=game.action_count):
+        return None
+    tokens = list(
+        Action.objects.filter(game_id=game_id).order_by("seq").values_list("token", flat=True)
+    )
+    started = time.process_time()
+    telling = count_telling(Deal.from_code(game.code), tokens)
+    seconds = time.process_time() - started
+    try:
+        with transaction.atomic():
+            LineTelling.objects.create(game_id=game_id, telling=telling.to_json(), seconds=seconds)
+    except IntegrityError:  # another worker counted it meanwhile: the same count
+        pass
+    return telling
