@@ -36,7 +36,6 @@ from engine.table_player import greedy_from_table, play_from_table
 from engine.table_player.detours import DETOURS, with_detours
 from engine.table_player.par import (
     WEIGHT_ALONE,
-    WEIGHT_KEY,
     TablePar,
     best_key,
     better,
@@ -112,7 +111,7 @@ def main() -> None:
         f"D{args.draw} deals {args.first}..{args.first + args.deals - 1}: par of {args.runs} runs,"
         f" {args.holdout} held-out table lines, {args.samples} samples, {args.nodes} nodes;"
         f" telling moves: judge seed {SEED}, truth {TRUTH_NODES} nodes,"
-        f" weight to hold alone {WEIGHT_ALONE}, beside the key {WEIGHT_KEY}"
+        f" weight to hold alone {WEIGHT_ALONE}"
     )
     for index, number in enumerate(range(args.first, args.first + args.deals), 1):
         deal = Deal.from_number(number, draw=args.draw)

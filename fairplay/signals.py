@@ -90,8 +90,8 @@ def clairvoyance_raised(*, game: Game) -> bool:
 
 def telling_judged(*, game_id: int) -> bool:
     """Judge a won ranked game again once its telling moves are counted (the worker, after
-    ``fairplay.telling.line_counted``): held, listed, or lifted from a hold its key alone put
-    it in, as its flags together say (``hold_of_flags``). True when it is held now."""
+    ``fairplay.telling.line_counted``): held when its moves weigh enough, as its flags
+    together say (``hold_of_flags``; a weight never lifts a hold). True when it is held now."""
     with transaction.atomic():
         game = Game.objects.select_for_update().filter(pk=game_id, daily__isnull=False).first()
         if game is None:

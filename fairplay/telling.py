@@ -5,11 +5,11 @@ The move path judges a ranked line by its key alone (``fairplay.signals``): chea
 line that crosses the threshold is held at once. Whether the line *went against the table
 and was proved right* (``engine.table_player.telling``) takes a table-view game's CPU, so the
 worker counts it once per won game, keeps it (``LineTelling``) and judges the line again with
-it: a line held on its key whose moves weigh too little is listed instead (its route is one
-the table's own player takes), and a padded line whose moves weigh enough is held whatever
-its length. Only won games on boards with a threshold are counted (a lost line is never
-clairvoyant; a board with no threshold flags nothing), and only those not below the table
-runs' median that the key has not already cleared to the end.
+it: a padded line whose moves weigh enough is held whatever its length. The moves never
+lift a hold the key made (measured on fresh deals, full-information lines the key holds
+often weigh 0 to 2: docs/fair-play.md). Only won games on boards with a threshold are
+counted (a lost line is never clairvoyant; a board with no threshold flags nothing), and
+only those not below the table runs' median.
 """
 
 import time

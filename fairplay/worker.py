@@ -10,8 +10,8 @@ Each pass:
    judged;
 3. counts the telling moves of those boards' won games not counted yet
    (``fairplay.telling``: seconds of CPU each) and judges each again with them
-   (``fairplay.signals.telling_judged``): held, listed, or lifted from a hold its key alone
-   put it in;
+   (``fairplay.signals.telling_judged``): a line the key let pass is held when its moves
+   weigh enough (they never lift a hold);
 4. rates the days that have closed since (``ratings.days.ratings_refresh``): after steps 2
    and 3, so a day's games are judged before they are rated (a game held later is rated
    again).

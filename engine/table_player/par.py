@@ -45,7 +45,6 @@ MARGIN_SHARE = 0.05
 #: median), and the weight a line better than the threshold needs to be held rather than
 #: listed. Calibrated by ``bench/clairvoyance.py`` (docs/fair-play.md).
 WEIGHT_ALONE = 8.0
-WEIGHT_KEY = 3.0
 #: How many times ``runs`` a par plays on a deal the solver wins and no run has won yet.
 NONE_WON_RUNS = 3
 #: The budget a daily's par is meant to run with (CPU per par: docs/fair-play.md).
@@ -238,9 +237,8 @@ def judge(par: TablePar, *, cards: int, actions: int, telling: Telling | None = 
     while it has not been counted (the move path judges the key alone; the fair-play worker
     counts the moves of the games that need it and judges again). The rule:
 
-    * a line strictly better than the threshold is clairvoyant, unless its moves were counted
-      and weigh less than ``WEIGHT_KEY`` (its route is one the table's own player takes now
-      and then: borderline, listed for staff);
+    * a line strictly better than the threshold is clairvoyant, whatever its moves weigh
+      (they only ever add a hold: docs/fair-play.md measures why);
     * a won line whose telling moves weigh ``WEIGHT_ALONE`` or more is clairvoyant when it
       ranks at least as well as the runs' median (a padded full-information line hides its
       length, not its moves; below the median it gained nothing worth hiding);
@@ -272,7 +270,7 @@ def _verdict(par: TablePar, line: Key, telling: Telling | None) -> Verdict:
         return "no_threshold"
     weight = telling.weight if telling is not None else None
     if better(line, par.threshold):
-        return "borderline" if weight is not None and weight < WEIGHT_KEY else "clairvoyant"
+        return "clairvoyant"
     won = line[0] == 52
     if weight is not None and weight >= WEIGHT_ALONE and won and not _below_median(par, line):
         return "clairvoyant"

@@ -11,7 +11,7 @@ import pytest
 
 from engine import Deal, Game
 from engine.solver import solve
-from engine.table_player.par import WEIGHT_ALONE, WEIGHT_KEY, TablePar, _thresholds, judge
+from engine.table_player.par import WEIGHT_ALONE, TablePar, _thresholds, judge
 from engine.table_player.telling import Telling, count_telling, surprise, truth_after
 
 #: A draw-3 deal the table-view player never wins and the solver does (bench/clairvoyance.py).
@@ -29,13 +29,12 @@ def told(weight: float) -> Telling:
     return Telling(decisions=150, against=5, telling=2, worse=1, weight=weight, at=(40, 41))
 
 
-def test_a_line_past_the_threshold_is_held_unless_its_moves_weigh_too_little() -> None:
+def test_a_line_past_the_threshold_is_held_whatever_its_moves_weigh() -> None:
     par = par_of([(52, 190), (52, 201), (52, 240), (30, 160)], solver_actions=150)
     assert judge(par, cards=52, actions=150).verdict == "clairvoyant"  # not counted yet
-    assert judge(par, cards=52, actions=150, telling=told(WEIGHT_KEY)).verdict == "clairvoyant"
-    listed = judge(par, cards=52, actions=150, telling=told(WEIGHT_KEY - 0.1))
-    assert listed.verdict == "borderline"
-    assert listed.evidence["telling"] == told(WEIGHT_KEY - 0.1).to_json()
+    held = judge(par, cards=52, actions=150, telling=told(0.0))
+    assert held.verdict == "clairvoyant"  # telling moves only ever add a hold
+    assert held.evidence["telling"] == told(0.0).to_json()
 
 
 def test_moves_that_weigh_enough_hold_a_padded_line_not_one_below_the_median() -> None:

@@ -248,14 +248,14 @@ def test_the_worker_judges_games_played_before_their_board_had_a_par(
 
     report = work_pass(since=None, say=said.append)
 
-    # Held on its key, then its moves counted: on this easy deal the table backs every move
-    # the solver's line makes, so the line is listed for staff and back on the board.
+    # Held on its key, then its moves counted: on this easy deal they weigh nothing, and a
+    # weight only ever adds a hold, so the line stays held.
     assert (report.judged, report.held, report.counted) == (1, 1, 1)
     assert said.index(f"game {game_id}: held") < said.index(
-        f"game {game_id}: telling moves weigh 0.0; not held"
+        f"game {game_id}: telling moves weigh 0.0; held"
     )
-    assert flags_of(game_id) == {"clairvoyant": "listed"}
-    assert on_board(client) == ["early"]
+    assert flags_of(game_id) == {"clairvoyant": "held"}
+    assert on_board(client) == []
     boards = {board_par.board: board_par.computed for board_par in report.pars}
     tomorrow = DAY + timedelta(days=1)
     assert boards == {
@@ -267,7 +267,7 @@ def test_the_worker_judges_games_played_before_their_board_had_a_par(
     assert any("table par of 2 runs" in line for line in said)
     assert all("CF" not in line for line in said)  # no deal code in a log
     again = work_pass(since=None)
-    assert (again.judged, again.held, again.counted) == (1, 0, 0)  # counted once, for good
+    assert (again.judged, again.held, again.counted) == (0, 0, 0)  # held; counted once, for good
     assert [p.computed for p in again.pars] == [False] * 4
 
 
