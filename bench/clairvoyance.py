@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/clairvoyance.py                      # 20 draw-3 deals, 10 runs each
     .venv/bin/python bench/clairvoyance.py --deals 5 --runs 6 --holdout 2
+    .venv/bin/python bench/clairvoyance.py --numbers 1007,2006 --runs 20 --holdout 6
 
 For each deal (fixed CF1 numbers from ``--first``) it computes a table par (``--runs`` runs of
 the table-view player) and judges lines the par never saw:
@@ -12,8 +13,10 @@ the table-view player) and judges lines the par never saw:
   differ (the solver's line better than every run of the par);
 * the greedy table-view player's line: goal <= 1% flagged.
 
-Prints a line per deal, then the flagged shares, how many deals had no threshold (no_edge,
-budget) and the CPU seconds per par.
+Each line is judged two ways: by its key alone (what the move path does) and as the fair-play
+worker judges a won line once it has counted it (its idle loops cut, its telling moves
+weighed). Prints a line per deal, then the flagged shares, how many deals had no threshold
+(no_edge, budget) and the CPU seconds per par.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from engine import Deal, Game
 from engine.solver import solve
 from engine.table_player import greedy_from_table, play_from_table
 from engine.table_player.detours import DETOURS, with_detours
+from engine.table_player.idle import idle_actions
 from engine.table_player.par import (
     WEIGHT_ALONE,
     TablePar,
@@ -81,23 +85,33 @@ class Judged:
     cards: int
     line: list[str]
 
-    def verdicts(self, deal: Deal, par: TablePar) -> tuple[str, str, Telling | None]:
-        """The key-only verdict, the verdict with the line's telling moves counted, and the
-        count (a lost line's moves are not counted: it is never clairvoyant; a won line's are
-        on every deal, so honest lines' weights are measured where no threshold uses them)."""
+    def verdicts(self, deal: Deal, par: TablePar) -> tuple[str, str, Telling | None, int]:
+        """The key-only verdict, the worker's verdict (idle loops cut, telling moves counted),
+        the telling count and the idle actions (a lost line is not counted: it is never
+        clairvoyant; a won line is on every deal, so honest lines' weights are measured where
+        no threshold uses them)."""
         key = judge(par, cards=self.cards, actions=len(self.line)).verdict
         if self.cards < 52:
-            return key, key, None
+            return key, key, None, 0
+        idle = idle_actions(deal, self.line)
         telling = count_telling(deal, self.line)
-        both = judge(par, cards=self.cards, actions=len(self.line), telling=telling).verdict
-        return key, both, telling
+        worker = judge(par, cards=52, actions=len(self.line), telling=telling, idle=idle)
+        return key, worker.verdict, telling, idle
 
 
 def main() -> None:
     parser = table_arguments(__doc__.split("\n")[0], deals=20, draw=3)
     parser.add_argument("--runs", type=int, default=10, help="runs per table par (10)")
     parser.add_argument("--holdout", type=int, default=3, help="held-out table lines (3)")
+    parser.add_argument(
+        "--numbers", help="comma-separated deal numbers, instead of --first and --deals"
+    )
     args = parser.parse_args()
+    numbers = (
+        [int(number) for number in args.numbers.split(",")]
+        if args.numbers
+        else list(range(args.first, args.first + args.deals))
+    )
     budget = {"samples": args.samples, "nodes_per_solve": args.nodes}
     kinds = ("table", "greedy", "solver", "detoured")
     tallies = {(kind, rule): Tally() for kind in kinds for rule in ("key", "moves")}
@@ -108,12 +122,13 @@ def main() -> None:
     cpu: list[float] = []
     telling_cpu: list[float] = []
     print(
-        f"D{args.draw} deals {args.first}..{args.first + args.deals - 1}: par of {args.runs} runs,"
+        f"D{args.draw} deals {args.numbers or f'{numbers[0]}..{numbers[-1]}'}:"
+        f" par of {args.runs} runs,"
         f" {args.holdout} held-out table lines, {args.samples} samples, {args.nodes} nodes;"
         f" telling moves: judge seed {SEED}, truth {TRUTH_NODES} nodes,"
         f" weight to hold alone {WEIGHT_ALONE}"
     )
-    for index, number in enumerate(range(args.first, args.first + args.deals), 1):
+    for index, number in enumerate(numbers, 1):
         deal = Deal.from_number(number, draw=args.draw)
         solved = solve(Game(deal), seconds=10.0)
         solver_line = solved.line if solved.status == "won" else None
@@ -140,12 +155,13 @@ def main() -> None:
                 )
                 for count in DETOUR_COUNTS
             ]
-        edge = solver_line is not None and better((52, len(solver_line)), best_key(par.runs))
-        marks, weights = [], []
+        edge = solver_line is not None and better((52, len(solver_line)), best_key(par.played))
+        marks, weights, idles = [], [], []
         solver_weight = 0.0
         started = time.process_time()
         for item in judged:
-            key, both, telling = item.verdicts(deal, par)
+            key, both, telling, idle = item.verdicts(deal, par)
+            idles.append(str(idle))
             tallies[item.kind, "key"].add(key)
             marks.append(MARKS[key] + tallies[item.kind, "moves"].add(both))
             weights.append("-" if telling is None else f"{telling.weight:.0f}")
@@ -161,18 +177,21 @@ def main() -> None:
         telling_cpu.append(time.process_time() - started)
         won = sum(1 for c, _ in par.runs if c == 52)
         print(
-            f"[{index:3d}/{args.deals}] {deal.code} {par.reason or 'threshold':9s}"
+            f"[{index:3d}/{len(numbers)}] {deal.code} {par.reason or 'threshold':9s}"
             f" runs won {won:2d}/{len(par.runs)} best {best_key(par.runs)}"
             f" median {par.median_actions} solver {par.solver_actions}"
             f" threshold {par.threshold}"
             f" detoured {[len(item.line) for item in judged if item.kind == 'detoured']}"
-            f" verdicts {' '.join(marks)} weights {' '.join(weights)}"
+            f" verdicts {' '.join(marks)} weights {' '.join(weights)} idle {' '.join(idles)}"
             f"  {par.seconds:5.1f} + {telling_cpu[-1]:4.1f} s cpu",
             flush=True,
         )
-    print("\nVerdicts per deal, key only then with the telling moves (C clairvoyant, b borderline,")
+    print("\nVerdicts per deal, key only then the worker's (C clairvoyant, b borderline,")
     print("  . clear, - no threshold): held-out table lines, greedy, solver, detoured solver lines")
-    for rule, title in (("key", "The key alone"), ("moves", "The key and the telling moves")):
+    for rule, title in (
+        ("key", "The key alone (the move path)"),
+        ("moves", "The worker's: idle loops cut, telling moves weighed"),
+    ):
         print(f"{title}:")
         print(tallies["table", rule].line("table-view player, held-out seeds", "<= 1%"))
         print(tallies["greedy", rule].line("greedy table-view player", "<= 1%"))

@@ -52,7 +52,14 @@ def evidence_words(reason: str, evidence: Any) -> str:
 
 def clairvoyance_words(evidence: dict[str, Any]) -> str:
     words = key_words(evidence)
-    telling = (evidence.get("statistic") or {}).get("telling")
+    statistic = evidence.get("statistic") or {}
+    idle = statistic.get("idle") or 0
+    if idle:
+        words += " " + gettext(
+            "%(idle)s of its actions went round loops that came back to a position and showed"
+            " no new card: it is judged on the %(played)s it played."
+        ) % {"idle": idle, "played": evidence["line"]["actions"] - idle}
+    telling = statistic.get("telling")
     if telling:
         words += " " + gettext(
             "Its moves, beside a player who sees only the table: %(against)s went against the"

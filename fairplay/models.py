@@ -113,13 +113,17 @@ class TableParRecord(models.Model):
 
 
 class LineTelling(models.Model):
-    """A won ranked game's telling moves (``engine.table_player.telling``): counted once by
-    the fair-play worker (seconds of CPU per game, never on a request), read by every later
-    judgement of the game's line (``fairplay.signals``)."""
+    """A won ranked game's telling moves (``engine.table_player.telling``) and idle loops
+    (``engine.table_player.idle``): counted once by the fair-play worker (seconds of CPU per
+    game, never on a request), read by every later judgement of the game's line
+    (``fairplay.signals``)."""
 
     id = models.BigAutoField(primary_key=True)
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="+")
     telling = models.JSONField(help_text="engine.table_player.telling.Telling.to_json()")
+    idle = models.PositiveIntegerField(
+        default=0, help_text="actions in idle loops (engine.table_player.idle)"
+    )
     seconds = models.FloatField(help_text="CPU seconds the count took")
     counted_at = models.DateTimeField(default=timezone.now)
 

@@ -29,7 +29,7 @@ from fairplay.evidence import clairvoyance_evidence
 from fairplay.models import Flag
 from fairplay.services import hold_of_flags
 from fairplay.table_pars import board_table_par
-from fairplay.telling import line_telling
+from fairplay.telling import line_count
 from fairplay.timing import think_times, timing_of
 from games.models import Action, Game
 from games.services.holds import game_hold_set
@@ -68,14 +68,21 @@ def game_judged(*, game_id: int) -> bool:
 
 
 def clairvoyance_raised(*, game: Game) -> bool:
-    """The ``clairvoyant`` signal on the game's standing, and on its telling moves once the
-    worker has counted them (``fairplay.telling``); True when it is to be held. A line held
-    on its key alone whose counted moves weigh too little is listed instead (``relist``)."""
+    """The ``clairvoyant`` signal on the game's standing, and on its telling moves and idle
+    loops once the worker has counted them (``fairplay.telling``); True when it is to be
+    held. A line held on its key alone that its count no longer holds is listed instead
+    (``relist``)."""
     par = board_table_par(game.board)
     if par is None or par.threshold is None:
         return False
-    telling = line_telling(game.id) if game.won else None
-    judgement = judge(par, cards=game.cards, actions=game.action_count, telling=telling)
+    counted = line_count(game.id) if game.won else None
+    judgement = judge(
+        par,
+        cards=game.cards,
+        actions=game.action_count,
+        telling=counted.telling if counted else None,
+        idle=counted.idle if counted else 0,
+    )
     if judgement.verdict not in ("clairvoyant", "borderline"):
         return False
     evidence = clairvoyance_evidence(par, judgement, cards=game.cards, actions=game.action_count)
@@ -84,7 +91,7 @@ def clairvoyance_raised(*, game: Game) -> bool:
         reason=Flag.Reason.CLAIRVOYANT,
         evidence=evidence,
         hold=judgement.verdict == "clairvoyant",
-        relist=telling is not None,
+        relist=counted is not None,
     )
 
 

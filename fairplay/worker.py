@@ -8,7 +8,7 @@ Each pass:
    (``fairplay.signals.game_judged``): the games played before their board had a par, and
    the ones still unfinished when their day closed, whose think times no finishing action
    judged;
-3. counts the telling moves of those boards' won games not counted yet
+3. counts the telling moves and idle loops of those boards' won games not counted yet
    (``fairplay.telling``: seconds of CPU each) and judges each again with them
    (``fairplay.signals.telling_judged``): a line the key let pass is held when its moves
    weigh enough (they never lift a hold);
@@ -61,13 +61,16 @@ def work_pass(*, since: datetime | None, say: Callable[[str], None] = lambda _: 
             say(f"game {game_id}: held")
     boards = [daily_board(day, mode).id for day in days_judged(today) for mode in DAILY_MODES]
     for game_id in games_to_count(boards=boards):
-        telling = line_counted(game_id=game_id)
-        if telling is None:
+        counted = line_counted(game_id=game_id)
+        if counted is None:
             continue
         report.counted += 1
         held = telling_judged(game_id=game_id)
         verdict = "held" if held else "not held"
-        say(f"game {game_id}: telling moves weigh {telling.weight:.1f}; {verdict}")
+        say(
+            f"game {game_id}: telling moves weigh {counted.telling.weight:.1f},"
+            f" {counted.idle} actions idle; {verdict}"
+        )
     report.rated = ratings_refresh(today=today)
     for day in report.rated:
         say(f"{day}: ranked games rated")

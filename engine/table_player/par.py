@@ -1,8 +1,12 @@
 """The table par of a deal (what the table-view player does on it) and the clairvoyance verdict.
 
 A ranked line is judged by its key, ``(cards, actions)``, the boards' own order: more cards,
-then fewer actions. The table par runs the table-view player (``engine.table_player.sampling``)
-``runs`` times on the deal with different seeds and keeps every run's key; a line is
+then fewer actions; once the fair-play worker has counted the line, by its *played* key, its
+actions less its idle loops (``engine.table_player.idle``: stretches that came back to a
+position and showed nothing new, the padding a cheater hides a full-information line's
+length with), the runs' keys measured the same way. The table par runs the table-view
+player (``engine.table_player.sampling``) ``runs`` times on the deal with different seeds
+and keeps every run's key; a line is
 *clairvoyant* when it is strictly better than the best of those runs by a margin
 (:func:`calibrate`): a win in fewer actions than every honest run by more than the spread
 of honest play leaves room for, or a win on a deal none of the runs won. A held-out honest
@@ -29,6 +33,7 @@ from typing import Literal
 from engine.deal import Deal
 from engine.game import Game
 from engine.solver import solve
+from engine.table_player.idle import idle_actions
 from engine.table_player.sampling import play_from_table
 from engine.table_player.telling import Telling
 
@@ -45,8 +50,9 @@ MARGIN_SHARE = 0.05
 #: median), and the weight a line better than the threshold needs to be held rather than
 #: listed. Calibrated by ``bench/clairvoyance.py`` (docs/fair-play.md).
 WEIGHT_ALONE = 8.0
-#: How many times ``runs`` a par plays on a deal the solver wins and no run has won yet.
-NONE_WON_RUNS = 3
+#: How many times ``runs`` a par plays at most while the solver's line is better than its
+#: threshold (an edge, or runs too few to see that there is none: :func:`_play_on`).
+MORE_RUNS = 3
 #: The budget a daily's par is meant to run with (CPU per par: docs/fair-play.md).
 RUNS, SAMPLES, NODES_PER_SOLVE = 20, 6, 1500
 #: The solver's budget when the caller has no full-information line for the deal.
@@ -87,6 +93,16 @@ class TablePar:
     reason: Reason  # why threshold is None: "" | "no_edge" | "budget"
     budget: dict[str, int] = field(default_factory=dict)  # runs, samples, nodes_per_solve, seed
     seconds: float = 0.0  # CPU seconds it took
+    idle: tuple[int, ...] = ()  # each run's idle-loop actions (empty: a par stored before them)
+
+    @property
+    def played(self) -> tuple[Key, ...]:
+        """Each run's played key: its actions less its idle loops (the key a counted line is
+        judged against)."""
+        idle = self.idle or (0,) * len(self.runs)
+        return tuple(
+            (cards, actions - cut) for (cards, actions), cut in zip(self.runs, idle, strict=True)
+        )
 
     @property
     def median_actions(self) -> int | None:
@@ -110,6 +126,7 @@ class TablePar:
             "reason": self.reason,
             "budget": dict(self.budget),
             "seconds": self.seconds,
+            "idle": list(self.idle),
         }
 
     @classmethod
@@ -138,6 +155,7 @@ class TablePar:
             reason=reason,  # type: ignore[arg-type]
             budget={str(k): int(v) for k, v in budget.items()},
             seconds=float(data["seconds"]),  # type: ignore[arg-type]
+            idle=tuple(int(cut) for cut in data.get("idle") or ()),  # type: ignore[attr-defined]
         )
 
 
@@ -159,9 +177,9 @@ def table_par(
     """Run the table-view player ``runs`` times on ``deal`` and draw the thresholds.
 
     ``solver_line`` is the deal's full-information line when the caller has it (the day's
-    solver par); without it the solver is run here (``SOLVER_NODES``). On a deal the solver
-    wins and no run has won, up to ``NONE_WON_RUNS * runs`` runs are played (see
-    :func:`_none_won_yet`), so ``len(par.runs)`` may exceed ``runs``. ``max_seconds``
+    solver par); without it the solver is run here (``SOLVER_NODES``). While the solver's
+    line beats the threshold of the runs so far, up to ``MORE_RUNS * runs`` runs are played
+    (see :func:`_play_on`), so ``len(par.runs)`` may exceed ``runs``. ``max_seconds``
     bounds the CPU time of the runs: past it the par keeps the runs done and no threshold.
     """
     started = time.process_time()
@@ -171,9 +189,10 @@ def table_par(
         solver_line = result.line if result.status == "won" else None
     solver_actions = len(solver_line) if solver_line is not None else None
     keys: list[Key] = []
+    idle: list[int] = []
     out_of_time = False
     index = 0
-    while index < runs or _none_won_yet(keys, solver_actions, index, runs):
+    while index < runs or _play_on(_played(keys, idle), solver_actions, index, runs):
         if max_seconds is not None and time.process_time() - started > max_seconds:
             out_of_time = True
             break
@@ -181,10 +200,11 @@ def table_par(
             deal, seed=run_seed(seed, index), samples=samples, nodes_per_solve=nodes_per_solve
         )
         keys.append(run.key)
+        idle.append(idle_actions(deal, run.line))
         index += 1
     seconds = time.process_time() - started
     out_of_time = out_of_time or (max_seconds is not None and seconds > max_seconds)
-    threshold, borderline, reason = _thresholds(keys, solver_actions, out_of_time)
+    threshold, borderline, reason = _thresholds(_played(keys, idle), solver_actions, out_of_time)
     return TablePar(
         draw=deal.draw,
         runs=tuple(keys),
@@ -194,20 +214,27 @@ def table_par(
         reason=reason,
         budget=budget,
         seconds=seconds,
+        idle=tuple(idle),
     )
 
 
-def _none_won_yet(keys: Sequence[Key], solver_actions: int | None, done: int, runs: int) -> bool:
-    """Whether to play on past ``runs``: while no run has won a deal the solver wins, up to
-    ``NONE_WON_RUNS`` times ``runs``. On such a deal any win is clairvoyant, so "the player
-    never wins" must be measured well: an honest player who wins one game in five goes ten
-    runs without a win one time in nine (and 30 runs, one time in 800); runs that win
-    nothing give up early and cost little."""
-    return (
-        solver_actions is not None
-        and done < NONE_WON_RUNS * runs
-        and all(cards < 52 for cards, _ in keys)
-    )
+def _played(keys: Sequence[Key], idle: Sequence[int]) -> list[Key]:
+    return [(cards, actions - cut) for (cards, actions), cut in zip(keys, idle, strict=True)]
+
+
+def _play_on(keys: Sequence[Key], solver_actions: int | None, done: int, runs: int) -> bool:
+    """Whether to play on past ``runs``: while the solver's line is still better than the
+    threshold of the runs so far, up to ``MORE_RUNS`` times ``runs``. Only there can an
+    honest line be flagged, and a held-out run beats the best of ``n`` exchangeable runs
+    with probability at most ``1 / (n + 1)``: tripling the runs where it matters cuts that
+    bound threefold at a cost only deals with an edge pay. Where no run has won, any win is
+    clairvoyant, so "the player never wins" must be measured well: an honest player who wins
+    one game in five goes ten runs without a win one time in nine (30 runs, one in 800);
+    runs that win nothing give up early and cost little. (Measured: a deal whose 20 runs all
+    took 201 actions and a held-out run won in fewer than 190, ``docs/fair-play.md``.)"""
+    if solver_actions is None or done >= MORE_RUNS * runs or not keys:
+        return False
+    return better((52, solver_actions), calibrate(best_key(keys)))
 
 
 def _thresholds(
@@ -230,8 +257,11 @@ class Judgement:
     evidence: dict[str, object]
 
 
-def judge(par: TablePar, *, cards: int, actions: int, telling: Telling | None = None) -> Judgement:
-    """Judge the line that ended with ``cards`` on the foundations after ``actions`` actions.
+def judge(
+    par: TablePar, *, cards: int, actions: int, telling: Telling | None = None, idle: int = 0
+) -> Judgement:
+    """Judge the line that ended with ``cards`` on the foundations after ``actions`` actions,
+    ``idle`` of them in idle loops (0 while the line has not been counted).
 
     ``telling`` is the line's count of telling moves (``engine.table_player.telling``), None
     while it has not been counted (the move path judges the key alone; the fair-play worker
@@ -244,11 +274,12 @@ def judge(par: TablePar, *, cards: int, actions: int, telling: Telling | None = 
       length, not its moves; below the median it gained nothing worth hiding);
     * otherwise better than the best run is borderline, the rest is clear.
     """
-    line = (cards, actions)
-    beaten = sum(1 for run in par.runs if better(line, run))
+    line = (cards, actions - idle)
+    beaten = sum(1 for run in par.played if better(line, run))
     evidence: dict[str, object] = {
         "statistic": "line_key_against_table_runs",
         "line": [cards, actions],
+        "idle": idle,
         "threshold": list(par.threshold) if par.threshold else None,
         "borderline": list(par.borderline) if par.borderline else None,
         "reason": par.reason,
@@ -280,6 +311,7 @@ def _verdict(par: TablePar, line: Key, telling: Telling | None) -> Verdict:
 
 
 def _below_median(par: TablePar, line: Key) -> bool:
-    """Whether ``line`` ranks below the median of the par's won runs (never, when none won)."""
-    median = par.median_actions
-    return median is not None and better((52, median), line)
+    """Whether ``line`` ranks below the median of the par's won runs, played keys both (never,
+    when none won)."""
+    won = [actions for cards, actions in par.played if cards == 52]
+    return bool(won) and better((52, int(statistics.median_low(won))), line)

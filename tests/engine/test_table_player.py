@@ -180,6 +180,34 @@ def test_a_table_par_survives_json() -> None:
     par = crafted_par([(52, 190), (40, 120)], solver_actions=150)
     assert TablePar.from_json(par.to_json()) == par
     assert par.median_actions == 190 and par.win_share == 0.5
+    counted = TablePar(3, par.runs, 150, par.threshold, par.borderline, "", {}, 0.0, idle=(4, 30))
+    assert TablePar.from_json(counted.to_json()) == counted
+    assert counted.played == ((52, 186), (40, 90))
+    stored_before = {key: value for key, value in par.to_json().items() if key != "idle"}
+    assert TablePar.from_json(stored_before).played == par.runs  # no idle measured: none cut
+
+
+def test_a_line_padded_with_idle_loops_is_judged_on_the_actions_it_played() -> None:
+    par = crafted_par([(52, 190), (52, 201), (52, 240), (30, 160)], solver_actions=150)
+    assert judge(par, cards=52, actions=215).verdict == "clear"  # the move path: its length
+    padded = judge(par, cards=52, actions=215, idle=65)
+    assert padded.verdict == "clairvoyant" and padded.evidence["idle"] == 65
+    assert judge(par, cards=52, actions=215, idle=20).verdict == "clear"  # 195 played: honest
+
+
+@pytest.mark.slow
+def test_a_par_plays_on_while_the_solver_beats_its_threshold() -> None:
+    """Where the solver's line beats the runs' threshold, more runs are played (up to three
+    times as many) before any line is held against it: here a one-action "solver" line
+    stands in for a deal with an edge, so every extra run is played, each run's idle loops
+    kept; where the solver's line is no better, only the runs asked."""
+    deal = Deal.from_number(1000, draw=3)
+    par = table_par(deal, runs=2, samples=2, nodes_per_solve=200, seed=1, solver_line=["draw"])
+    assert len(par.runs) == 6 and len(par.idle) == 6
+    assert par.threshold is not None
+    longer = ["draw"] * 10_000  # a "solver" line no run is worse than: no edge, no more runs
+    no_edge = table_par(deal, runs=2, samples=2, nodes_per_solve=200, seed=1, solver_line=longer)
+    assert len(no_edge.runs) == 2 and no_edge.reason == "no_edge"
 
 
 def test_detoured_lines_still_win() -> None:

@@ -26,7 +26,7 @@ from engine.table_player.par import WEIGHT_ALONE, better
 from engine.table_player.sampling import play_from_table
 from fairplay.models import Flag
 from fairplay.table_pars import day_table_pars
-from fairplay.telling import line_telling
+from fairplay.telling import line_count
 from fairplay.worker import work_pass
 from games.models import DailyDeal
 from tests.conftest import Player
@@ -111,6 +111,7 @@ def test_a_full_information_line_is_held_and_honest_lines_are_not(
 
     report = work_pass(since=None)
     assert report.counted == 1  # the one won line; lost lines are never counted
-    telling = line_telling(seer_game)
-    assert telling is not None and telling.weight >= WEIGHT_ALONE, telling
+    counted = line_count(seer_game)
+    assert counted is not None and counted.telling.weight >= WEIGHT_ALONE, counted
+    assert counted.idle == 0  # the solver's line goes round no loop
     assert list(Flag.objects.values_list("game_id", "status")) == [(seer_game, "held")]

@@ -25,11 +25,13 @@ from rest_framework.test import APIClient
 from engine import Deal, Game, parse_card
 from engine.cards import pretty
 from engine.solver import solve
+from engine.table_player.detours import with_detours
 from engine.table_player.par import Key, TablePar
 from engine.table_player.telling import Telling
 from fairplay.models import Flag, LineTelling, TableParRecord
 from fairplay.signals import telling_judged
 from fairplay.table_pars import table_par_forget
+from fairplay.telling import line_counted
 from fairplay.worker import work_pass
 from games.models import Game as GameRow
 from tests.conftest import Player
@@ -252,7 +254,7 @@ def test_the_worker_judges_games_played_before_their_board_had_a_par(
     # weight only ever adds a hold, so the line stays held.
     assert (report.judged, report.held, report.counted) == (1, 1, 1)
     assert said.index(f"game {game_id}: held") < said.index(
-        f"game {game_id}: telling moves weigh 0.0; held"
+        f"game {game_id}: telling moves weigh 0.0, 0 actions idle; held"
     )
     assert flags_of(game_id) == {"clairvoyant": "held"}
     assert on_board(client) == []
@@ -298,6 +300,43 @@ def test_moves_that_tell_hold_a_line_its_key_let_pass_and_staff_see_them(
         in (flag["measured"]["detail"])
     )
     assert telling_judged(game_id=game_id) is True  # judged again: the same, nothing new
+
+
+def test_a_line_padded_with_idle_loops_is_held_once_the_worker_counts_it(
+    player_at: Callable[[str, str], APIClient],
+    traveller: time_machine.Traveller,
+    staff: Player,
+    client_at: Callable[..., APIClient],
+) -> None:
+    """A full-information line padded past the threshold with cards moved and moved back and
+    cards taken back and put up again: the key lets it pass (listed at most); the worker
+    counts the line for real, finds the padding went round in circles, and holds it on the
+    actions it played."""
+    line = solver_line()
+    deal = Deal.from_code(SIMPLE_CODE)
+    padded = with_detours(
+        deal, line, rng=random.Random(3), count=40, kinds=["shuffle", "take_back"]
+    )
+    best = len(line) + 20
+    store_par(
+        threshold=(52, best - 5),
+        borderline=(52, best),
+        runs=((52, best), (52, best + 9), (40, 300)),
+    )
+    assert len(padded) > best  # longer than every run: the key sees an honest line
+    client = player_at("padder", "198.51.100.7")
+    game_id = play(client, traveller, tuple(padded), human(9))
+    assert flags_of(game_id) == {} and on_board(client) == ["padder"]
+
+    counted = line_counted(game_id=game_id)
+
+    assert counted is not None and counted.idle == len(padded) - len(line)
+    assert telling_judged(game_id=game_id) is True
+    assert flags_of(game_id) == {"clairvoyant": "held"} and on_board(client) == []
+    review = client_at(staff, "192.0.2.1").get("/api/fair-play/flags/", {"board": BOARD}).json()
+    (flag,) = review["flags"]
+    assert flag["measured"]["figures"]["statistic"]["idle"] == counted.idle
+    assert f"judged on the {len(line)} it played" in flag["measured"]["detail"]
 
 
 def test_a_game_two_signals_hold_stays_held_until_both_are_cleared(
