@@ -282,6 +282,7 @@ def face_up(state: State) -> set[str]:
 ALL_CARDS = {rank + suit for rank in "A23456789TJQK" for suit in "CDHS"}
 
 
+@pytest.mark.slow  # ten random games, every answer searched: 4 s of CPU
 @settings(
     max_examples=10,
     deadline=None,
@@ -335,6 +336,7 @@ def test_no_answer_names_a_face_down_card_or_the_sealed_code(
             assert secret not in compact, secret
 
 
+@pytest.mark.slow  # a game played to where no card is face down: 1.5 s of CPU
 def test_the_finish_line_comes_only_once_no_card_is_face_down(player_client: APIClient) -> None:
     """The day's winning line, played as the owner: every answer's ``finish`` is empty while a
     card is face down (stock or reserve) or in the waste, and once offered it is the engine's

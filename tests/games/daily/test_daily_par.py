@@ -105,6 +105,7 @@ def run_prepare(*args: str) -> list[str]:
     return out.getvalue().splitlines()
 
 
+@pytest.mark.slow  # the solver chooses the coming days: 4 s of CPU
 def test_prepare_daily_stores_the_coming_days_once() -> None:
     output = run_prepare("--days", "3", "--start", DAY.isoformat())
     days = [line for line in output if not line.startswith("  ")]
