@@ -136,7 +136,9 @@ export function lineChart(container, values, {
   const labels = Math.min(values.length, Math.max(2, Math.floor(width / 70)));
   for (let index = 0; index < labels; index += 1) {
     const at = Math.round(((values.length - 1) * index) / Math.max(labels - 1, 1));
-    svg.append(el("text", { x: left + at * step, y: bottom + 14, "text-anchor": "middle" }, xLabel(at)));
+    // The last label ends at the right edge rather than straddling it.
+    const anchor = at === values.length - 1 && at > 0 ? "end" : "middle";
+    svg.append(el("text", { x: left + at * step, y: bottom + 14, "text-anchor": anchor }, xLabel(at)));
   }
   svg.append(el("line", { class: "axis", x1: left, x2: width, y1: bottom, y2: bottom }));
   if (xTitle) svg.append(el("text", { x: (left + width) / 2, y: height - 4, "text-anchor": "middle" }, xTitle));

@@ -54,11 +54,14 @@ function beatenList(beaten) {
     deal.deal ? [" · ", difficultyNode(deal.deal)] : null)));
 }
 
-/** The rating after each day played, as a line over the days (the first and last dated). */
+/** Room above and below the line, in rating points: a flat history still gets an axis. */
+const MARGIN = 25;
+
+/** The rating after each day played, as a line over the days, dated below. */
 function drawHistory(container, history) {
   const values = history.map((point) => point.rating);
-  const low = Math.min(...history.map((point) => point.rating - point.deviation));
-  const high = Math.max(...history.map((point) => point.rating + point.deviation));
+  const low = Math.min(...values) - MARGIN;
+  const high = Math.max(...values) + MARGIN;
   lineChart(container, values, {
     height: 200, left: 44, cursor: values.length - 1, scale: niceRange(low, high),
     xLabel: (index) => formatDate(history[index].day, { month: "short", day: "numeric" }),
