@@ -4,6 +4,9 @@ games played on them through the services, each at its day's noon (a controlled 
 Each day's deal is a stored row naming deals of ``won_logs``, so a test can win them; the
 par is the length of that line, as the solver's is. Rows are committed (transactional): the
 rank index and the live publisher see the entries after their commit, as in production.
+
+And a placed ladder (``ladder``): settled ratings written directly, two of them tied, one
+provisional and one bot, for the reads of a ladder and of a player's place on it.
 """
 
 from collections.abc import Callable, Iterator, Sequence
