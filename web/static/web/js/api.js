@@ -67,6 +67,7 @@ export const endpoints = {
   session: "/api/session/",
   players: "/api/players/",
   player: (name) => `/api/players/${encodeURIComponent(name)}/`,
+  playerRatings: (name) => `/api/players/${encodeURIComponent(name)}/ratings/`,
   playerStats: (name, month = null) =>
     `/api/players/${encodeURIComponent(name)}/stats/${month ? `?month=${encodeURIComponent(month)}` : ""}`,
   daily: "/api/daily/",
