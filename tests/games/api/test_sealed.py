@@ -82,6 +82,24 @@ def test_a_ranked_game_shows_only_what_a_player_at_the_table_sees(
     assert game["legal_moves"] == [str(move) for move in EngineGame.from_state(full).legal_moves()]
 
 
+def test_a_tap_on_a_face_down_card_of_a_sealed_game_says_face_down_not_where(
+    player_client: APIClient,
+) -> None:
+    with time_machine.travel(DURING, tick=False):
+        _, game = start_daily(player_client)
+        full = full_state(game["id"])
+        answers = [
+            player_client.post(f"/api/games/{game['id']}/actions/", {"tap": card}).json()
+            for card in (full["stock"][0], full["reserve"][0])
+        ]
+    # The owner learns what the table already shows (a card not face up is face down), not
+    # which pile holds it: both answers are alike but for the card named.
+    for answer, card in zip(answers, (full["stock"][0], full["reserve"][0]), strict=True):
+        assert answer["reason"] == {"code": "tap_face_down", "cards": [card]}
+        assert answer["detail"].endswith(" is face down: only a face-up card can move.")
+    assert not Action.objects.exists()
+
+
 def test_one_ranked_game_per_player_and_board_with_no_restart(player_client: APIClient) -> None:
     with time_machine.travel(DURING, tick=False):
         first_status, first = start_daily(player_client)
