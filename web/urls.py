@@ -23,5 +23,6 @@ urlpatterns = [
     path("players/<str:username>/", views.player, name="player"),
     path("replay/<int:game_id>/", views.replay, name="replay"),
     path("daily/", views.archive, name="archive"),
+    path("live/", views.live_now, name="live"),
     path("daily/<str:day>/<str:mode>/line/", views.daily_line, name="daily-line"),
 ]

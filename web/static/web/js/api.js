@@ -83,6 +83,7 @@ export const endpoints = {
   board: (board, query = "") => `/api/leaderboards/${encodeURIComponent(board)}/${query}`,
   field: (board, who = "humans") => `/api/leaderboards/${encodeURIComponent(board)}/field/?who=${encodeURIComponent(who)}`,
   line: (day, mode) => `/api/daily/${encodeURIComponent(day)}/${mode}/line/`,
+  live: "/api/live/",
 };
 
 export const pages = {
