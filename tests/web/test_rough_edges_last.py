@@ -2,8 +2,7 @@
 page's header says who is signed in, as every page's does, and its language picker shows its
 choice whole ("Bahasa I" on a phone: ``page_checks`` now checks every select); a covered 10 in
 the draw-3 waste reads "10", not "1("; at 1366x800 the ranked note leaves Undo and Resign on
-the screen; a phone's table names its piles. The first drag on a deal's table:
-``test_home_game.py``."""
+the screen. The first drag on a deal's table: ``test_home_game.py``."""
 
 from __future__ import annotations
 
@@ -83,32 +82,3 @@ def test_a_ranked_tables_undo_and_resign_are_on_a_1366_by_800_screen(
     for selector in ("#undo-button", "#resign-button"):
         inside(page, selector, SCREENS["desktop"]["viewport"])
     assert player.errors == []
-
-
-#: The piles' names as the felt says them, in each language (web/locale).
-PILE_NAMES = {
-    "en": ["Stock", "Waste", "Foundations", "Reserve", "Columns"],
-    "id": ["Tumpukan ambil", "Tumpukan buangan", "Fondasi", "Cadangan", "Kolom"],
-    "ja": ["山札", "捨て札", "組札", "リザーブ", "列"],
-}
-
-
-@pytest.mark.parametrize(
-    ("screen", "language"), [("phone", "en"), ("phone", "ja"), ("small phone", "id")]
-)
-def test_a_phone_table_names_its_piles_whole(
-    new_player: Callable[..., Player], screen: str, language: str
-) -> None:
-    player = new_player(locale=BROWSER_LOCALE[language], **SCREENS[screen])
-    page = player.page
-    watch = Watch(page)
-    page.goto(f"/games/{player.submit(COVERED_TEN[0], COVERED_TEN[1])}/")
-    labels = page.locator("#felt .slot-label")
-    expect(labels).to_have_text(PILE_NAMES[language])
-    for index in range(labels.count()):
-        box = labels.nth(index).bounding_box()
-        assert box and box["height"] >= 8, (PILE_NAMES[language][index], box)
-        whole = labels.nth(index).evaluate("node => node.scrollWidth <= node.clientWidth")
-        assert whole, PILE_NAMES[language][index]
-    inside(page, "#undo-button", SCREENS[screen]["viewport"])
-    watch.check(language, f"a table's pile names on a {screen}")
