@@ -14,6 +14,8 @@ among 1,000,000 rated players.
    then rolled back so the bench can run again. Target: under 60 s for the day.
 3. Ladder reads as the API makes them (``ratings.selectors.ladder_page``): a page of 50 at a
    random depth, and the page around a random player: p50/p99. Target: p99 at most 20 ms.
+   And a random player's ratings as their page reads them (``player_ratings``: the rank,
+   the percentile, the best day, the deals beaten, the history).
 
 Run: ``DATABASE_URL=postgresql://postgres@127.0.0.1:5432/canfield_bench_ratings
 python bench/ratings_scale.py --repeat 300``
@@ -142,8 +144,10 @@ def place_the_ladders() -> float:
 
 
 def measure_pages(*, players: int, repeat: int, rng: random.Random) -> bool:
+    from django.contrib.auth.models import User
+
     from ratings.models import LadderPlace
-    from ratings.selectors import ladder_page
+    from ratings.selectors import ladder_page, player_ratings
 
     total = LadderPlace.objects.filter(draw=3, bot=False).count()
     positions = [rng.randint(1, total) for _ in range(repeat)]
@@ -152,6 +156,7 @@ def measure_pages(*, players: int, repeat: int, rng: random.Random) -> bool:
             "rating__player__username", flat=True
         )
     )
+    users = list(User.objects.filter(username__in=names))
     reads = {
         "page of 50 at a random depth": lambda: ladder_page(
             draw=3, bot=False, limit=50, offset=rng.randrange(max(1, total - 50))
@@ -159,6 +164,8 @@ def measure_pages(*, players: int, repeat: int, rng: random.Random) -> bool:
         "page of 50 around a random player": lambda: ladder_page(
             draw=3, bot=False, limit=50, around=rng.choice(names)
         ),
+        # The player's page's answer: rank, percentile, best day, deals beaten, history.
+        "a random player's ratings": lambda: player_ratings(user=rng.choice(users)),
     }
     print(f"ladder of {total:,} settled ratings ({players:,} players):")
     met = True

@@ -495,6 +495,8 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "FlagStatusEnum": "fairplay.models.Flag.Status",
         "GameStatusEnum": "games.models.Game.Status",
+        # A daily's mode, wherever a field names it (a game's "daily", a board's "mode").
+        "DailyEnum": ["D3", "D1"],
     },
     # Self-hosted Swagger UI: /api/docs/ loads nothing from a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",

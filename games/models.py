@@ -92,6 +92,13 @@ class Game(models.Model):
                 name="game_best_on_board",
             ),
             models.Index(fields=["player", "-created_at"], name="game_by_player_recent"),
+            # Open games being played, by their last action (games.selectors.live_now): the
+            # few rows of "now" are the newest end of a small index, never a scan of games.
+            models.Index(
+                fields=["-reached_at"],
+                name="game_playing_open",
+                condition=models.Q(status="playing", daily__isnull=True, offline=False, seq__gt=0),
+            ),
         ]
         constraints: ClassVar = [
             # One ranked game per player and daily board: a daily has no restart.

@@ -19,11 +19,11 @@ from django.utils.translation import gettext
 
 from games.boards import DAILY_MODES, utc_today
 from ratings.days import ladder_day
-from ratings.difficulty import TIER_WORDS, tier_of
 from ratings.errors import NotOnLadder
 from ratings.glicko import Rating
 from ratings.models import DealRating, LadderPlace, PlayerRating, RatingDay
 from ratings.provisional import is_provisional, rating_on
+from ratings.standing import best_day, deal_tier, deals_beaten, percentile
 
 
 @dataclass(frozen=True)
@@ -93,8 +93,7 @@ def ladder_page(
     player named ``around`` (``NotOnLadder`` if they have no place on it)."""
     rows = ladder_rows(draw=draw, bot=bot)
     if around is not None:
-        position = rows.filter(rating__player__username=around).values_list("position", flat=True)
-        found = position.first()
+        found = ladder_position(username=around, draw=draw, bot=bot)
         if found is None:
             raise NotOnLadder(
                 gettext("%(name)s has no settled rating on the D%(draw)s ladder")
@@ -158,19 +157,42 @@ def player_ratings(*, user: User) -> dict[str, dict[str, Any] | None]:
                 "bot": row.bot,
                 "games": row.games,
                 "last_day": row.last_day,
-                "rank": ladder_rank(row),
+                **ladder_standing(row),
+                "best_day": best_day(days[draw], mode=mode),
+                "beaten": deals_beaten(days[draw], mode=mode),
                 "history": days[draw],
             }
         )
     return out
 
 
-def ladder_rank(rating: PlayerRating) -> int | None:
-    """The rank of ``rating`` on its ladder, None if it has no place there."""
+def ladder_place(rating: PlayerRating) -> LadderPlace | None:
+    """The place of ``rating`` on its ladder, None if it has none (provisional)."""
     try:
-        return rating.place.rank
+        return rating.place
     except LadderPlace.DoesNotExist:
         return None
+
+
+def ladder_standing(rating: PlayerRating) -> dict[str, int | None]:
+    """``rating``'s rank, the size of its ladder, and its percentile there (None each, off
+    the ladder)."""
+    place = ladder_place(rating)
+    if place is None:
+        return {"rank": None, "ladder_total": None, "percentile": None}
+    _, total = ladder_header(draw=place.draw, bot=place.bot)
+    return {
+        "rank": place.rank,
+        "ladder_total": total,
+        "percentile": percentile(place, total=total),
+    }
+
+
+def ladder_position(*, username: str, draw: int, bot: bool) -> int | None:
+    """The position of the player ``username`` on the ladder of ``draw`` and kind ``bot``,
+    None if they have no place on it."""
+    found = ladder_rows(draw=draw, bot=bot).filter(rating__player__username=username)
+    return found.values_list("position", flat=True).first()
 
 
 def deal_difficulties(*, boards: list[str]) -> dict[str, dict[str, Any]]:
@@ -179,10 +201,8 @@ def deal_difficulties(*, boards: list[str]) -> dict[str, dict[str, Any]]:
     found = DealRating.objects.filter(board__in=boards)
     return {
         deal.board: {
-            "rating": round(deal.rating),
+            **(deal_tier(deal.rating) or {}),
             "deviation": round(deal.deviation),
-            "tier": tier_of(deal.rating),
-            "tier_words": str(TIER_WORDS[tier_of(deal.rating)]),
             "players": deal.players,
         }
         for deal in found

@@ -70,11 +70,47 @@ class RatingDayOut(ShownRatingOut):
     outcome = serializers.FloatField(help_text="that day's game against the deal, 0..1")
 
 
+class DealTierOut(serializers.Serializer):
+    """A deal's difficulty as every page shows it: its rating and its tier."""
+
+    rating = serializers.IntegerField(help_text="the deal's rating: its difficulty")
+    tier = serializers.ChoiceField(choices=[tier for _, tier in TIERS])
+    tier_words = serializers.CharField(help_text="the tier in the reader's language")
+
+
+class BestDayOut(serializers.Serializer):
+    day = serializers.DateField()
+    board = serializers.CharField()
+    outcome = serializers.FloatField(help_text="the highest of the player's outcomes, 0..1")
+    deal = DealTierOut(allow_null=True, help_text="null: the deal was not rated")
+
+
+class BeatenDealOut(serializers.Serializer):
+    day = serializers.DateField()
+    board = serializers.CharField()
+    players = serializers.IntegerField(help_text="people on the board")
+    winners = serializers.IntegerField(help_text="of them, how many won: fewer than half")
+    deal = DealTierOut(allow_null=True, help_text="null: the deal was not rated")
+
+
 class ModeRatingOut(ShownRatingOut):
     bot = serializers.BooleanField()
     games = serializers.IntegerField()
     last_day = serializers.DateField()
     rank = serializers.IntegerField(allow_null=True, help_text="on the ladder; null: not on it")
+    ladder_total = serializers.IntegerField(
+        allow_null=True, help_text="settled players on that ladder; null: not on it"
+    )
+    percentile = serializers.IntegerField(
+        allow_null=True,
+        help_text="percent of the ladder's settled players ranked below them; null: not on it",
+    )
+    best_day = BestDayOut(
+        allow_null=True, help_text="the day of the highest outcome (the hardest deal, then latest)"
+    )
+    beaten = BeatenDealOut(
+        many=True, help_text="won days whose board most of its people lost, rarest wins first"
+    )
     history = RatingDayOut(many=True, help_text="the rating after each day played, oldest first")
 
 
@@ -88,11 +124,8 @@ class PlayerRatingsOut(serializers.Serializer):
     ratings = PlayerModesOut(help_text="per draw mode; null: never rated there")
 
 
-class DifficultyOut(serializers.Serializer):
+class DifficultyOut(DealTierOut):
     """A daily deal's difficulty, once its day has closed and been rated."""
 
-    rating = serializers.IntegerField(help_text="the deal rated as a player of its day")
     deviation = serializers.IntegerField()
-    tier = serializers.ChoiceField(choices=[tier for _, tier in TIERS])
-    tier_words = serializers.CharField(help_text="the tier in the reader's language")
     players = serializers.IntegerField(help_text="people whose games rated it")

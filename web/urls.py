@@ -12,6 +12,7 @@ urlpatterns = [
     # The pages' strings in the reader's language (a classic script: gettext, ngettext, ...).
     path("jsi18n/", JavaScriptCatalog.as_view(packages=["web"]), name="jsi18n"),
     path("rules/", views.rules, name="rules"),
+    path("ratings/", views.ratings_ladder, name="ratings"),
     # The installed app (web.installable): its manifest, its service worker, the offline page.
     path("manifest.webmanifest", installable.manifest, name="manifest"),
     path("sw.js", installable.service_worker, name="service-worker"),
@@ -22,5 +23,6 @@ urlpatterns = [
     path("players/<str:username>/", views.player, name="player"),
     path("replay/<int:game_id>/", views.replay, name="replay"),
     path("daily/", views.archive, name="archive"),
+    path("live/", views.live_now, name="live"),
     path("daily/<str:day>/<str:mode>/line/", views.daily_line, name="daily-line"),
 ]

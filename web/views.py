@@ -267,6 +267,32 @@ def archive(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 @ensure_csrf_cookie
+def ratings_ladder(request: HttpRequest) -> HttpResponse:
+    """A rating ladder, rendered here from the API's own selector (``web.ladder``)."""
+    from web.ladder import ladder_context
+
+    context = ladder_context(request)
+    return _page(
+        request,
+        "ratings.html",
+        title=gettext("Ratings"),
+        data={"draw": context["draw"], "who": context["who"]},
+        **context,
+    )
+
+
+@require_safe
+@ensure_csrf_cookie
+def live_now(request: HttpRequest) -> HttpResponse:
+    """Games being played now on open deals, to watch, and the best game of each recent closed
+    daily board, to replay (``GET /api/live/``; never a sealed day's game). Refreshed by its
+    button: no Channels group spans every open game, and one that did would carry every move
+    of every open game to this list."""
+    return _page(request, "live.html", title=gettext("Live now"), data={})
+
+
+@require_safe
+@ensure_csrf_cookie
 def daily_line(request: HttpRequest, day: str, mode: str) -> HttpResponse:
     """The solver's winning line of a closed day's deal (read from ``GET /api/daily/<day>/``)."""
     board_id, reason = normalise_board(f"daily-{day}-{mode}")

@@ -22,6 +22,7 @@ from django.utils.translation import gettext
 from engine import Game as EngineGame
 from engine import NotationError
 from engine.reasons import why_tap_does_nothing
+from engine.table import is_face_down
 from fairplay.signals import action_judged
 from games.boards import day_sealed
 from games.errors import (
@@ -168,13 +169,17 @@ def lock_writable_game(
 
 
 def resolve_tap(engine_game: EngineGame, tap: str, *, double_click: bool) -> str:
-    """The token of the move a tap makes (the engine decides), or ``RejectedAction``."""
+    """The token of the move a tap makes (the engine decides), or ``RejectedAction``: a card
+    the rules keep face down says so (``tap_face_down``), rather than that it cannot move, so
+    the player knows why. It tells a sealed game's owner nothing new: every card not shown
+    face up on the table is face down, and the reason does not say where."""
     try:
         move = engine_game.tap(tap, double_click=double_click)
     except NotationError as error:
         raise malformed(error, tap=tap) from error
     if move is None:
-        raise refused(why_tap_does_nothing(tap), tap=tap)
+        face_down = is_face_down(engine_game.state(), tap)
+        raise refused(why_tap_does_nothing(tap, face_down=face_down), tap=tap)
     return str(move)
 
 

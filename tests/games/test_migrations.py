@@ -29,6 +29,7 @@ def migrate(targets: list[tuple[str, str]]) -> StateApps:
     return executor.loader.project_state(targets).apps
 
 
+@pytest.mark.slow  # migrations run back and forth: 2.7 s of CPU
 @pytest.mark.django_db(transaction=True)
 def test_old_rows_get_boards_actions_elapsed_and_assistance_from_their_logs() -> None:
     old = migrate(BEFORE)
@@ -99,6 +100,7 @@ SEALED_BEFORE = [("games", "0007_boards_ranking_fields")]
 SEALED_AFTER = [("games", "0008_sealed_layouts")]
 
 
+@pytest.mark.slow  # migrations run back and forth: 1.6 s of CPU
 @pytest.mark.django_db(transaction=True)
 def test_days_not_yet_closed_are_drawn_again_and_their_games_move_to_the_open_deal() -> None:
     """0008: a closed day keeps its CF1 codes (and gets salts); today's CF1 deal is no longer

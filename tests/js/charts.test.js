@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { cardScale, niceScale } from "../../web/static/web/js/charts.js";
+import { cardScale, niceRange, niceScale } from "../../web/static/web/js/charts.js";
 
 describe("the charts' y axis", () => {
   it("steps by whole 1, 2 or 5 times a power of ten, its top just above the data", () => {
@@ -17,5 +17,12 @@ describe("the charts' y axis", () => {
   it("stops a cards axis at the deck: 0-52 by 13 once the nice top would pass 52", () => {
     const scales = [3, 30, 45, 52].map(cardScale);
     assert.deepEqual(scales.map((scale) => [scale.max, scale.step]), [[3, 1], [30, 10], [52, 13], [52, 13]]);
+  });
+
+  it("spans values far from 0 from a whole step below them: ratings 1450-1720 on 1400-1800 by 100", () => {
+    const ranges = [[1450, 1720], [1450, 1550], [1480, 1490], [2990, 3010]].map(([low, high]) => niceRange(low, high));
+    assert.deepEqual(ranges.map(({ min, max, step }) => [min, max, step]),
+      [[1400, 1800, 100], [1450, 1550, 50], [1480, 1490, 5], [2990, 3010, 5]]);
+    for (const { min, max, step } of ranges) assert.ok((max - min) / step <= 5 && max > min);
   });
 });

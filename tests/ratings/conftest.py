@@ -4,6 +4,9 @@ games played on them through the services, each at its day's noon (a controlled 
 Each day's deal is a stored row naming deals of ``won_logs``, so a test can win them; the
 par is the length of that line, as the solver's is. Rows are committed (transactional): the
 rank index and the live publisher see the entries after their commit, as in production.
+
+And a placed ladder (``ladder``): settled ratings written directly, two of them tied, one
+provisional and one bot, for the reads of a ladder and of a player's place on it.
 """
 
 from collections.abc import Callable, Iterator, Sequence
@@ -17,6 +20,8 @@ from accounts.models import Bot
 from games.models import DailyDeal, Game
 from games.services.actions import action_append
 from games.services.games import game_create
+from ratings.days import ladders_placed
+from ratings.models import PlayerRating, RatedDay
 from tests.conftest import Player
 from tests.fairplay.conftest import staff  # noqa: F401 (a staff account, for verdicts)
 from tests.games.live.conftest import (  # noqa: F401 (fixtures of the live tests, used here too)
@@ -93,3 +98,37 @@ def bot(make_player: Callable[..., Player]) -> Iterator[Player]:
     made = make_player("solverbot")
     Bot.objects.create(user=made.user)
     yield made
+
+
+LAST_RATED = date(2026, 2, 1)
+
+
+def rated_player(name: str, rating: float, deviation: float = 60.0, *, bot: bool = False) -> None:
+    """A player whose last rated day is LAST_RATED, as the day's rating left them."""
+    from ratings.glicko import Rating
+    from ratings.provisional import settled_until
+
+    user = User.objects.create_user(username=name)
+    settled = settled_until(Rating(rating, deviation, 0.06), last_day=LAST_RATED)
+    PlayerRating.objects.create(
+        player=user,
+        draw=3,
+        bot=bot,
+        rating=rating,
+        deviation=deviation,
+        volatility=0.06,
+        games=30,
+        last_day=LAST_RATED,
+        settled_until=settled,
+    )
+
+
+@pytest.fixture
+def ladder(db: None) -> None:
+    """Eight settled people (two tied), one provisional, and one bot, placed."""
+    for index, rating in enumerate([1800, 1700, 1700, 1650, 1600, 1550, 1500, 1400]):
+        rated_player(f"p{index}", rating)
+    rated_player("newcomer", 1900, deviation=200)
+    rated_player("machine", 2100, bot=True)
+    RatedDay.objects.create(day=LAST_RATED, games=10)
+    ladders_placed()

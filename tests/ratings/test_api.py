@@ -6,46 +6,11 @@ from collections.abc import Callable
 from datetime import date, timedelta
 
 import pytest
-from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from ratings.days import ladders_placed, ratings_refresh
-from ratings.models import PlayerRating, RatedDay
+from ratings.days import ratings_refresh
 from tests.conftest import Player
 from tests.ratings.conftest import lost, won
-
-LAST_RATED = date(2026, 2, 1)
-
-
-def rated_player(name: str, rating: float, deviation: float = 60.0, *, bot: bool = False) -> None:
-    """A player whose last rated day is LAST_RATED, as the day's rating left them."""
-    from ratings.glicko import Rating
-    from ratings.provisional import settled_until
-
-    user = User.objects.create_user(username=name)
-    settled = settled_until(Rating(rating, deviation, 0.06), last_day=LAST_RATED)
-    PlayerRating.objects.create(
-        player=user,
-        draw=3,
-        bot=bot,
-        rating=rating,
-        deviation=deviation,
-        volatility=0.06,
-        games=30,
-        last_day=LAST_RATED,
-        settled_until=settled,
-    )
-
-
-@pytest.fixture
-def ladder(db: None) -> None:
-    """Eight settled people (two tied), one provisional, and one bot, placed."""
-    for index, rating in enumerate([1800, 1700, 1700, 1650, 1600, 1550, 1500, 1400]):
-        rated_player(f"p{index}", rating)
-    rated_player("newcomer", 1900, deviation=200)
-    rated_player("machine", 2100, bot=True)
-    RatedDay.objects.create(day=LAST_RATED, games=10)
-    ladders_placed()
 
 
 def names(answer: dict) -> list[str]:

@@ -7,7 +7,7 @@
 * **Nothing clipped, nothing overflowing**: the page never scrolls sideways; no visible
   element sticks out of the screen (unless inside something that scrolls); no element that
   hides its overflow has text cut off inside it, unless an ellipsis says so and the whole text
-  is its title.
+  is its title; no select shows its chosen option cut short.
 * **No script error, no 5xx**: ``Watch`` records uncaught errors and server failures from the
   moment it is made.
 """
@@ -133,6 +133,23 @@ OVERFLOWS = """() => {
         (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)) {
       problems.push(`${name(el)} cuts its text off: ${el.scrollWidth}x${el.scrollHeight} in ` +
         `${el.clientWidth}x${el.clientHeight}: ${el.textContent.trim().slice(0, 120)}`);
+    }
+  }
+  // A closed select shows its chosen option alone: cut short ("Bahasa I"), nothing says so.
+  for (const select of document.body.querySelectorAll("select")) {
+    if (!select.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+    const chosen = select.selectedOptions[0];
+    if (!chosen) continue;
+    const probe = select.cloneNode(false);
+    probe.removeAttribute("id");
+    probe.append(chosen.cloneNode(true));
+    probe.style.cssText = "position:absolute;visibility:hidden;width:auto;max-width:none";
+    select.after(probe);
+    const needs = probe.getBoundingClientRect().width;
+    probe.remove();
+    if (needs > select.getBoundingClientRect().width + 1) {
+      problems.push(`${name(select)} cuts its choice off: ${Math.round(needs)} px in ` +
+        `${Math.round(select.getBoundingClientRect().width)}: ${chosen.textContent.trim()}`);
     }
   }
   return problems;

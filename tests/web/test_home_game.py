@@ -1,7 +1,7 @@
 """Home is the game (issue 25, part 1), in Chromium on a desktop and a phone: today's deal on
 the felt above the fold (a visitor's practice deal, a player's ranked daily face down until
 their first tap deals it), sign-up from the daily's prompt back to that daily, and a deal
-code's page playable on the first tap."""
+code's page playable on the first tap or drag."""
 
 from __future__ import annotations
 
@@ -152,9 +152,10 @@ def test_sign_up_goes_to_no_other_site_whatever_the_dialog_was_handed(
     expect(page).to_have_url(f"{server_url}/daily/")
 
 
+@pytest.mark.parametrize("gesture", ["tap", "drag"])
 @pytest.mark.parametrize("screen", ["desktop", "phone"])
-def test_a_deal_codes_page_is_playable_on_the_first_tap(
-    new_player: Callable[..., Player], screen: str
+def test_a_deal_codes_page_is_playable_on_the_first_tap_or_drag(
+    new_player: Callable[..., Player], screen: str, gesture: str
 ) -> None:
     situation = tap_to_foundation()
     visitor = new_player(sign_up=False, **SCREENS[screen])
@@ -162,7 +163,14 @@ def test_a_deal_codes_page_is_playable_on_the_first_tap(
     page.goto(f"/play/{situation.code}/")
     table = Table(page)
     expect(page.get_by_role("button", name="Play this deal")).to_have_count(0)
-    tap(page, f'#felt [data-card="{situation.card}"]')  # no game yet: this tap makes it
+    # No game yet: this tap, or this drag to the card's foundation (a finger's on a phone),
+    # makes it, then plays.
+    if gesture == "tap":
+        tap(page, f'#felt [data-card="{situation.card}"]')
+    elif screen == "phone":
+        table.finger_drag(table.card(situation.card), table.foundation(situation.card[1]))
+    else:
+        table.drag(table.card(situation.card), table.foundation(situation.card[1]))
     expect(page).to_have_url(GAME_URL)
     expect(table.stat("score")).to_have_text("5")
     expect(page.locator("#account-name")).to_have_text(GUEST_NAME)

@@ -13,7 +13,6 @@ from rest_framework.test import APIClient
 
 from accounts.models import Guest
 from engine import Deal
-from games.daily.choosing import choose_daily
 from games.models import Action, Assistance, CardsCount, Game, LeaderboardEntry, StandingCount
 from tests.conftest import Player
 from tests.games.services.test_locking import race
@@ -113,13 +112,6 @@ def test_the_games_per_day_quota_applies_to_guests(settings: LazySettings) -> No
     guest_with_game(browser)
     refused = browser.post("/api/games/", {"code": SIMPLE_CODE})
     assert refused.status_code == 429 and refused.json()["quota"] == "games_per_day"
-
-
-@pytest.fixture
-def daily_secret(settings: LazySettings) -> None:
-    settings.DAILY_SECRET = "canfield tests"
-    settings.CANFIELD_DAILY_SOLVE_SECONDS = 2
-    choose_daily.cache_clear()
 
 
 def test_the_ranked_daily_needs_an_account(daily_secret: None) -> None:

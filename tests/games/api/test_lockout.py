@@ -161,6 +161,7 @@ def test_a_success_clears_the_count(player: Player) -> None:
     assert log_in(client, player.username, "wrong guess 1").status_code == 401
 
 
+@pytest.mark.slow  # real password hashes: 2 s of CPU
 def test_a_locked_out_attempt_hashes_no_password(
     make_player: Callable[..., Player], settings: LazySettings
 ) -> None:

@@ -49,6 +49,27 @@ def test_a_tap_that_does_nothing_names_the_card(player_client: APIClient) -> Non
     assert response.json()["tap"] == card
 
 
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("en", "is face down"), ("id", "tertutup"), ("ja", "裏向き")],
+)
+@pytest.mark.parametrize("pile", ["stock", "reserve"])
+def test_a_tap_on_a_face_down_card_says_it_is_face_down(
+    player_client: APIClient, pile: str, language: str, words: str
+) -> None:
+    game = start_game(player_client)
+    state = Game.from_code(SIMPLE_CODE).state()
+    card = state["stock"][0] if pile == "stock" else state["reserve"][0]
+    response = player_client.post(
+        f"/api/games/{game['id']}/actions/", {"tap": card}, HTTP_ACCEPT_LANGUAGE=language
+    )
+    assert response.status_code == 422
+    body = response.json()
+    assert body["reason"] == {"code": "tap_face_down", "cards": [card]}
+    assert words in body["detail"]
+    assert not Action.objects.exists()
+
+
 def test_a_submitted_log_says_why_and_where(player_client: APIClient) -> None:
     response = player_client.post(
         "/api/submissions/", {"code": SIMPLE_CODE, "actions": ["undo"]}, format="json"

@@ -13,7 +13,6 @@ from io import StringIO
 
 import pytest
 import time_machine
-from django.conf import LazySettings
 from django.core.management import call_command
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -21,25 +20,17 @@ from rest_framework.test import APIClient
 
 from engine import Game as EngineGame
 from engine import State, finishing_line, replay
-from games.daily.choosing import choose_daily
 from games.daily.store import daily_code, daily_deal_get
 from games.models import Action, DailyDeal, LeaderboardEntry
 from games.models import Game as GameRow
 from tests.conftest import Player
 from tests.support.games import play
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("daily_secret")]
 
 DAY = date(2026, 1, 2)
 DURING = "2026-01-02 12:00Z"
 AFTER = "2026-01-03 00:00:01Z"
-
-
-@pytest.fixture(autouse=True)
-def _fixed_secret(settings: LazySettings) -> None:
-    settings.DAILY_SECRET = "canfield tests"
-    settings.CANFIELD_DAILY_SOLVE_SECONDS = 2
-    choose_daily.cache_clear()
 
 
 def start_daily(client: APIClient, mode: str = "D3") -> tuple[int, dict]:
@@ -80,6 +71,24 @@ def test_a_ranked_game_shows_only_what_a_player_at_the_table_sees(
     for pile in ("base", "waste", "tableau", "foundations"):
         assert game["state"][pile] == full[pile]
     assert game["legal_moves"] == [str(move) for move in EngineGame.from_state(full).legal_moves()]
+
+
+def test_a_tap_on_a_face_down_card_of_a_sealed_game_says_face_down_not_where(
+    player_client: APIClient,
+) -> None:
+    with time_machine.travel(DURING, tick=False):
+        _, game = start_daily(player_client)
+        full = full_state(game["id"])
+        answers = [
+            player_client.post(f"/api/games/{game['id']}/actions/", {"tap": card}).json()
+            for card in (full["stock"][0], full["reserve"][0])
+        ]
+    # The owner learns what the table already shows (a card not face up is face down), not
+    # which pile holds it: both answers are alike but for the card named.
+    for answer, card in zip(answers, (full["stock"][0], full["reserve"][0]), strict=True):
+        assert answer["reason"] == {"code": "tap_face_down", "cards": [card]}
+        assert answer["detail"].endswith(" is face down: only a face-up card can move.")
+    assert not Action.objects.exists()
 
 
 def test_one_ranked_game_per_player_and_board_with_no_restart(player_client: APIClient) -> None:
@@ -268,6 +277,7 @@ def answers_about(owner: APIClient, stranger: APIClient, game_id: int, name: str
         f"/api/players/{name}/",
         f"/api/players/{name}/stats/",
         "/api/me/",
+        "/api/live/",
     ]
     return [reader.get(path).content.decode() for reader in (owner, stranger) for path in paths]
 
@@ -282,6 +292,7 @@ def face_up(state: State) -> set[str]:
 ALL_CARDS = {rank + suit for rank in "A23456789TJQK" for suit in "CDHS"}
 
 
+@pytest.mark.slow  # ten random games, every answer searched: 4 s of CPU
 @settings(
     max_examples=10,
     deadline=None,
@@ -326,7 +337,7 @@ def test_no_answer_names_a_face_down_card_or_the_sealed_code(
             answers.append((text, never_seen))
         # The schema's examples name cards ("7H"), none of them a sealed code.
         answers.append((client.get("/api/schema/").content.decode(), set()))
-    assert len(answers) == 2 * length + 29  # moves, states, 13 paths twice, start and schema
+    assert len(answers) == 2 * length + 31  # moves, states, 14 paths twice, start and schema
     for text, hidden in answers:
         compact = text.replace(" ", "")
         for card in hidden:
@@ -335,6 +346,7 @@ def test_no_answer_names_a_face_down_card_or_the_sealed_code(
             assert secret not in compact, secret
 
 
+@pytest.mark.slow  # a game played to where no card is face down: 1.5 s of CPU
 def test_the_finish_line_comes_only_once_no_card_is_face_down(player_client: APIClient) -> None:
     """The day's winning line, played as the owner: every answer's ``finish`` is empty while a
     card is face down (stock or reserve) or in the waste, and once offered it is the engine's

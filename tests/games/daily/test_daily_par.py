@@ -6,6 +6,7 @@ the machine is; with the fixed secret and days below each candidate takes well u
 second on a quiet machine.
 """
 
+import re
 import threading
 from datetime import date
 from io import StringIO
@@ -105,6 +106,7 @@ def run_prepare(*args: str) -> list[str]:
     return out.getvalue().splitlines()
 
 
+@pytest.mark.slow  # the solver chooses the coming days: 4 s of CPU
 def test_prepare_daily_stores_the_coming_days_once() -> None:
     output = run_prepare("--days", "3", "--start", DAY.isoformat())
     days = [line for line in output if not line.startswith("  ")]
@@ -118,7 +120,9 @@ def test_prepare_daily_stores_the_coming_days_once() -> None:
     assert [line.split(":")[0].strip() for line in pars] == [
         f"daily-{deal.date}-{mode}" for deal in stored for mode in ("D3", "D1")
     ]
-    assert all("table par of 2 runs" in line for line in pars)  # the tests' budget
+    # The tests' budget, 2 runs, played on up to 3 times that where the solver beats them.
+    played = [re.search(r"table par of (\d+) runs", line) for line in pars]
+    assert all(match and 2 <= int(match[1]) <= 6 for match in played), pars
     for deal in stored:  # a cron log is no place for a sealed deal
         for line in output:
             assert deal.code not in line and deal.code_d1 not in line

@@ -82,6 +82,7 @@ def test_a_full_pass_of_the_stock_leaves_every_order_of_the_unseen_cards_possibl
     assert len(codes) == 40  # one code per layout, each its own
 
 
+@pytest.mark.slow  # forty layouts drawn: 2 s of CPU
 def test_the_stream_is_keyed_and_draws_from_every_layout() -> None:
     """Without the secret nobody computes a day's layout; with it, the draw is reproducible.
     Each of a thousand draws is a different layout (a 33-bit space would start repeating only

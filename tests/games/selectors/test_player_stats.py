@@ -84,6 +84,7 @@ def test_a_game_without_an_action_is_no_day_played(
     assert record["streak"]["best"] == 0 and record["dailies"]["played"] == 0
 
 
+@pytest.mark.slow  # whole games played: 3 s of CPU
 def test_win_rates_and_actions_against_par(player: Player, player_client: APIClient) -> None:
     play_daily(player_client, days_ago(3), "D3", win=True)
     play_daily(player_client, days_ago(2), "D3", win=True)
@@ -105,6 +106,7 @@ def test_win_rates_and_actions_against_par(player: Player, player_client: APICli
     }
 
 
+@pytest.mark.slow  # a month of days played: 2 s of CPU
 def test_the_calendar_shows_each_day_played_won_and_its_rank(
     make_player: Callable[..., Player], client_for: Callable[[Player], APIClient]
 ) -> None:
@@ -163,6 +165,7 @@ def test_today_counts_for_its_owner_alone(
     assert closed["boards"]["D3"]["won"] and closed["boards"]["D3"]["game"] is not None
 
 
+@pytest.mark.slow  # a long record built: 1.6 s of CPU
 def test_a_long_record_costs_a_few_queries(player: Player, player_client: APIClient) -> None:
     for n in range(1, 41):
         play_daily(player_client, days_ago(n), "D3")

@@ -67,6 +67,7 @@ export const endpoints = {
   session: "/api/session/",
   players: "/api/players/",
   player: (name) => `/api/players/${encodeURIComponent(name)}/`,
+  playerRatings: (name) => `/api/players/${encodeURIComponent(name)}/ratings/`,
   playerStats: (name, month = null) =>
     `/api/players/${encodeURIComponent(name)}/stats/${month ? `?month=${encodeURIComponent(month)}` : ""}`,
   daily: "/api/daily/",
@@ -82,6 +83,7 @@ export const endpoints = {
   board: (board, query = "") => `/api/leaderboards/${encodeURIComponent(board)}/${query}`,
   field: (board, who = "humans") => `/api/leaderboards/${encodeURIComponent(board)}/field/?who=${encodeURIComponent(who)}`,
   line: (day, mode) => `/api/daily/${encodeURIComponent(day)}/${mode}/line/`,
+  live: "/api/live/",
 };
 
 export const pages = {

@@ -43,13 +43,24 @@ export function cardScale(value) {
   return scale.max <= DECK ? scale : { max: DECK, step: DECK / 4 };
 }
 
+/**
+ * The y axis of values far from 0 (ratings about 1500): `niceScale`'s steps over the span from
+ * `low` to `high`, the axis starting at the multiple of the step at or below `low`
+ * (1450-1720: 1400-1800 by 100), so the line uses the chart's height.
+ */
+export function niceRange(low, high) {
+  const { step } = niceScale(Math.max(high - low, 1));
+  const min = step * Math.floor(low / step);
+  return { min, max: step * Math.max(Math.ceil(high / step), min / step + 1), step };
+}
+
 function yAxis(svg, { left, top, bottom, width, scale }) {
-  const { max, step } = scale;
-  const ticks = Math.round(max / step);
+  const { min = 0, max, step } = scale;
+  const ticks = Math.round((max - min) / step);
   for (let index = 0; index <= ticks; index += 1) {
     const y = bottom - ((bottom - top) * index) / ticks;
     svg.append(el("line", { class: "grid", x1: left, x2: width, y1: y, y2: y }));
-    svg.append(el("text", { x: left - 4, y: y + 4, "text-anchor": "end" }, formatNumber(step * index)));
+    svg.append(el("text", { x: left - 4, y: y + 4, "text-anchor": "end" }, formatNumber(min + step * index)));
   }
 }
 
@@ -95,19 +106,22 @@ export function barChart(container, items, { height = 220, xLabelEvery = 1, xTit
 
 /**
  * A line of `values` (index = x) with a cursor at `cursor`; `onPick(index)` is
- * called when the chart is clicked, with the nearest index.
+ * called when the chart is clicked, with the nearest index. `scale` ({min, max, step}) sets the
+ * y axis (`niceRange` for values far from 0; by default 0 up); `xLabel(index)` the x labels
+ * (by default the index); `left` the room for the y labels (wider for four digits).
  */
-export function lineChart(container, values, { height = 180, cursor = null, onPick = null, xTitle = "" } = {}) {
+export function lineChart(container, values, {
+  height = 180, cursor = null, onPick = null, xTitle = "", scale = null, xLabel = formatNumber, left = 34,
+} = {}) {
   const width = widthOf(container);
-  const left = 34;
   const top = 10;
   const bottom = height - (xTitle ? 34 : 22);
   const svg = frame(width, height);
-  const scale = niceScale(Math.max(5, ...values));
-  const { max } = scale;
-  yAxis(svg, { left, top, bottom, width, scale });
+  const yScale = scale || niceScale(Math.max(5, ...values));
+  const { min = 0, max } = yScale;
+  yAxis(svg, { left, top, bottom, width, scale: yScale });
   const step = (width - left) / Math.max(values.length - 1, 1);
-  const point = (value, index) => [left + index * step, bottom - ((bottom - top) * value) / max];
+  const point = (value, index) => [left + index * step, bottom - ((bottom - top) * (value - min)) / (max - min)];
   const points = values.map(point);
   if (points.length) {
     const line = points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
@@ -122,7 +136,9 @@ export function lineChart(container, values, { height = 180, cursor = null, onPi
   const labels = Math.min(values.length, Math.max(2, Math.floor(width / 70)));
   for (let index = 0; index < labels; index += 1) {
     const at = Math.round(((values.length - 1) * index) / Math.max(labels - 1, 1));
-    svg.append(el("text", { x: left + at * step, y: bottom + 14, "text-anchor": "middle" }, formatNumber(at)));
+    // The last label ends at the right edge rather than straddling it.
+    const anchor = at === values.length - 1 && at > 0 ? "end" : "middle";
+    svg.append(el("text", { x: left + at * step, y: bottom + 14, "text-anchor": anchor }, xLabel(at)));
   }
   svg.append(el("line", { class: "axis", x1: left, x2: width, y1: bottom, y2: bottom }));
   if (xTitle) svg.append(el("text", { x: (left + width) / 2, y: height - 4, "text-anchor": "middle" }, xTitle));

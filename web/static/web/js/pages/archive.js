@@ -1,4 +1,5 @@
 // The archive: closed days, newest first, from GET /api/daily/?before=<date>, paged.
+import { difficultyNode } from "../difficulty.js";
 import { api, endpoints, pageData, pages } from "../api.js";
 import { byId, h, say } from "../dom.js";
 import { startOpenGame } from "../guests.js";
@@ -16,6 +17,7 @@ function boardItem(day, mode, board) {
     code ? h("code", {}, code) : h("span", { class: "muted" }, gettext("sealed")),
     board.par != null ? ` · ${format(gettext("par %(par)s"), { par: board.par })}` : "",
     board.table_par ? h("span", { class: "table-par" }, ` (${board.table_par.detail})`) : "",
+    board.difficulty ? [" · ", difficultyNode(board.difficulty)] : "",
     ` · ${playerCount(board.entries)} · `,
     h("a", { href: pages.board(board.board) }, gettext("final board")),
     code ? [" · ", h("a", { href: pages.line(day.date, mode) }, gettext("the solver's line")),

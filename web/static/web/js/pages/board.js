@@ -3,6 +3,7 @@
 // live updates over the WebSocket, of the board's people, its declared bots or both (`?who=`,
 // the switch above the ranking; entries of bots carry a "bot" mark). A sealed daily board shows no code and no game links and
 // counts down to its close; a closed one shows its code, its par and the solver's line.
+import { difficultyNode } from "../difficulty.js";
 import { api, endpoints, pageData, pages } from "../api.js";
 import { heldBadge, renderLiveState } from "../board_list.js";
 import { clock } from "../clock.js";
@@ -71,11 +72,11 @@ function renderRows(entries, changed = null) {
 
 /** A daily deal's par: the length of the solver's winning line (null on other deals); once
  * the day has closed, beside it what seeing only the table costs (the server's words). */
-function showPar(par, tablePar) {
+function showPar(par, tablePar, difficulty) {
   const node = byId("board-par");
   node.hidden = par == null;
-  node.textContent = par == null ? "" : format(gettext("Daily deal, proven winnable: par %(moves)s (the solver's line)."), { moves: moveCount(par) })
-    + (tablePar ? ` ${tablePar.detail}.` : "");
+  node.replaceChildren(par == null ? "" : format(gettext("Daily deal, proven winnable: par %(moves)s (the solver's line)."), { moves: moveCount(par) })
+    + (tablePar ? ` ${tablePar.detail}.` : ""), ...(difficulty ? [" ", difficultyNode(difficulty)] : []));
 }
 
 /** A daily board's state, once: sealed (a countdown) or closed (its code, play it, the line). */
@@ -122,7 +123,7 @@ async function loadPage() {
   view.held = data.own_held || null;
   view.closed = Boolean(view.daily) && !data.sealed;
   if (view.closed) renderLiveState(byId("live-state"), "final");
-  showPar(data.par, data.table_par);
+  showPar(data.par, data.table_par, data.difficulty);
   if (view.daily) showDailyState(data);
   renderRows(data.entries);
   renderPager();

@@ -1,6 +1,7 @@
 // The solver's winning line of a closed day's deal, from GET /api/daily/<day>/, stepped
 // through on the felt. The client has no engine: the positions along the line come from the
 // server (GET /api/daily/<day>/<mode>/line/, engine states of what is now an open code).
+import { difficultyNode } from "../difficulty.js";
 import { api, endpoints, pageData, pages } from "../api.js";
 import { byId, h, say } from "../dom.js";
 import { initAccount } from "../session.js";
@@ -70,7 +71,8 @@ async function main() {
     };
     byId("line-summary").replaceChildren(...formatNodes(values.par != null
       ? gettext("Deal %(code)s: the solver won it in %(moves)s (par %(par)s); %(players)s played it ranked.")
-      : gettext("Deal %(code)s: the solver won it in %(moves)s; %(players)s played it ranked."), values));
+      : gettext("Deal %(code)s: the solver won it in %(moves)s; %(players)s played it ranked."), values),
+    ...(board && board.difficulty ? [" ", difficultyNode(board.difficulty)] : []));
     byId("line-play").href = pages.play(code);
     byId("line-links").hidden = false;
     byId("line-moves").replaceChildren(...line.tokens.map((token, index) => h("li", {},

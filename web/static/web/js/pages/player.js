@@ -5,6 +5,7 @@ import { barChart, redrawOnResize } from "../charts.js";
 import { boardLabel } from "../daily.js";
 import { byId, h, say, statusText } from "../dom.js";
 import { format, formatNumber, gettext, language, ngettext } from "../i18n.js";
+import { showRatings } from "../player_ratings.js";
 import { initAccount } from "../session.js";
 import { cardCount, pointCount } from "../words.js";
 
@@ -162,6 +163,7 @@ async function main() {
   showRecord(username).then((month) => wireCalendar(username, month), () => {
     byId("record").replaceChildren();
   });
+  showRatings(username).catch(() => byId("rating-modes").replaceChildren());
   try {
     const profile = await api("GET", endpoints.player(username));
     const games = profile.games;
