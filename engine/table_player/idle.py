@@ -57,7 +57,9 @@ def idle_actions(deal: Deal, line: Sequence[str]) -> int:
 
     >>> from engine import Deal
     >>> deal = Deal.from_code("CF1-D3-AAAAACL")
-    >>> idle_actions(deal, ["draw", "undo", "draw", "6H", "42", "24"])  # a look, then a shuffle
+    >>> idle_actions(deal, ["draw", "undo"])  # a first look at three stock cards: exploration
+    0
+    >>> idle_actions(deal, ["draw", "undo", "draw"])  # back where the look was: 2 idle
     2
     """
     game = Game(deal)

@@ -18,6 +18,7 @@ MODULES = [
     "engine.replay",
     "engine.table",
     "engine.table_player.memory",
+    "engine.table_player.idle",
 ]
 
 
