@@ -1,45 +1,22 @@
 """Running the app: settings from the environment, a database that does not answer."""
 
 import os
-import runpy
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
-from typing import Any
-from unittest import mock
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
 from tests.support.servers import SERVE, free_port
-
-REPO_ROOT = Path(__file__).resolve().parents[2]
-SETTINGS_FILE = REPO_ROOT / "canfield_site" / "settings.py"
-
-
-#: Variables the settings read that the test run itself may have set (CI sets the services').
-SETTINGS_VARIABLES = {
-    "SECRET_KEY",
-    "DAILY_SECRET",
-    "DEBUG",
-    "CANFIELD_DATA_DIR",
-    "DATABASE_URL",
-    "REDIS_URL",
-    "CANFIELD_WORKERS",
-}
-
-
-def settings_from(env: dict[str, str]) -> dict[str, Any]:
-    """The settings module run afresh, in this process, with exactly this extra environment:
-    what ``django.setup()`` would load, or the ``ImproperlyConfigured`` it would stop with.
-    (A new interpreter per case cost 3 to 4 s on a loaded machine; ``django_setup`` keeps one
-    real start of each kind.)"""
-    clean = {k: v for k, v in os.environ.items() if k not in SETTINGS_VARIABLES}
-    with mock.patch.dict(os.environ, {**clean, **env}, clear=True):
-        return runpy.run_path(str(SETTINGS_FILE))
+from tests.support.settings_module import (
+    REPO_ROOT,
+    SETTINGS_VARIABLES,
+    settings_from,
+)
 
 
 def refusal(env: dict[str, str]) -> str:
