@@ -152,3 +152,12 @@ def test_the_answers_expect_a_tier_while_open_and_rate_it_once_closed(
     assert on_board["difficulty"] == closed_day["difficulty"]
     assert on_board["expected"] == closed_day["expected"]
     assert api_client.get("/api/leaderboards/CF1-D3-AAAABMM/").json()["expected"] is None
+
+
+def test_the_modules_example_holds() -> None:
+    import doctest
+
+    import ratings.prior
+
+    result = doctest.testmod(ratings.prior)
+    assert result.attempted > 0 and result.failed == 0
