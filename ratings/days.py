@@ -7,8 +7,9 @@ mode, the day's board is a match of each player against the deal:
 
 1. each player's rating as it stands on the day (``ratings.provisional.rating_on``: widened
    by the days they did not play; a newcomer's if they never did);
-2. the deal, a newcomer of the day, is rated (one Glicko-2 period) from every person's game
-   on it, each scored ``1 - outcome`` from the deal's side: its difficulty (``DealRating``);
+2. the deal, from its prior (``ratings.expected.board_prior``: from its table par, else a
+   newcomer's), is rated (one Glicko-2 period) from every person's game on it, each scored
+   ``1 - outcome`` from the deal's side: its difficulty (``DealRating``);
 3. every player, people and declared bots, is rated against the deal as it came out of
    step 2 with their outcome (``ratings.outcome``). Bots are rated apart: they never move
    the deal's rating, and ladders list them apart.
@@ -33,6 +34,7 @@ from fairplay.models import Flag, Verdict
 from games.boards import DAILY_MODES, daily_board, ranking_board, utc_today
 from games.daily.store import daily_pars
 from games.models import DailyDeal, LeaderboardEntry
+from ratings.expected import board_prior
 from ratings.glicko import NEWCOMER, Rating, rated
 from ratings.models import DealRating, PlayerRating, RatedDay, RatingDay
 from ratings.outcome import game_outcome
@@ -104,7 +106,7 @@ def board_rated(*, day: date, mode: str, par: int | None) -> int:
 
     people = [game for game in played if not game.bot]
     deal = rated(
-        NEWCOMER,
+        board_prior(board),
         opponents=[now(game.player_id) for game in people],
         scores=[1 - game.outcome for game in people],
     )

@@ -124,6 +124,14 @@ class PlayerRatingsOut(serializers.Serializer):
     ratings = PlayerModesOut(help_text="per draw mode; null: never rated there")
 
 
+class ExpectedTierOut(serializers.Serializer):
+    """A daily deal's expected difficulty, from its prior (``ratings.prior``): a tier, never
+    a number (what it tells of a sealed deal: docs/ratings.md)."""
+
+    tier = serializers.ChoiceField(choices=[tier for _, tier in TIERS])
+    tier_words = serializers.CharField(help_text="the tier in the reader's language")
+
+
 class DifficultyOut(DealTierOut):
     """A daily deal's difficulty, once its day has closed and been rated."""
 
