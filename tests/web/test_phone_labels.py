@@ -36,7 +36,7 @@ PILE_NAMES = {
     "ja": ["山札", "捨て札", "組札", "リザーブ", "列"],
 }
 
-#: Each name's box and what it must keep clear of: the cards' index corners, the count
+#: Each name's box (on the felt) and what it must keep clear of: the cards' index corners, the count
 #: badges, the other names; and whether a point in its middle belongs to the name.
 LABEL_FACTS = """() => {
   const box = (n) => { const r = n.getBoundingClientRect();
@@ -58,7 +58,9 @@ LABEL_FACTS = """() => {
     const style = getComputedStyle(label);
     const b = painted(label, style);
     const hit = document.elementFromPoint((b.x + b.right) / 2, (b.y + b.bottom) / 2);
+    const felt = box(document.getElementById("felt"));
     return {
+      onFelt: felt.x <= b.x && b.right <= felt.right && felt.y <= b.y && b.bottom <= felt.bottom,
       text: label.textContent.trim(), box: b, fontSize: parseFloat(style.fontSize),
       pointerEvents: style.pointerEvents,
       whole: label.scrollWidth <= label.clientWidth + 1 &&
@@ -66,7 +68,7 @@ LABEL_FACTS = """() => {
       corners: corners.filter((c) => meets(b, box(c)))
         .map((c) => c.closest("[data-card]")?.dataset.card),
       badges: badges.filter((c) => meets(b, box(c))).map((c) => c.textContent.trim()),
-      labels: labels.filter((o) => o !== label && meets(b, box(o)))
+      labels: labels.filter((o) => o !== label && meets(b, painted(o, getComputedStyle(o))))
         .map((o) => o.textContent.trim()),
       tappedThrough: !label.contains(hit),
     };
@@ -83,7 +85,7 @@ def check_labels(page: Page, language: str, viewport: tuple[int, int], what: str
         assert box["bottom"] - box["y"] >= 10, (what, name, box)
         assert box["x"] >= 0 and box["right"] <= viewport[0], (what, name, box)
         assert box["y"] >= 0 and box["bottom"] <= viewport[1], (what, name, box)
-        assert label["whole"], (what, name)
+        assert label["whole"] and label["onFelt"], (what, name, box)
         assert label["corners"] == [], f"{what}: {name} covers the index of {label['corners']}"
         assert label["badges"] == [], f"{what}: {name} covers the count {label['badges']}"
         assert label["labels"] == [], f"{what}: {name} runs into {label['labels']}"
@@ -116,6 +118,13 @@ def test_a_phone_table_names_each_pile_at_no_card_height(
     reserve = table.server_game()["state"]["reserve"]
     expect(page.locator("#reserve-count")).to_have_text(str(len(reserve)))
     watch.check(language, f"a long column's pile names on a {screen}")
+
+    # The settings' smallest cards (four fifths), on a left-handed (mirrored) table.
+    page.evaluate(
+        "() => Object.assign(document.documentElement.dataset, { cardSize: 'small', hand: 'left' })"
+    )
+    check_labels(page, language, viewport, f"small cards, left-handed, on a {screen}")
+    watch.check(language, f"small cards' pile names on a {screen}")
 
 
 def test_a_desktop_table_keeps_its_names_above_the_piles(new_player: Callable[..., Player]) -> None:
