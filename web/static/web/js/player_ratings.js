@@ -1,7 +1,7 @@
 // A player's ratings on their page, per draw mode, from GET /api/players/<name>/ratings/ (so
 // page and API say the same): the rating with "?" while provisional, its deviation in words,
-// its history as a chart, the ladder rank and percentile, the best day, and the deals they
-// beat that most players did not. Rated days have all closed: nothing here is of an open day.
+// its history as a chart, the ladder rank and percentile, where they stand this week and this
+// month, the best day, and the deals they beat that most players did not. Rated days have all closed: nothing here is of an open day.
 import { api, endpoints, pages } from "./api.js";
 import { lineChart, niceRange, redrawOnResize } from "./charts.js";
 import { boardLabel } from "./daily.js";
@@ -28,6 +28,24 @@ function standingWords(mode) {
   return format(gettext("#%(rank)s of %(total)s: better than %(percent)s of settled players"), {
     rank: formatNumber(mode.rank), total: formatNumber(mode.ladder_total),
     percent: formatNumber(mode.percentile / 100, { style: "percent" }),
+  });
+}
+
+/** "This week: #12 of 340" and "this month: #40 of 900", each a link to its standings around
+ * the player; null if they have no place in either (the current seasons: rated days only). */
+function seasonsWords(username, modeName, seasons) {
+  const words = {
+    week: gettext("this week: #%(rank)s of %(total)s"),
+    month: gettext("this month: #%(rank)s of %(total)s"),
+  };
+  const shown = Object.keys(words).filter((period) => seasons[period]);
+  if (!shown.length) return null;
+  return shown.flatMap((period, index) => {
+    const place = seasons[period];
+    const query = new URLSearchParams({ period, draw: modeName.slice(1), around: username });
+    const link = h("a", { href: `${pages.seasons(query)}#season-me`, dataset: { period } },
+      format(words[period], { rank: formatNumber(place.rank), total: formatNumber(place.of) }));
+    return index ? [" · ", link] : [link];
   });
 }
 
@@ -69,7 +87,8 @@ function drawHistory(container, history) {
   });
 }
 
-function modeSection(modeName, mode, charts) {
+function modeSection(modeName, mode, charts, username, seasons) {
+  const places = seasonsWords(username, modeName, seasons);
   const draw = modeName.slice(1);
   const chart = h("div", { class: "chart", id: `rating-chart-${modeName}`, role: "img",
     "aria-label": format(gettext("Draw %(draw)s rating, day by day"), { draw }) });
@@ -80,6 +99,7 @@ function modeSection(modeName, mode, charts) {
       item("rating", gettext("Rating"), h("span", { class: "rating-number" }, ratingText(mode)),
         h("span", { class: "muted small rating-deviation" }, ` ${deviationWords(mode)}`)),
       item("standing", gettext("Ladder"), h("span", { class: "small" }, standingWords(mode))),
+      places ? item("seasons", gettext("Seasons"), h("span", { class: "small" }, ...places)) : null,
       item("days", gettext("Days rated"), String(mode.games)),
       mode.best_day ? item("best-day", gettext("Best day"), ...bestDay(mode.best_day)) : null),
     h("figure", { class: "chart-figure" }, chart),
@@ -89,11 +109,11 @@ function modeSection(modeName, mode, charts) {
 
 /** Read the player's ratings and show them; `username` is the page's player. */
 export async function showRatings(username) {
-  const { ratings } = await api("GET", endpoints.playerRatings(username));
+  const { ratings, seasons } = await api("GET", endpoints.playerRatings(username));
   const charts = [];
   const modes = Object.entries(ratings).filter(([, mode]) => mode);
   byId("rating-modes").replaceChildren(...(modes.length
-    ? modes.map(([name, mode]) => modeSection(name, mode, charts))
+    ? modes.map(([name, mode]) => modeSection(name, mode, charts, username, seasons[name]))
     : [h("p", { class: "muted" }, gettext("No rated days yet: ratings come from ranked daily games, once their day has closed."))]));
   const redraw = () => charts.forEach((draw) => draw());
   redraw();
