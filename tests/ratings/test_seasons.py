@@ -3,12 +3,14 @@ summed, and more play never lowers it (hypothesis, on the SQL that is its one ho
 days then by all outcomes; a season closes when its last day is rated (a controlled clock),
 never counts an open day or a held game, rebuilds identically; its API and its refusals."""
 
+import re
 from collections.abc import Callable
 from datetime import date, timedelta
 
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
+from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
@@ -226,3 +228,20 @@ def test_an_unknown_season_or_player_is_a_404_and_no_season_yet_is_empty(
     assert missing.status_code == 404 and missing.json()["error"] == "season_not_found"
     bad = api_client.get("/api/seasons/archive/?period=day")
     assert bad.status_code == 400 and "period" in bad.json()["fields"]
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["period=year", "draw=2", "who=all", "offset=-1", "season=2026-W60", "season=2025-W02"],
+)
+def test_the_seasons_page_shows_the_current_season_for_a_bad_query_never_a_400(
+    db: None, client: Client, query: str
+) -> None:
+    users = [User.objects.create_user(username=name) for name in ("first", "second")]
+    placed({users[0]: {MONDAY: 1.0}, users[1]: {MONDAY: 0.4}})
+    page = client.get(f"/seasons/?{query}")
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert re.findall(r'<tr data-player="([^"]+)"', text) == ["first", "second"]
+    assert 'id="season-key">2026-W02<' in text
+    assert ('id="season-missing"' in text) == (query == "season=2025-W02")  # valid, not rated
