@@ -19,7 +19,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from datetime import date, timedelta
+from datetime import date
 
 from _common import Latency, setup_django, time_calls
 from leaderboard import FILL_STATEMENTS as BOARD_FILL_STATEMENTS
@@ -55,7 +55,7 @@ def fill(*, players: int) -> None:
     if existing:
         print(f"{existing:,} rating days already there")
         return
-    params = {
+    params: dict[str, str | int | date] = {
         "size": players,
         "prefix": USER_PREFIX,
         "prefix_like": USER_PREFIX + "%",
@@ -70,7 +70,8 @@ def fill(*, players: int) -> None:
         for table in ("auth_user", "ratings_ratingday", "ratings_ratedday"):
             cursor.execute(f"VACUUM ANALYZE {table}")
     rows = RatingDay.objects.count()
-    print(f"filled {players:,} players, {rows:,} rating days in {time.perf_counter() - start:.0f} s")
+    took = time.perf_counter() - start
+    print(f"filled {players:,} players, {rows:,} rating days in {took:.0f} s")
 
 
 def place_after_last_day(repeat: int) -> list[float]:
@@ -81,7 +82,7 @@ def place_after_last_day(repeat: int) -> list[float]:
     seconds = []
     for _ in range(repeat):
         start = time.perf_counter()
-        placed = seasons_placed([MONTH_LAST])
+        placed = seasons_placed([MONTH_LAST], last_rated=MONTH_LAST)
         seconds.append(time.perf_counter() - start)
     for season in placed:
         count = SeasonPlace.objects.filter(season=season).count()
@@ -124,7 +125,6 @@ def main() -> None:
     runs = ", ".join(f"{one:.1f}" for one in seconds)
     print(f"seasons placed after {MONTH_LAST} (its week and its month): {runs} s")
     measure_pages(repeat=args.reads, rng=random.Random(1))
-    assert MONTH_LAST - MONTH_FIRST == timedelta(days=30)
 
 
 if __name__ == "__main__":

@@ -249,7 +249,7 @@ def ratings_refresh(*, today: date | None = None, through: date | None = None) -
         day_rated(day)
     if rated_days:
         ladders_placed()
-        seasons_placed(rated_days)
+        seasons_placed(rated_days, last_rated=rated_days[-1])
     return rated_days
 
 

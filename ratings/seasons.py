@@ -131,13 +131,10 @@ def season_placed(period: Period, *, last_rated: date) -> Season:
     return season
 
 
-def seasons_placed(rated_days: list[date]) -> list[Season]:
-    """Place every season with a day in ``rated_days`` (in one transaction), and close the
-    seasons the ratings have passed the end of (one whose last day had no deal closes with
-    the next rated day); the seasons placed."""
-    last_rated = RatedDay.objects.order_by("-day").values_list("day", flat=True).first()
-    if last_rated is None:
-        return []
+def seasons_placed(rated_days: list[date], *, last_rated: date) -> list[Season]:
+    """Place every season with a day in ``rated_days`` (in one transaction), the ratings
+    having reached ``last_rated``, and close the seasons they have passed the end of (one
+    whose last day had no deal closes with the next rated day); the seasons placed."""
     touched = {period_of(day, period) for day in rated_days for period in PERIODS}
     with transaction.atomic():
         placed = [
@@ -145,7 +142,6 @@ def seasons_placed(rated_days: list[date]) -> list[Season]:
             for period in sorted(touched, key=lambda one: (one.first_day, one.period))
         ]
         Season.objects.filter(final=False, last_day__lte=last_rated).update(final=True)
-        Season.objects.filter(final=True, last_day__gt=last_rated).update(final=False)
     return placed
 
 

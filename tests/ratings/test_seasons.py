@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.test import Client
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
@@ -61,7 +61,7 @@ def placed(outcomes: dict[User, dict[date, float]], period: str = WEEK) -> dict[
         for user, days in outcomes.items()
         for day, outcome in days.items()
     )
-    seasons_placed(sorted(played))
+    seasons_placed(sorted(played), last_rated=max(played))
     places = SeasonPlace.objects.filter(season__period=period).select_related("player", "season")
     return {place.player.username: place for place in places}
 
@@ -115,7 +115,8 @@ def test_a_better_day_or_one_more_day_never_lowers_a_week(
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-@given(month=st.lists(OUTCOMES, min_size=1, max_size=31))
+@given(month=st.lists(OUTCOMES, min_size=15, max_size=31))
+@example(month=[0.5] * 31)
 def test_a_month_sums_its_best_twenty_days(three: list[User], month: list[float]) -> None:
     start = date(2026, 1, 1)
     days = {start + timedelta(days=index): out for index, out in enumerate(month)}

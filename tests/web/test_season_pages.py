@@ -65,7 +65,7 @@ def day_rated(players: list[ApiPlayer], day: date, outcome: Callable[[int], floa
     RatingDay.objects.bulk_create(rows)
     currents_saved([current_of(row) for row in rows])
     RatedDay.objects.create(day=day, games=len(rows))
-    seasons_placed([day])
+    seasons_placed([day], last_rated=day)
 
 
 @pytest.fixture

@@ -31,20 +31,26 @@ function standingWords(mode) {
   });
 }
 
-/** "This week: #12 of 340" and "this month: #40 of 900", each a link to its standings around
- * the player; null if they have no place in either (the current seasons: rated days only). */
-function seasonsWords(username, modeName, seasons) {
+/** Where the player stands in the current week and month, as [{period, words}] ("this week:
+ * #12 of 340"), the periods they have no place in left out (rated days only). */
+export function seasonPlaces(seasons) {
   const words = {
     week: gettext("this week: #%(rank)s of %(total)s"),
     month: gettext("this month: #%(rank)s of %(total)s"),
   };
-  const shown = Object.keys(words).filter((period) => seasons[period]);
-  if (!shown.length) return null;
-  return shown.flatMap((period, index) => {
-    const place = seasons[period];
+  return Object.keys(words).filter((period) => seasons[period]).map((period) => ({
+    period,
+    words: format(words[period], { rank: formatNumber(seasons[period].rank), total: formatNumber(seasons[period].of) }),
+  }));
+}
+
+/** Those places, each a link to its standings around the player; null if none. */
+function seasonsLinks(username, modeName, seasons) {
+  const places = seasonPlaces(seasons);
+  if (!places.length) return null;
+  return places.flatMap(({ period, words }, index) => {
     const query = new URLSearchParams({ period, draw: modeName.slice(1), around: username });
-    const link = h("a", { href: `${pages.seasons(query)}#season-me`, dataset: { period } },
-      format(words[period], { rank: formatNumber(place.rank), total: formatNumber(place.of) }));
+    const link = h("a", { href: `${pages.seasons(query)}#season-me`, dataset: { period } }, words);
     return index ? [" · ", link] : [link];
   });
 }
@@ -88,7 +94,7 @@ function drawHistory(container, history) {
 }
 
 function modeSection(modeName, mode, charts, username, seasons) {
-  const places = seasonsWords(username, modeName, seasons);
+  const places = seasonsLinks(username, modeName, seasons);
   const draw = modeName.slice(1);
   const chart = h("div", { class: "chart", id: `rating-chart-${modeName}`, role: "img",
     "aria-label": format(gettext("Draw %(draw)s rating, day by day"), { draw }) });
