@@ -278,6 +278,10 @@ def answers_about(owner: APIClient, stranger: APIClient, game_id: int, name: str
         f"/api/players/{name}/stats/",
         "/api/me/",
         "/api/live/",
+        f"/api/players/{name}/ratings/",
+        "/api/seasons/",
+        f"/api/seasons/?period=month&around={name}",
+        "/api/seasons/archive/",
     ]
     return [reader.get(path).content.decode() for reader in (owner, stranger) for path in paths]
 
