@@ -1,4 +1,5 @@
-"""The ratings over HTTP: the ladders, and a player's ratings with their history."""
+"""The ratings over HTTP: the ladders, a player's ratings with their history, and the weekly
+and monthly seasons."""
 
 from dataclasses import asdict
 

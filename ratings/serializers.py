@@ -122,17 +122,6 @@ class PlayerModesOut(serializers.Serializer):
     D1 = ModeRatingOut(allow_null=True)
 
 
-class PlayerRatingsOut(serializers.Serializer):
-    username = serializers.CharField()
-    ratings = PlayerModesOut(help_text="per draw mode; null: never rated there")
-    seasons = serializers.SerializerMethodField(
-        help_text="per draw mode, their place this week and this month (PlayerSeasonModesOut)"
-    )
-
-    def get_seasons(self, answer: dict[str, Any]) -> dict[str, Any]:
-        return PlayerSeasonModesOut(answer["seasons"]).data
-
-
 class DifficultyOut(DealTierOut):
     """A daily deal's difficulty, once its day has closed and been rated."""
 
@@ -229,3 +218,11 @@ class PlayerSeasonsOut(serializers.Serializer):
 class PlayerSeasonModesOut(serializers.Serializer):
     D3 = PlayerSeasonsOut()
     D1 = PlayerSeasonsOut()
+
+
+class PlayerRatingsOut(serializers.Serializer):
+    username = serializers.CharField()
+    ratings = PlayerModesOut(help_text="per draw mode; null: never rated there")
+    seasons = PlayerSeasonModesOut(
+        help_text="per draw mode, their place this week and this month (rated days only)"
+    )
