@@ -65,4 +65,6 @@ def seasons_context(request: HttpRequest) -> dict[str, Any]:
         "links": ladder_links(base=base, offset=page.offset, total=page.total),
         "last": min(page.offset + PAGE_SIZE, page.total),
         "archive": archive,
+        # A season named (and found) stays on the page; otherwise it follows the days rated.
+        "chosen": query.get("season") is not None and missing is None,
     }

@@ -299,8 +299,7 @@ def seasons(request: HttpRequest) -> HttpResponse:
             "draw": context["draw"],
             "who": context["who"],
             "season": season and {key: season[key] for key in ("key", "days_rated", "final")},
-            # A season named in the link stays; the current one follows the days rated.
-            "chosen": bool(request.GET.get("season")) and context["missing"] is None,
+            "chosen": context["chosen"],
         },
         **context,
     )
