@@ -39,6 +39,7 @@ from ratings.glicko import NEWCOMER, Rating, rated
 from ratings.models import DealRating, PlayerRating, RatedDay, RatingDay
 from ratings.outcome import game_outcome
 from ratings.provisional import rating_on, settled_until
+from ratings.seasons import seasons_placed, seasons_unrated_from
 
 #: Rows written per statement.
 BATCH = 5000
@@ -203,6 +204,7 @@ def days_unrated_from(day: date) -> None:
     affected: dict[int, set[int]] = defaultdict(set)
     for player_id, draw in RatingDay.objects.filter(day__gte=day).values_list("player_id", "draw"):
         affected[draw].add(player_id)
+    seasons_unrated_from(day)
     RatingDay.objects.filter(day__gte=day).delete()
     DealRating.objects.filter(day__gte=day).delete()
     RatedDay.objects.filter(day__gte=day).delete()
@@ -238,7 +240,7 @@ def days_to_rate(*, today: date, through: date | None = None) -> list[date]:
 def ratings_refresh(*, today: date | None = None, through: date | None = None) -> list[date]:
     """Rate what has closed and is not rated yet (after rating again from the earliest day
     whose flags changed since it was rated), up to ``through`` if given, then place the
-    ladders; the days rated."""
+    ladders and the seasons of those days (``ratings.seasons``); the days rated."""
     today = today or utc_today()
     with transaction.atomic():
         stale = stale_day()
@@ -249,6 +251,7 @@ def ratings_refresh(*, today: date | None = None, through: date | None = None) -
         day_rated(day)
     if rated_days:
         ladders_placed()
+        seasons_placed(rated_days, last_rated=rated_days[-1])
     return rated_days
 
 
