@@ -77,8 +77,10 @@ def period_named(key: str, period: str) -> Period | None:
 
 
 #: One season's places, rewritten whole: each player's days in it, best outcome first, the
-#: best ``best`` of them summed (in ``numeric``: exact, so the same sum in any order, which a
-#: rebuild needs), then placed by score, days played, and the sum of all days.
+#: best ``best`` of them summed (on PostgreSQL in ``numeric``: exact, so the same sum in any
+#: order, which a rebuild needs; SQLite, the embedded default, sums its REAL values, rounded to
+#: the same 6 places), then placed by score, days played, and the sum of all days. Standard SQL
+#: both run (``CAST``, not PostgreSQL's ``::``).
 SEASON_SQL = """
 DELETE FROM ratings_seasonplace WHERE season_id = %(season)s;
 INSERT INTO ratings_seasonplace
@@ -89,9 +91,10 @@ SELECT %(season)s, player_id, draw, bot, score, days, total,
     RANK() OVER (PARTITION BY draw, bot ORDER BY score DESC, days DESC, total DESC)
 FROM (
     SELECT player_id, draw, bot,
-        ROUND(SUM(outcome::numeric) FILTER (WHERE best <= %(best)s), 6)::float8 AS score,
+        CAST(ROUND(SUM(CAST(outcome AS NUMERIC)) FILTER (WHERE best <= %(best)s), 6)
+            AS DOUBLE PRECISION) AS score,
         COUNT(*) AS days,
-        ROUND(SUM(outcome::numeric), 6)::float8 AS total
+        CAST(ROUND(SUM(CAST(outcome AS NUMERIC)), 6) AS DOUBLE PRECISION) AS total
     FROM (
         SELECT player_id, draw, bot, outcome,
             ROW_NUMBER() OVER (PARTITION BY player_id, draw, bot ORDER BY outcome DESC, day)
