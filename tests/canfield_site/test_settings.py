@@ -68,6 +68,7 @@ PRODUCTION = {
         ({"CANFIELD_WORKERS": "0"}, "CANFIELD_WORKERS must be a whole number"),
         ({"CANFIELD_HINT_SECONDS": "0"}, "CANFIELD_HINT_SECONDS must be a positive number"),
         ({"CANFIELD_DAILY_SOLVE_SECONDS": "soon"}, "CANFIELD_DAILY_SOLVE_SECONDS must be"),
+        ({"CANFIELD_TABLE_PAR_CACHE_SECONDS": "-1"}, "CANFIELD_TABLE_PAR_CACHE_SECONDS must be"),
         ({"CANFIELD_THROTTLE_SIGNUP": "60/hour,lots/day"}, "CANFIELD_THROTTLE_SIGNUP must be"),
         (
             {**PRODUCTION, "CANFIELD_DB_POOL_MAX_SIZE": "8", "CANFIELD_REQUEST_THREADS": "8"},
@@ -127,6 +128,15 @@ def test_the_settings_read_the_budgets_and_rates_the_service_uses() -> None:
     assert (rates["hint"], rates["signup"]) == ("4/minute", None)
     windows = settings_from({"CANFIELD_THROTTLE_SIGNUP": "30/hour, 100/day"})
     assert windows["CANFIELD_THROTTLE_RATES"]["signup"] == "30/hour,100/day"
+
+
+def test_a_table_par_cache_may_be_off_and_is_half_a_minute_by_default() -> None:
+    assert settings_from({})["CANFIELD_TABLE_PAR_CACHE_SECONDS"] == 30.0
+    assert (
+        settings_from({"CANFIELD_TABLE_PAR_CACHE_SECONDS": "0"})["CANFIELD_TABLE_PAR_CACHE_SECONDS"]
+        == 0.0
+    )
+    assert "CANFIELD_HINT_SECONDS must be" in refusal({"CANFIELD_HINT_SECONDS": "0"})
 
 
 def test_the_embedded_default_generates_its_secrets_once_and_keeps_them(tmp_path: Path) -> None:
