@@ -66,6 +66,18 @@ def logistic(x: float) -> float:
     return 1 / (1 + math.exp(-x))
 
 
+def game_played(
+    rng: random.Random, *, strength: float, difficulty: float, par: int
+) -> tuple[int, int]:
+    """One simulated game's (cards, actions): won with probability logistic(strength -
+    difficulty), a win's actions the par times a factor that shrinks with strength, a loss's
+    cards a binomial draw that grows with it (its actions do not count)."""
+    edge = strength - difficulty
+    if rng.random() < logistic(edge):
+        return 52, round(par * (1 + math.exp(rng.gauss(-0.5 * strength, 0.4))))
+    return 1 + sum(rng.random() < logistic(edge + 0.5) for _ in range(50)), 300
+
+
 def simulate(*, players: int, days: int, play: float, seed: int) -> World:
     """Players of known strength meeting deals of known difficulty (see the module)."""
     rng = random.Random(seed)
@@ -77,14 +89,8 @@ def simulate(*, players: int, days: int, play: float, seed: int) -> World:
         for player, strength in enumerate(strengths):
             if rng.random() >= play:
                 continue
-            edge = strength - difficulty
-            if rng.random() < logistic(edge):
-                actions = round(par * (1 + math.exp(rng.gauss(-0.5 * strength, 0.4))))
-                outcome = game_outcome(cards=52, actions=actions, par=par)
-            else:
-                cards = 1 + sum(rng.random() < logistic(edge + 0.5) for _ in range(50))
-                outcome = game_outcome(cards=cards, actions=300, par=par)
-            games.append(Game(player, outcome))
+            cards, actions = game_played(rng, strength=strength, difficulty=difficulty, par=par)
+            games.append(Game(player, game_outcome(cards=cards, actions=actions, par=par)))
         schedule.append(games)
     return World(strengths, schedule)
 

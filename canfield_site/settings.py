@@ -67,15 +67,17 @@ def env_rates(name: str, default: str) -> str | None:
     return ",".join(windows)
 
 
-def env_seconds(name: str, default: float) -> float:
-    """A positive number of seconds (a solver budget); anything else refuses to start."""
+def env_seconds(name: str, default: float, *, zero: bool = False) -> float:
+    """A positive number of seconds (a solver budget), or with ``zero`` also 0 (a cache that
+    is off); anything else refuses to start."""
     value = os.environ.get(name) or str(default)
     try:
         seconds = float(value)
     except ValueError:
-        seconds = 0.0
-    if not seconds > 0:
-        raise ImproperlyConfigured(f"{name} must be a positive number of seconds, not {value!r}")
+        seconds = -1.0
+    if not (seconds >= 0 if zero else seconds > 0):
+        kind = "a number of seconds, 0 or more" if zero else "a positive number of seconds"
+        raise ImproperlyConfigured(f"{name} must be {kind}, not {value!r}")
     return seconds
 
 
@@ -194,7 +196,9 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "canfield_site.csp.DocsInlineHashesMiddleware",  # after CSPMiddleware: runs before it
     "games.middleware.ApiGuardMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    # Django's, but an answer to a request whose session ended in flight (a sign-in cycled
+    # its key) keeps the browser's newer cookie.
+    "canfield_site.sessions.KeepNewerCookieSessionMiddleware",
     # After sessions, before common: the language from the switch's cookie, else the browser's.
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -436,6 +440,9 @@ CANFIELD_DAILY_SOLVE_NODES: int | None = None
 # budget docs/fair-play.md measured the thresholds with.
 CANFIELD_TABLE_PAR_RUNS = int(os.environ.get("CANFIELD_TABLE_PAR_RUNS", str(table_par.RUNS)))
 CANFIELD_TABLE_PAR_SECONDS = env_seconds("CANFIELD_TABLE_PAR_SECONDS", 1800.0)
+# How long a web process trusts a board's table par (or its absence) read from the database:
+# a par stored by the worker is seen everywhere within this long (0: read on every use).
+CANFIELD_TABLE_PAR_CACHE_SECONDS = env_seconds("CANFIELD_TABLE_PAR_CACHE_SECONDS", 30.0, zero=True)
 CANFIELD_TABLE_PAR_SAMPLES = table_par.SAMPLES
 CANFIELD_TABLE_PAR_NODES = table_par.NODES_PER_SOLVE
 # The bot_like signal (fairplay.timing) on ranked games; "off" for a load test or a scripted

@@ -11,8 +11,8 @@ on a request. A board whose runs do not finish within ``CANFIELD_TABLE_PAR_SECON
 par with no threshold (``reason="budget"``): nothing is flagged against it.
 
 The move path reads a board's par on every ranked action; ``board_table_par`` keeps what it
-read for ``CACHE_SECONDS`` (a par, once stored, never changes; a missing one is looked for
-again after that long).
+read for ``CANFIELD_TABLE_PAR_CACHE_SECONDS`` (a par, once stored, never changes; a missing one
+is looked for again after that long).
 """
 
 import time
@@ -28,9 +28,6 @@ from fairplay.models import TableParRecord
 from games.boards import DAILY_MODES, daily_board
 from games.daily.store import daily_code, daily_deal_get
 from games.models import DailyDeal
-
-#: How long a board's par (or its absence) read from the database is trusted by this process.
-CACHE_SECONDS = 30.0
 
 
 @dataclass(frozen=True)
@@ -51,7 +48,7 @@ def board_table_par(board: str) -> TablePar | None:
     """The stored table par of ``board``, None while it has none (not computed yet)."""
     now = time.monotonic()
     cached = _CACHE.get(board)
-    if cached is not None and now - cached.read_at < CACHE_SECONDS:
+    if cached is not None and now - cached.read_at < settings.CANFIELD_TABLE_PAR_CACHE_SECONDS:
         return cached.par
     stored = TableParRecord.objects.filter(board=board).values_list("par", flat=True).first()
     par = None if stored is None else TablePar.from_json(stored)

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs
 
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 
@@ -77,6 +78,21 @@ class RelayConsumer(AsyncWebsocketConsumer):
             return
         await self.send(text_data=message.text())
         self.outbox.start(last=message.number)
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels' dispatch without its ``close_old_connections`` before every message.
+
+        Channels runs that on the process's one thread-sensitive thread for each frame a
+        client sends, so every frame of every socket of a process queued behind the others
+        for a thread hop that found nothing to close: these consumers use the database only
+        through ``read_in_thread``, which closes its connection in the thread that opened
+        it, and the event loop's thread never holds one. A move over a game's socket took
+        two thread hops; it now takes one (``bench/load.py --path socket``, docs/performance.md).
+        """
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def send_text(self, text: str) -> None:
         await self.send(text_data=text)

@@ -7,8 +7,9 @@ mode, the day's board is a match of each player against the deal:
 
 1. each player's rating as it stands on the day (``ratings.provisional.rating_on``: widened
    by the days they did not play; a newcomer's if they never did);
-2. the deal, a newcomer of the day, is rated (one Glicko-2 period) from every person's game
-   on it, each scored ``1 - outcome`` from the deal's side: its difficulty (``DealRating``);
+2. the deal, from its prior (``ratings.expected.board_prior``: from its table par, else a
+   newcomer's), is rated (one Glicko-2 period) from every person's game on it, each scored
+   ``1 - outcome`` from the deal's side: its difficulty (``DealRating``);
 3. every player, people and declared bots, is rated against the deal as it came out of
    step 2 with their outcome (``ratings.outcome``). Bots are rated apart: they never move
    the deal's rating, and ladders list them apart.
@@ -33,10 +34,12 @@ from fairplay.models import Flag, Verdict
 from games.boards import DAILY_MODES, daily_board, ranking_board, utc_today
 from games.daily.store import daily_pars
 from games.models import DailyDeal, LeaderboardEntry
+from ratings.expected import board_prior
 from ratings.glicko import NEWCOMER, Rating, rated
 from ratings.models import DealRating, PlayerRating, RatedDay, RatingDay
 from ratings.outcome import game_outcome
 from ratings.provisional import rating_on, settled_until
+from ratings.seasons import seasons_placed, seasons_unrated_from
 
 #: Rows written per statement.
 BATCH = 5000
@@ -104,7 +107,7 @@ def board_rated(*, day: date, mode: str, par: int | None) -> int:
 
     people = [game for game in played if not game.bot]
     deal = rated(
-        NEWCOMER,
+        board_prior(board),
         opponents=[now(game.player_id) for game in people],
         scores=[1 - game.outcome for game in people],
     )
@@ -201,6 +204,7 @@ def days_unrated_from(day: date) -> None:
     affected: dict[int, set[int]] = defaultdict(set)
     for player_id, draw in RatingDay.objects.filter(day__gte=day).values_list("player_id", "draw"):
         affected[draw].add(player_id)
+    seasons_unrated_from(day)
     RatingDay.objects.filter(day__gte=day).delete()
     DealRating.objects.filter(day__gte=day).delete()
     RatedDay.objects.filter(day__gte=day).delete()
@@ -236,7 +240,7 @@ def days_to_rate(*, today: date, through: date | None = None) -> list[date]:
 def ratings_refresh(*, today: date | None = None, through: date | None = None) -> list[date]:
     """Rate what has closed and is not rated yet (after rating again from the earliest day
     whose flags changed since it was rated), up to ``through`` if given, then place the
-    ladders; the days rated."""
+    ladders and the seasons of those days (``ratings.seasons``); the days rated."""
     today = today or utc_today()
     with transaction.atomic():
         stale = stale_day()
@@ -247,6 +251,7 @@ def ratings_refresh(*, today: date | None = None, through: date | None = None) -
         day_rated(day)
     if rated_days:
         ladders_placed()
+        seasons_placed(rated_days, last_rated=rated_days[-1])
     return rated_days
 
 

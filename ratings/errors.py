@@ -8,3 +8,15 @@ class NotOnLadder(NotFound):
     unrated, or on the other ladder)."""
 
     code = "not_on_ladder"
+
+
+class SeasonNotFound(NotFound):
+    """A week or month none of whose days has been rated (yet)."""
+
+    code = "season_not_found"
+
+
+class NotInSeason(NotFound):
+    """``around`` a player with no place in that season, draw mode and kind."""
+
+    code = "not_in_season"

@@ -138,3 +138,58 @@ class RatedDay(models.Model):
 
     def __str__(self) -> str:
         return f"rated {self.day}"
+
+
+class Season(models.Model):
+    """A week (ISO) or a calendar month of rated days: its standings are ``SeasonPlace``.
+
+    Written when one of its days is rated (``ratings.seasons``); ``final`` once its last day
+    has been rated, after which nothing moves it (an archived season) unless a fair-play
+    verdict makes its days rated again, as for any day."""
+
+    id = models.BigAutoField(primary_key=True)
+    period = models.CharField(max_length=5, help_text="week or month")
+    key = models.CharField(max_length=8, help_text="2026-W49 or 2026-12")
+    first_day = models.DateField()
+    last_day = models.DateField()
+    days_rated = models.PositiveSmallIntegerField(help_text="its days rated so far")
+    final = models.BooleanField(default=False, help_text="its last day has been rated")
+
+    class Meta:
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["period", "key"], name="season_unique_period_key"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.key}{' (final)' if self.final else ''}"
+
+
+class SeasonPlace(models.Model):
+    """A player's standing in one season, draw mode and kind (people or bots): the score
+    (``ratings.seasons.SEASON_SQL``), its tie-breaks, and the place they give."""
+
+    id = models.BigAutoField(primary_key=True)
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="places")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="season_places"
+    )
+    draw = models.PositiveSmallIntegerField()
+    bot = models.BooleanField()
+    score = models.FloatField(help_text="the sum of the best days' outcomes")
+    days = models.PositiveSmallIntegerField(help_text="days played in the season")
+    total = models.FloatField(help_text="the sum of every day's outcome")
+    position = models.PositiveIntegerField()
+    rank = models.PositiveIntegerField()
+
+    class Meta:
+        constraints: ClassVar = [
+            models.UniqueConstraint(
+                fields=["season", "draw", "bot", "position"], name="season_place_unique_position"
+            ),
+            models.UniqueConstraint(
+                fields=["season", "draw", "bot", "player"], name="season_place_unique_player"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.season_id} D{self.draw} #{self.position}"

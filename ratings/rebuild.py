@@ -13,7 +13,15 @@ from typing import Any
 from django.db.models import Model
 
 from ratings.days import CURRENT_FIELDS, last_rated_day, ratings_refresh
-from ratings.models import DealRating, LadderPlace, PlayerRating, RatedDay, RatingDay
+from ratings.models import (
+    DealRating,
+    LadderPlace,
+    PlayerRating,
+    RatedDay,
+    RatingDay,
+    Season,
+    SeasonPlace,
+)
 
 #: Each table: (model, its natural key, the fields a rebuild must give again).
 TABLES: tuple[tuple[type[Model], tuple[str, ...], tuple[str, ...]], ...] = (
@@ -30,6 +38,12 @@ TABLES: tuple[tuple[type[Model], tuple[str, ...], tuple[str, ...]], ...] = (
         CURRENT_FIELDS,
     ),
     (LadderPlace, ("rating__player_id", "draw"), ("bot", "position", "rank")),
+    (Season, ("period", "key"), ("first_day", "last_day", "days_rated", "final")),
+    (
+        SeasonPlace,
+        ("season__period", "season__key", "draw", "bot", "player_id"),
+        ("score", "days", "total", "position", "rank"),
+    ),
 )
 
 Rows = dict[tuple[Any, ...], tuple[Any, ...]]

@@ -1,11 +1,14 @@
 """The ratings API's shapes: what a ladder page, a player's ratings and a deal's difficulty
 read like, and the ladder's query."""
 
+from typing import Any
+
 from django.utils.translation import gettext
 from rest_framework import serializers
 
 from games.boards import Who
 from ratings.difficulty import TIERS
+from ratings.seasons import MONTH, PERIODS, WEEK, period_named
 
 #: Ladders are per kind: people and declared bots are rated apart.
 LADDER_WHO = (Who.HUMANS, Who.BOTS)
@@ -119,9 +122,12 @@ class PlayerModesOut(serializers.Serializer):
     D1 = ModeRatingOut(allow_null=True)
 
 
-class PlayerRatingsOut(serializers.Serializer):
-    username = serializers.CharField()
-    ratings = PlayerModesOut(help_text="per draw mode; null: never rated there")
+class ExpectedTierOut(serializers.Serializer):
+    """A daily deal's expected difficulty, from its prior (``ratings.prior``): a tier, never
+    a number (what it tells of a sealed deal: docs/ratings.md)."""
+
+    tier = serializers.ChoiceField(choices=[tier for _, tier in TIERS])
+    tier_words = serializers.CharField(help_text="the tier in the reader's language")
 
 
 class DifficultyOut(DealTierOut):
@@ -129,3 +135,102 @@ class DifficultyOut(DealTierOut):
 
     deviation = serializers.IntegerField()
     players = serializers.IntegerField(help_text="people whose games rated it")
+
+
+class SeasonIn(LadderIn):
+    period = serializers.ChoiceField(
+        choices=list(PERIODS), default=WEEK, help_text="an ISO week or a calendar month"
+    )
+    season = serializers.CharField(
+        required=False,
+        max_length=8,
+        help_text="2026-W49 (a week) or 2026-12 (a month); the current season if absent",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        key = attrs.get("season")
+        if key is not None and period_named(key, attrs["period"]) is None:
+            raise serializers.ValidationError(
+                {
+                    "season": gettext('"%(season)s" is no %(period)s: write %(example)s')
+                    % {
+                        "season": key,
+                        "period": attrs["period"],
+                        "example": KEY_EXAMPLES[attrs["period"]],
+                    }
+                }
+            )
+        return attrs
+
+
+#: How a season's key is written, as a refusal shows it.
+KEY_EXAMPLES = {WEEK: "2026-W49", MONTH: "2026-12"}
+
+
+class SeasonsArchiveIn(serializers.Serializer):
+    period = serializers.ChoiceField(choices=list(PERIODS), default=WEEK)
+    limit = serializers.IntegerField(min_value=1, max_value=100, default=50)
+    offset = serializers.IntegerField(min_value=0, max_value=10_000_000, default=0)
+
+
+class SeasonOut(serializers.Serializer):
+    key = serializers.CharField(help_text="2026-W49 or 2026-12")
+    first_day = serializers.DateField()
+    last_day = serializers.DateField()
+    final = serializers.BooleanField(help_text="its last day has been rated: archived")
+    days_rated = serializers.IntegerField(help_text="its days rated so far (counted)")
+    days = serializers.IntegerField(help_text="its days: 7, or the month's")
+    best_of = serializers.IntegerField(help_text="the score sums this many best days")
+
+
+class SeasonEntryOut(serializers.Serializer):
+    rank = serializers.IntegerField(help_text="ties share a rank")
+    player = serializers.CharField()
+    score = serializers.FloatField(help_text="the sum of the best best_of days' outcomes")
+    days = serializers.IntegerField(help_text="days played (first tie-break)")
+    total = serializers.FloatField(help_text="the sum of every day's outcome (second)")
+
+
+class SeasonPageOut(serializers.Serializer):
+    period = serializers.ChoiceField(choices=list(PERIODS))
+    draw = serializers.IntegerField()
+    who = serializers.ChoiceField(choices=list(Who))
+    season = SeasonOut(allow_null=True, help_text="null: no day rated yet")
+    total = serializers.IntegerField(help_text="players with a place")
+    offset = serializers.IntegerField()
+    limit = serializers.IntegerField()
+    around = serializers.CharField(allow_null=True)
+    entries = SeasonEntryOut(many=True)
+
+
+class SeasonsArchiveOut(serializers.Serializer):
+    period = serializers.ChoiceField(choices=list(PERIODS))
+    total = serializers.IntegerField()
+    offset = serializers.IntegerField()
+    limit = serializers.IntegerField()
+    seasons = SeasonOut(many=True)
+
+
+class SeasonStandingOut(SeasonOut):
+    rank = serializers.IntegerField()
+    of = serializers.IntegerField(help_text="players with a place in it")
+    score = serializers.FloatField()
+    days_played = serializers.IntegerField()
+
+
+class PlayerSeasonsOut(serializers.Serializer):
+    week = SeasonStandingOut(required=False, help_text="absent: no place this week")
+    month = SeasonStandingOut(required=False, help_text="absent: no place this month")
+
+
+class PlayerSeasonModesOut(serializers.Serializer):
+    D3 = PlayerSeasonsOut()
+    D1 = PlayerSeasonsOut()
+
+
+class PlayerRatingsOut(serializers.Serializer):
+    username = serializers.CharField()
+    ratings = PlayerModesOut(help_text="per draw mode; null: never rated there")
+    seasons = PlayerSeasonModesOut(
+        help_text="per draw mode, their place this week and this month (rated days only)"
+    )

@@ -6,6 +6,8 @@ from ratings import api
 
 api_urlpatterns = [
     path("ratings/", api.LadderView.as_view(), name="ratings-ladder"),
+    path("seasons/", api.SeasonView.as_view(), name="seasons"),
+    path("seasons/archive/", api.SeasonsArchiveView.as_view(), name="seasons-archive"),
     path(
         "players/<str:username>/ratings/",
         api.PlayerRatingsView.as_view(),

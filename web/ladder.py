@@ -9,37 +9,45 @@ serializer refuses is dropped and its default shown, as the board pages do with 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.http import HttpRequest
 
+if TYPE_CHECKING:
+    from rest_framework.serializers import Serializer
+
 #: Players on a page of the ladder.
 PAGE_SIZE = 50
+
+
+def page_query(
+    params: dict[str, str], serializer: type[Serializer], keys: tuple[str, ...]
+) -> dict[str, Any]:
+    """The clean ``serializer`` values of ``params``' ``keys``; a refused field takes its
+    default (the seasons page reads its query so too: ``web.seasons``)."""
+    asked = {key: params[key] for key in keys if params.get(key)}
+    first = serializer(data=asked)
+    if first.is_valid():
+        return dict(first.validated_data)
+    kept = serializer(data={key: value for key, value in asked.items() if key not in first.errors})
+    kept.is_valid(raise_exception=True)
+    return dict(kept.validated_data)
 
 
 def ladder_query(params: dict[str, str]) -> dict[str, Any]:
     """The clean ``LadderIn`` values of ``params``; a refused field takes its default."""
     from ratings.serializers import LadderIn
 
-    asked = {key: params[key] for key in ("draw", "who", "offset", "around") if params.get(key)}
-    first = LadderIn(data=asked)
-    if first.is_valid():
-        return dict(first.validated_data)
-    kept = LadderIn(data={key: value for key, value in asked.items() if key not in first.errors})
-    kept.is_valid(raise_exception=True)
-    return dict(kept.validated_data)
+    return page_query(params, LadderIn, ("draw", "who", "offset", "around"))
 
 
-def ladder_links(*, draw: int, who: str, offset: int, total: int) -> dict[str, str | None]:
-    """The query strings of the page before and after this one (None at an end)."""
+def ladder_links(*, base: str, offset: int, total: int) -> dict[str, str | None]:
+    """The query strings (``base`` and an offset) of the page before and after this one
+    (None at an end)."""
     earlier = max(0, offset - PAGE_SIZE)
     return {
-        "previous": f"?draw={draw}&who={who}&offset={earlier}" if offset > 0 else None,
-        "next": (
-            f"?draw={draw}&who={who}&offset={offset + PAGE_SIZE}"
-            if offset + PAGE_SIZE < total
-            else None
-        ),
+        "previous": f"?{base}&offset={earlier}" if offset > 0 else None,
+        "next": f"?{base}&offset={offset + PAGE_SIZE}" if offset + PAGE_SIZE < total else None,
     }
 
 
@@ -70,6 +78,6 @@ def ladder_context(request: HttpRequest) -> dict[str, Any]:
         "me": me,
         "around_me": me if placed else None,
         "missing": missing,
-        "links": ladder_links(draw=draw, who=who, offset=page.offset, total=page.total),
+        "links": ladder_links(base=f"draw={draw}&who={who}", offset=page.offset, total=page.total),
         "last": min(page.offset + PAGE_SIZE, page.total),
     }

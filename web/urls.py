@@ -13,6 +13,7 @@ urlpatterns = [
     path("jsi18n/", JavaScriptCatalog.as_view(packages=["web"]), name="jsi18n"),
     path("rules/", views.rules, name="rules"),
     path("ratings/", views.ratings_ladder, name="ratings"),
+    path("seasons/", views.seasons, name="seasons"),
     # The installed app (web.installable): its manifest, its service worker, the offline page.
     path("manifest.webmanifest", installable.manifest, name="manifest"),
     path("sw.js", installable.service_worker, name="service-worker"),

@@ -283,6 +283,30 @@ def ratings_ladder(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 @ensure_csrf_cookie
+def seasons(request: HttpRequest) -> HttpResponse:
+    """A week's or a month's standings, rendered from the API's own selector
+    (``web.seasons``)."""
+    from web.seasons import seasons_context
+
+    context = seasons_context(request)
+    season = context["standings"].season
+    return _page(
+        request,
+        "seasons.html",
+        title=gettext("Seasons"),
+        data={
+            "period": context["period"],
+            "draw": context["draw"],
+            "who": context["who"],
+            "season": season and {key: season[key] for key in ("key", "days_rated", "final")},
+            "chosen": context["chosen"],
+        },
+        **context,
+    )
+
+
+@require_safe
+@ensure_csrf_cookie
 def live_now(request: HttpRequest) -> HttpResponse:
     """Games being played now on open deals, to watch, and the best game of each recent closed
     daily board, to replay (``GET /api/live/``; never a sealed day's game). Refreshed by its

@@ -7,37 +7,20 @@ and a server under concurrent load must hold no more connections than the bound.
 """
 
 import asyncio
-import json
-import os
-import subprocess
-import sys
+from typing import Any
 
 import httpx
 import pytest
 from django.db import connection
 
-from tests.support.servers import REPO_ROOT, run_asgi_server, server_env_for_test_db
+from tests.support.servers import run_asgi_server, server_env_for_test_db
+from tests.support.settings_module import settings_from
 
 
-def configured_database(**env: str) -> dict:
-    """``DATABASES["default"]`` as the settings build it from this environment (a fresh
-    interpreter: settings are read once per process)."""
-    code = (
-        "import json, django; from django.conf import settings; django.setup(); "
-        "print(json.dumps(settings.DATABASES['default'], default=str))"
-    )
-    keep = {
-        k: v for k, v in os.environ.items() if not k.startswith(("DATABASE_URL", "CANFIELD_DB"))
-    }
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=REPO_ROOT,
-        env={**keep, "DJANGO_SETTINGS_MODULE": "canfield_site.settings", **env},
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return json.loads(result.stdout)
+def configured_database(**env: str) -> dict[str, Any]:
+    """``DATABASES["default"]`` as the settings build it from this environment."""
+    database: dict[str, Any] = settings_from(env)["DATABASES"]["default"]
+    return database
 
 
 POSTGRES = "postgresql://app@db.invalid:5432/canfield"

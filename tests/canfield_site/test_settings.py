@@ -1,45 +1,22 @@
 """Running the app: settings from the environment, a database that does not answer."""
 
 import os
-import runpy
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
-from typing import Any
-from unittest import mock
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
 from tests.support.servers import SERVE, free_port
-
-REPO_ROOT = Path(__file__).resolve().parents[2]
-SETTINGS_FILE = REPO_ROOT / "canfield_site" / "settings.py"
-
-
-#: Variables the settings read that the test run itself may have set (CI sets the services').
-SETTINGS_VARIABLES = {
-    "SECRET_KEY",
-    "DAILY_SECRET",
-    "DEBUG",
-    "CANFIELD_DATA_DIR",
-    "DATABASE_URL",
-    "REDIS_URL",
-    "CANFIELD_WORKERS",
-}
-
-
-def settings_from(env: dict[str, str]) -> dict[str, Any]:
-    """The settings module run afresh, in this process, with exactly this extra environment:
-    what ``django.setup()`` would load, or the ``ImproperlyConfigured`` it would stop with.
-    (A new interpreter per case cost 3 to 4 s on a loaded machine; ``django_setup`` keeps one
-    real start of each kind.)"""
-    clean = {k: v for k, v in os.environ.items() if k not in SETTINGS_VARIABLES}
-    with mock.patch.dict(os.environ, {**clean, **env}, clear=True):
-        return runpy.run_path(str(SETTINGS_FILE))
+from tests.support.settings_module import (
+    REPO_ROOT,
+    SETTINGS_VARIABLES,
+    settings_from,
+)
 
 
 def refusal(env: dict[str, str]) -> str:
@@ -91,6 +68,7 @@ PRODUCTION = {
         ({"CANFIELD_WORKERS": "0"}, "CANFIELD_WORKERS must be a whole number"),
         ({"CANFIELD_HINT_SECONDS": "0"}, "CANFIELD_HINT_SECONDS must be a positive number"),
         ({"CANFIELD_DAILY_SOLVE_SECONDS": "soon"}, "CANFIELD_DAILY_SOLVE_SECONDS must be"),
+        ({"CANFIELD_TABLE_PAR_CACHE_SECONDS": "-1"}, "CANFIELD_TABLE_PAR_CACHE_SECONDS must be"),
         ({"CANFIELD_THROTTLE_SIGNUP": "60/hour,lots/day"}, "CANFIELD_THROTTLE_SIGNUP must be"),
         (
             {**PRODUCTION, "CANFIELD_DB_POOL_MAX_SIZE": "8", "CANFIELD_REQUEST_THREADS": "8"},
@@ -150,6 +128,15 @@ def test_the_settings_read_the_budgets_and_rates_the_service_uses() -> None:
     assert (rates["hint"], rates["signup"]) == ("4/minute", None)
     windows = settings_from({"CANFIELD_THROTTLE_SIGNUP": "30/hour, 100/day"})
     assert windows["CANFIELD_THROTTLE_RATES"]["signup"] == "30/hour,100/day"
+
+
+def test_a_table_par_cache_may_be_off_and_is_half_a_minute_by_default() -> None:
+    assert settings_from({})["CANFIELD_TABLE_PAR_CACHE_SECONDS"] == 30.0
+    assert (
+        settings_from({"CANFIELD_TABLE_PAR_CACHE_SECONDS": "0"})["CANFIELD_TABLE_PAR_CACHE_SECONDS"]
+        == 0.0
+    )
+    assert "CANFIELD_HINT_SECONDS must be" in refusal({"CANFIELD_HINT_SECONDS": "0"})
 
 
 def test_the_embedded_default_generates_its_secrets_once_and_keeps_them(tmp_path: Path) -> None:

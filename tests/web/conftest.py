@@ -50,6 +50,9 @@ def _asgi_server(django_db_setup: None) -> Iterator[str]:
         "CANFIELD_THROTTLE_ANON": "off",
         "CANFIELD_THROTTLE_USER": "off",
         **DAILY_ENV,
+        # Every test empties the tables: a table par this process kept from the last test (or
+        # its absence) would be another database's.
+        "CANFIELD_TABLE_PAR_CACHE_SECONDS": "0",
         # Its Redis prefix is the run's own (``server_env_for_test_db``): every session plays
         # today's deal, and another one's entries must not reach these pages.
     }

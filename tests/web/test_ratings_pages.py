@@ -153,12 +153,10 @@ def test_the_ladder_pages_around_me_and_switches(
 ) -> None:
     page, watch = reading
     page.goto("/")
-    if screen == "phone":  # the phone's header is full: the link is on home, by the archive
-        expect(page.locator("#ratings-link")).to_be_hidden()
-        link = page.locator("#home-ratings-link")
-    else:
-        link = page.locator("#ratings-link")
-        expect(link).to_have_text(WORDS[language]["ratings"])
+    # Every header links the ladder: a phone's by its icon, named by the word (issue 26).
+    link = page.locator(".site-header").get_by_role("link", name=WORDS[language]["ratings"])
+    expect(link).to_be_visible()
+    expect(page.locator("#home-ratings-link")).to_be_visible()  # and home, by the archive
     link.click()
     page.wait_for_url("**/ratings/")
     assert rows(page) == rated.names[:50]

@@ -49,6 +49,7 @@ def _page_data(response: PageResponse) -> dict:
         "/daily/",
         "/daily/2026-11-20/D1/line/",
         "/ratings/",
+        "/seasons/",
     ],
 )
 def test_every_page_renders_and_sets_the_csrf_cookie(client: Client, url: str) -> None:

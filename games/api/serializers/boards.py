@@ -7,7 +7,7 @@ from games.api.serializers.holds import OwnHoldOut
 from games.api.serializers.limits import MAX_QUERY_INT
 from games.boards import Who
 from games.models import Game
-from ratings.serializers import DifficultyOut
+from ratings.serializers import DifficultyOut, ExpectedTierOut
 
 
 class LeaderboardIn(serializers.Serializer):
@@ -112,6 +112,11 @@ class LeaderboardOut(serializers.Serializer):
     difficulty = DifficultyOut(
         allow_null=True,
         help_text="a closed and rated daily board's deal difficulty (ratings), else null",
+    )
+    expected = ExpectedTierOut(
+        allow_null=True,
+        help_text="a daily board's expected tier from its prior, open or closed (null: no "
+        "table par yet, or not a daily board)",
     )
     entries = EntryOut(many=True)
     own_held = OwnHeldEntryOut(

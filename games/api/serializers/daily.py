@@ -6,7 +6,7 @@ from rest_framework import serializers
 from games.api.serializers.boards import TableParOut
 from games.api.serializers.holds import OwnHoldOut
 from games.models import Game
-from ratings.serializers import DifficultyOut
+from ratings.serializers import DifficultyOut, ExpectedTierOut
 
 
 class OwnRankedGameOut(OwnHoldOut):
@@ -32,6 +32,11 @@ class DailyBoardOut(serializers.Serializer):
     entries = serializers.IntegerField(help_text="players on the board")
     difficulty = DifficultyOut(
         allow_null=True, help_text="once the day has closed and been rated: how hard the deal was"
+    )
+    expected = ExpectedTierOut(
+        allow_null=True,
+        help_text="the deal's expected tier from its prior, open or closed (null: no table par "
+        "yet); pages show it until difficulty replaces it",
     )
     commitment = serializers.CharField(
         help_text='SHA-256 (hex) of "<code>\\n<salt>": the deal was fixed before anyone played'

@@ -59,6 +59,7 @@ from games.selectors.leaderboards import (
     leaderboard_read,
 )
 from games.selectors.own_held_entry import own_held_entry
+from ratings.expected import expected_difficulty
 from ratings.selectors import deal_difficulties
 
 #: A board in a path: a deal code or a daily board id (each pattern from its own home).
@@ -112,6 +113,7 @@ def board_header(board: Board) -> dict[str, Any]:
             "par": par_of_code(deal=Deal.from_code(board.id)),
             "table_par": None,
             "difficulty": None,
+            "expected": None,
         }
     deal = daily_deal_shown(day=board.day)
     sealed = board.sealed
@@ -123,6 +125,7 @@ def board_header(board: Board) -> dict[str, Any]:
         "par": daily_pars(deal)[board.mode],
         "table_par": None if sealed else table_par_shown(board=board.id),
         "difficulty": None if sealed else deal_difficulties(boards=[board.id]).get(board.id),
+        "expected": expected_difficulty(board.id),
     }
 
 
@@ -200,6 +203,7 @@ def daily_json(deal: DailyDeal, viewer: Viewer = None) -> dict[str, Any]:
             "table_par": None if sealed else table_par_shown(board=ids[mode]),
             "entries": counts[mode].total,  # people's: the board as it shows by default
             "difficulty": difficulties.get(ids[mode]),
+            "expected": expected_difficulty(ids[mode]),
             "commitment": committed[mode],
             "game": own_game(mine.get(ids[mode]), counts[mode], ranked=sealed),
         }

@@ -382,6 +382,24 @@ def sign_out(browser: Browser) -> int:
     return int(browser.client.delete("/api/session/", HTTP_X_CSRFTOKEN=token).status_code)
 
 
+def test_a_request_in_flight_during_the_sign_up_does_not_sign_the_browser_out() -> None:
+    """The table's own request, sent with the guest's session key just before the sign-up
+    cycled it and answered after: its answer must not delete the browser's (new) cookie."""
+    browser = Browser()
+    guest_with_game(browser)
+    in_flight = second_tab(browser)  # the old key, as the earlier request carried it
+    signed_up = browser.post(
+        "/api/players/", {"username": "nadia", "password": "long enough 1", "session": True}
+    )
+    assert signed_up.status_code == 201
+    late = in_flight.get("/api/me/")
+    assert late.status_code == 401  # the old session is gone: it grants nothing
+    assert "sessionid" not in late.cookies  # and its answer leaves the browser's cookie alone
+    assert "Cookie" in late["Vary"]
+    browser.client.cookies.update(late.cookies)  # what the browser does with that answer
+    assert browser.me()["username"] == "nadia"
+
+
 def test_a_guest_who_signs_out_before_a_move_is_gone_and_the_next_game_is_a_new_guest() -> None:
     browser = Browser()
     game = guest_with_game(browser)

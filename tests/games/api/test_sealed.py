@@ -278,6 +278,10 @@ def answers_about(owner: APIClient, stranger: APIClient, game_id: int, name: str
         f"/api/players/{name}/stats/",
         "/api/me/",
         "/api/live/",
+        f"/api/players/{name}/ratings/",
+        "/api/seasons/",
+        f"/api/seasons/?period=month&around={name}",
+        "/api/seasons/archive/",
     ]
     return [reader.get(path).content.decode() for reader in (owner, stranger) for path in paths]
 
@@ -337,7 +341,7 @@ def test_no_answer_names_a_face_down_card_or_the_sealed_code(
             answers.append((text, never_seen))
         # The schema's examples name cards ("7H"), none of them a sealed code.
         answers.append((client.get("/api/schema/").content.decode(), set()))
-    assert len(answers) == 2 * length + 31  # moves, states, 14 paths twice, start and schema
+    assert len(answers) == 2 * length + 39  # moves, states, 18 paths twice, start and schema
     for text, hidden in answers:
         compact = text.replace(" ", "")
         for card in hidden:

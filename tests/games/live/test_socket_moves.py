@@ -5,12 +5,15 @@ a socket that sends garbage or too much.
 ``transaction=True``: the moves commit, and their announcements go out after the commit.
 """
 
+import asyncio
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
 import time_machine
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
@@ -389,3 +392,31 @@ async def test_a_sealed_game_is_its_owners_alone_on_the_socket_too(
     assert ack["type"] == "ack" and ack["code"] is None and ack["state"]["code"] is None
     assert set(ack["state"]["stock"]) == {None}
     assert row.code not in str(ack) and not any(f"'{card}'" in str(ack) for card in hidden)
+
+
+async def test_a_move_is_answered_while_the_thread_sensitive_thread_is_busy(
+    alice: Player,
+) -> None:
+    """A frame hops to a request thread only: channels' dispatch would first queue it behind
+    whatever holds the process's one thread-sensitive thread (to close database connections
+    the socket never holds), so one slow sync call there would stall every socket's moves."""
+    game_id = await new_game(alice)
+    token = legal_tokens()[0]
+    release = threading.Event()
+
+    def hold() -> None:
+        release.wait(timeout=3 * RECEIVE_TIMEOUT_S)
+
+    async with game_socket(game_id) as socket:
+        held = asyncio.ensure_future(sync_to_async(hold, thread_sensitive=True)())
+        try:
+            await socket.send_json_to({"type": "hello", "token": alice.token})
+            assert await answer(socket) == {"type": "hello", "player": "alice"}
+            await socket.send_json_to({"type": "move", "seq": 1, "action": token})
+            ack = await answer(socket)
+            assert not held.done()
+        finally:
+            release.set()
+            await held
+    assert (ack["type"], ack["seq"]) == ("ack", 1)
+    assert await stored_tokens(game_id) == [token]

@@ -68,6 +68,8 @@ export const endpoints = {
   players: "/api/players/",
   player: (name) => `/api/players/${encodeURIComponent(name)}/`,
   playerRatings: (name) => `/api/players/${encodeURIComponent(name)}/ratings/`,
+  // A season's standings; `query` a URLSearchParams (period, draw, who, season, limit...).
+  seasons: (query) => `/api/seasons/?${query}`,
   playerStats: (name, month = null) =>
     `/api/players/${encodeURIComponent(name)}/stats/${month ? `?month=${encodeURIComponent(month)}` : ""}`,
   daily: "/api/daily/",
@@ -93,6 +95,7 @@ export const pages = {
   archive: (before = null) => (before ? `/daily/?before=${encodeURIComponent(before)}` : "/daily/"),
   line: (day, mode) => `/daily/${encodeURIComponent(day)}/${mode}/line/`,
   player: (name) => `/players/${encodeURIComponent(name)}/`,
+  seasons: (query) => `/seasons/?${query}`,
   replay: (id) => `/replay/${id}/`,
   // Home with today's ranked daily of `mode` ("D3" or "D1") on the felt (where sign-up returns).
   homeDaily: (mode) => `/?play=${encodeURIComponent(mode)}`,

@@ -1,7 +1,7 @@
 // A player's ratings on their page, per draw mode, from GET /api/players/<name>/ratings/ (so
 // page and API say the same): the rating with "?" while provisional, its deviation in words,
-// its history as a chart, the ladder rank and percentile, the best day, and the deals they
-// beat that most players did not. Rated days have all closed: nothing here is of an open day.
+// its history as a chart, the ladder rank and percentile, where they stand this week and this
+// month, the best day, and the deals they beat that most players did not. Rated days have all closed: nothing here is of an open day.
 import { api, endpoints, pages } from "./api.js";
 import { lineChart, niceRange, redrawOnResize } from "./charts.js";
 import { boardLabel } from "./daily.js";
@@ -28,6 +28,30 @@ function standingWords(mode) {
   return format(gettext("#%(rank)s of %(total)s: better than %(percent)s of settled players"), {
     rank: formatNumber(mode.rank), total: formatNumber(mode.ladder_total),
     percent: formatNumber(mode.percentile / 100, { style: "percent" }),
+  });
+}
+
+/** Where the player stands in the current week and month, as [{period, words}] ("this week:
+ * #12 of 340"), the periods they have no place in left out (rated days only). */
+export function seasonPlaces(seasons) {
+  const words = {
+    week: gettext("this week: #%(rank)s of %(total)s"),
+    month: gettext("this month: #%(rank)s of %(total)s"),
+  };
+  return Object.keys(words).filter((period) => seasons[period]).map((period) => ({
+    period,
+    words: format(words[period], { rank: formatNumber(seasons[period].rank), total: formatNumber(seasons[period].of) }),
+  }));
+}
+
+/** Those places, each a link to its standings around the player; null if none. */
+function seasonsLinks(username, modeName, seasons) {
+  const places = seasonPlaces(seasons);
+  if (!places.length) return null;
+  return places.flatMap(({ period, words }, index) => {
+    const query = new URLSearchParams({ period, draw: modeName.slice(1), around: username });
+    const link = h("a", { href: `${pages.seasons(query)}#season-me`, dataset: { period } }, words);
+    return index ? [" · ", link] : [link];
   });
 }
 
@@ -69,7 +93,8 @@ function drawHistory(container, history) {
   });
 }
 
-function modeSection(modeName, mode, charts) {
+function modeSection(modeName, mode, charts, username, seasons) {
+  const places = seasonsLinks(username, modeName, seasons);
   const draw = modeName.slice(1);
   const chart = h("div", { class: "chart", id: `rating-chart-${modeName}`, role: "img",
     "aria-label": format(gettext("Draw %(draw)s rating, day by day"), { draw }) });
@@ -80,6 +105,7 @@ function modeSection(modeName, mode, charts) {
       item("rating", gettext("Rating"), h("span", { class: "rating-number" }, ratingText(mode)),
         h("span", { class: "muted small rating-deviation" }, ` ${deviationWords(mode)}`)),
       item("standing", gettext("Ladder"), h("span", { class: "small" }, standingWords(mode))),
+      places ? item("seasons", gettext("Seasons"), h("span", { class: "small" }, ...places)) : null,
       item("days", gettext("Days rated"), String(mode.games)),
       mode.best_day ? item("best-day", gettext("Best day"), ...bestDay(mode.best_day)) : null),
     h("figure", { class: "chart-figure" }, chart),
@@ -89,11 +115,11 @@ function modeSection(modeName, mode, charts) {
 
 /** Read the player's ratings and show them; `username` is the page's player. */
 export async function showRatings(username) {
-  const { ratings } = await api("GET", endpoints.playerRatings(username));
+  const { ratings, seasons } = await api("GET", endpoints.playerRatings(username));
   const charts = [];
   const modes = Object.entries(ratings).filter(([, mode]) => mode);
   byId("rating-modes").replaceChildren(...(modes.length
-    ? modes.map(([name, mode]) => modeSection(name, mode, charts))
+    ? modes.map(([name, mode]) => modeSection(name, mode, charts, username, seasons[name]))
     : [h("p", { class: "muted" }, gettext("No rated days yet: ratings come from ranked daily games, once their day has closed."))]));
   const redraw = () => charts.forEach((draw) => draw());
   redraw();

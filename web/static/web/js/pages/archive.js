@@ -17,7 +17,7 @@ function boardItem(day, mode, board) {
     code ? h("code", {}, code) : h("span", { class: "muted" }, gettext("sealed")),
     board.par != null ? ` · ${format(gettext("par %(par)s"), { par: board.par })}` : "",
     board.table_par ? h("span", { class: "table-par" }, ` (${board.table_par.detail})`) : "",
-    board.difficulty ? [" · ", difficultyNode(board.difficulty)] : "",
+    board.difficulty || board.expected ? [" · ", difficultyNode(board.difficulty, board.expected)] : "",
     ` · ${playerCount(board.entries)} · `,
     h("a", { href: pages.board(board.board) }, gettext("final board")),
     code ? [" · ", h("a", { href: pages.line(day.date, mode) }, gettext("the solver's line")),

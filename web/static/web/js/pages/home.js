@@ -6,6 +6,7 @@ import { api, endpoints, pageData, pages } from "../api.js";
 import { ownHeldEntry, renderBoardList } from "../board_list.js";
 import { startCountdown } from "../daily.js";
 import { commitmentItem } from "../commitments.js";
+import { difficultyNode } from "../difficulty.js";
 import { byId, h, say } from "../dom.js";
 import { LiveBoard } from "../live.js";
 import { askForAccount, guestNote, isGuest, needsAccount, startOpenGame } from "../guests.js";
@@ -32,6 +33,7 @@ function showBoard(panel, daily, user, mine) {
   const parNode = panel.querySelector("[data-par]");
   parNode.hidden = daily.par == null;
   parNode.textContent = daily.par == null ? "" : `· ${format(gettext("par %(moves)s"), { moves: moveCount(daily.par) })}`;
+  panel.querySelector("[data-difficulty]").replaceChildren(...(daily.expected ? ["· ", difficultyNode(null, daily.expected)] : []));
   let players = daily.entries;
   showPlayers(panel, players);
   const button = panel.querySelector("[data-play]");

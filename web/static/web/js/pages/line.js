@@ -51,6 +51,12 @@ async function showPositions(day, mode) {
   }
 }
 
+/** The board's difficulty (rated, else expected) after a space, or nothing. */
+function expectedOrRated(board) {
+  const node = board ? difficultyNode(board.difficulty, board.expected) : null;
+  return node ? [" ", node] : [];
+}
+
 async function main() {
   await initAccount();
   const { day, mode } = pageData();
@@ -61,6 +67,7 @@ async function main() {
       byId("line-summary").textContent = format(gettext(
         "The deals of %(day)s are still sealed: their codes and the solver's lines are told when the day closes (%(time)s).",
       ), { day: formatDate(day), time: formatDateTime(daily.closes_at) });
+      byId("line-summary").append(...expectedOrRated(board));  // the prior's tier only, sealed
       return;
     }
     const code = daily.codes[mode];
@@ -72,7 +79,7 @@ async function main() {
     byId("line-summary").replaceChildren(...formatNodes(values.par != null
       ? gettext("Deal %(code)s: the solver won it in %(moves)s (par %(par)s); %(players)s played it ranked.")
       : gettext("Deal %(code)s: the solver won it in %(moves)s; %(players)s played it ranked."), values),
-    ...(board && board.difficulty ? [" ", difficultyNode(board.difficulty)] : []));
+    ...expectedOrRated(board));
     byId("line-play").href = pages.play(code);
     byId("line-links").hidden = false;
     byId("line-moves").replaceChildren(...line.tokens.map((token, index) => h("li", {},
