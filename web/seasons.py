@@ -34,14 +34,16 @@ def seasons_context(request: HttpRequest) -> dict[str, Any]:
     bot = who == Who.BOTS
     chosen: dict[str, Any] = {"period": period, "draw": draw, "bot": bot, "limit": PAGE_SIZE}
     missing = None
+    named = query.get("season")  # kept on the page unless there is no such season
     try:
         page = season_page(
             **chosen, offset=query["offset"], key=query.get("season"), around=query.get("around")
         )
     except (SeasonNotFound, NotInSeason) as refusal:
         missing = refusal.detail
-        keep = query.get("season") if isinstance(refusal, NotInSeason) else None
-        page = season_page(**chosen, key=keep)
+        if isinstance(refusal, SeasonNotFound):
+            named = None
+        page = season_page(**chosen, key=named)
     key = page.season["key"] if page.season else None
     me = request.user.get_username() if request.user.is_authenticated else None
     placed = me is not None and any(entry["player"] == me for entry in page.entries)
@@ -65,6 +67,7 @@ def seasons_context(request: HttpRequest) -> dict[str, Any]:
         "links": ladder_links(base=base, offset=page.offset, total=page.total),
         "last": min(page.offset + PAGE_SIZE, page.total),
         "archive": archive,
-        # A season named (and found) stays on the page; otherwise it follows the days rated.
-        "chosen": query.get("season") is not None and missing is None,
+        # A season named (and found) stays on the page, even when the player asked around has
+        # no place in it; otherwise it follows the days rated.
+        "chosen": named is not None,
     }

@@ -3,6 +3,7 @@ summed, and more play never lowers it (hypothesis, on the SQL that is its one ho
 days then by all outcomes; a season closes when its last day is rated (a controlled clock),
 never counts an open day or a held game, rebuilds identically; its API and its refusals."""
 
+import json
 import re
 from collections.abc import Callable
 from datetime import date, timedelta
@@ -246,3 +247,20 @@ def test_the_seasons_page_shows_the_current_season_for_a_bad_query_never_a_400(
     assert re.findall(r'<tr data-player="([^"]+)"', text) == ["first", "second"]
     assert 'id="season-key">2026-W02<' in text
     assert ('id="season-missing"' in text) == (query == "season=2025-W02")  # valid, not rated
+
+
+def test_a_named_season_stays_on_the_page_when_the_player_asked_around_is_not_in_it(
+    db: None, client: Client
+) -> None:
+    """Not the current season (the page would then follow the days rated, and its next
+    minute's poll would swap last week's standings for this week's)."""
+    early, late = (User.objects.create_user(username=name) for name in ("early", "late"))
+    next_monday = MONDAY + timedelta(days=7)
+    placed({early: {MONDAY: 1.0}, late: {next_monday: 0.5}})
+    text = client.get("/seasons/?season=2026-W02&around=late").content.decode()
+    assert 'id="season-key">2026-W02<' in text and 'id="season-missing"' in text
+    assert re.findall(r'<tr data-player="([^"]+)"', text) == ["early"]
+    data = json.loads(
+        re.findall(r'<script id="page-data" type="application/json">(.*?)</script>', text)[0]
+    )
+    assert (data["season"]["key"], data["chosen"]) == ("2026-W02", True)
