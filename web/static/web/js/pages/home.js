@@ -33,7 +33,8 @@ function showBoard(panel, daily, user, mine) {
   const parNode = panel.querySelector("[data-par]");
   parNode.hidden = daily.par == null;
   parNode.textContent = daily.par == null ? "" : `· ${format(gettext("par %(moves)s"), { moves: moveCount(daily.par) })}`;
-  panel.querySelector("[data-difficulty]").replaceChildren(...(daily.expected ? ["· ", difficultyNode(null, daily.expected)] : []));
+  const difficulty = difficultyNode(null, daily.expected, daily.table_par_status);
+  panel.querySelector("[data-difficulty]").replaceChildren(...(difficulty ? ["· ", difficulty] : []));
   let players = daily.entries;
   showPlayers(panel, players);
   const button = panel.querySelector("[data-play]");
