@@ -180,7 +180,7 @@ def test_one_referee_for_several_workers_and_none_left_after_sigint(tmp_path: Pa
             assert time.monotonic() < deadline, children(server.pid)
             time.sleep(0.2)
         assert len(workers_of(server.pid)) == 2 and len(referees_of(server.pid)) == 1
-        family = [pid for pid, _ in children(server.pid)]
+        family = [*workers_of(server.pid), *referees_of(server.pid)]
         server.send_signal(signal.SIGINT)  # Ctrl+C
         server.wait(timeout=30)
-        assert not any(alive(pid) for pid in family)
+        assert [pid for pid in family if alive(pid)] == []
