@@ -214,3 +214,12 @@ def test_the_worker_ends_once_its_server_is_killed_outright(tmp_path: Path) -> N
         server.kill()
         server.wait()
     wait_for(lambda: not alive(worker), timeout=30)
+
+
+def test_compose_runs_the_referee_as_its_own_service_and_the_app_none() -> None:
+    import yaml
+
+    services = yaml.safe_load((REPO_ROOT / "docker-compose.yml").read_text())["services"]
+    assert services["app"]["environment"]["CANFIELD_REFEREE"] == "external"
+    assert services["fairplay"]["command"][:4] == ["python", "manage.py", "fairplay", "work"]
+    assert referee_mode(services["app"]["environment"]) == "external"
