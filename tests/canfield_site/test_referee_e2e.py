@@ -5,9 +5,10 @@ candidate) and no cache of a missing par, so the server sees the worker's par at
 
 Today's two boards say ``"pending"`` first, never a silent null, then ``"ready"`` with an
 expected tier once the server's child (``manage.py fairplay work``) has stored their table
-pars (their runs still hidden: the day is open); the child's lines are in the server's log
-with their prefix; one referee whatever the worker count; and SIGTERM to the server leaves
-no referee behind."""
+pars (their runs still hidden: the day is open); a player's moves meanwhile are all stored
+(the two processes share the SQLite file: no "database is locked"); the child's lines are in
+the server's log with their prefix; one referee whatever the worker count; and SIGTERM to the
+server leaves no referee behind."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.support.games import SIMPLE_CODE
 from tests.support.servers import REPO_ROOT, free_port
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
@@ -145,6 +147,15 @@ def test_make_run_computes_todays_table_pars_and_stops_its_referee(tmp_path: Pat
     today = datetime.now(UTC).date()
     with made_run(tmp_path) as (server, base):
         [referee] = referees_of(server.pid)  # one, the server's own child
+        # A player plays an open game meanwhile: a write of the server's each poll, beside
+        # the referee's (draw, undo, draw...: always legal).
+        signed_up = httpx.post(
+            f"{base}/api/players/", json={"username": "eve", "password": "pw-12345678"}
+        )
+        assert signed_up.status_code == 201, signed_up.text
+        auth = {"Authorization": f"Token {signed_up.json()['token']}"}
+        game = httpx.post(f"{base}/api/games/", json={"code": SIMPLE_CODE}, headers=auth).json()
+        seq = 0
         seen: list[tuple[str, str]] = []
         deadline = time.monotonic() + READY_WITHIN_S
         while True:
@@ -154,7 +165,16 @@ def test_make_run_computes_todays_table_pars_and_stops_its_referee(tmp_path: Pat
                 seen.append(statuses)
             for board in boards.values():
                 assert board["table_par"] is None  # the day is open: the runs stay hidden
-                assert (board["expected"] is not None) == (board["table_par_status"] == "ready")
+                if board["table_par_status"] == "ready":
+                    assert board["expected"] is not None
+            seq += 1
+            moved = httpx.post(
+                f"{base}/api/games/{game['id']}/actions/",
+                json={"action": "undo" if seq % 2 == 0 else "draw", "seq": seq},
+                headers=auth,
+                timeout=30,
+            )
+            assert moved.status_code == 201, moved.text
             if statuses == ("ready", "ready"):
                 break
             assert time.monotonic() < deadline, f"not ready in {READY_WITHIN_S:.0f} s: {seen}"
