@@ -30,7 +30,6 @@ runs. ``--referee`` (default ``CANFIELD_REFEREE``, else ``child``) says who runs
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import signal
 from collections.abc import Mapping, Sequence
@@ -106,7 +105,7 @@ def terminated(signum: int, frame: FrameType | None) -> None:
 def main(argv: Sequence[str] | None = None) -> None:
     import uvicorn
 
-    from canfield_site.referee import MANAGE, Referee, log_to_stderr, referee_command
+    from canfield_site.referee import MANAGE, Referee, log_to_stderr, logger, referee_command
 
     args = parse(argv)
     os.environ["CANFIELD_WORKERS"] = str(args.workers)
@@ -116,14 +115,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         referee = Referee(
             command=referee_command(parent=os.getpid()), env=os.environ, cwd=MANAGE.parent
         )
+    elif args.referee == "external":
+        logger.info("none here (%s): another process runs manage.py fairplay work", args.referee)
     else:
-        logging.getLogger("canfield.referee").log(
-            logging.INFO if args.referee == "external" else logging.WARNING,
-            "CANFIELD_REFEREE=%s: %s",
-            args.referee,
-            "another process runs manage.py fairplay work"
-            if args.referee == "external"
-            else "no fair-play worker: no table pars are computed, nothing is judged against them",
+        logger.warning(
+            "none (%s): no table pars are computed, nothing is judged against them", args.referee
         )
     signal.signal(signal.SIGTERM, terminated)
     try:
