@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import pytest
@@ -114,3 +115,34 @@ def test_the_expected_tier_before_the_close_and_pending_without_a_table_par(
     entry = page.locator(f'.archive-day[data-date="{expected.closed.day}"] [data-mode="D3"]')
     shows_expected(entry.locator(".difficulty"), expected.words[language][closed], language)
     watch.check(language, f"/daily/, {screen}")
+
+
+def test_home_shows_the_tier_once_the_pending_par_is_stored_without_a_reload(
+    expected: Expected, new_player: Callable[..., Player]
+) -> None:
+    """A fresh server's referee stores today's par while home is open: home asks again
+    (every 30 s of the page's clock, run ahead here) and the note gives way to the tier."""
+    from django.db import connections
+
+    from engine.table_player.par import TablePar
+    from fairplay.models import TableParRecord
+
+    page: Page = new_player(sign_up=False, locale=BROWSER_LOCALE["en"], **DEVICES["desktop"]).page
+    page.clock.install()
+    page.goto("/")
+    note = page.locator('.daily-deal[data-mode="D1"] .difficulty')
+    shows_pending(note, "en")
+    today = expected.today
+    par = TablePar(3, tuple(HARD_RUNS), today.pars["D1"], None, None, "no_edge")
+
+    def store() -> None:  # off the browser's event loop, where Django refuses the database
+        try:
+            TableParRecord.objects.create(board=today.board("D1"), par=par.to_json(), seconds=1)
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(store).result()
+    page.clock.run_for(31_000)
+    expect(note).to_have_attribute("data-source", "prior")
+    expect(note).to_contain_text(EXPECTED["en"])
