@@ -112,8 +112,14 @@ def made_run(tmp_path: Path, *, workers: int = 1) -> Iterator[tuple[subprocess.P
     env = fresh_env(tmp_path)
     subprocess.run(migrate, cwd=REPO_ROOT, env=env, check=True, capture_output=True)
     with (tmp_path / "server.log").open("wb") as log:
+        # Its own process group, so a failed test's cleanup reaches uvicorn's workers too.
         server = subprocess.Popen(
-            serve, cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
+            serve,
+            cwd=REPO_ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
     referees: set[int] = set()
     try:
@@ -131,10 +137,11 @@ def made_run(tmp_path: Path, *, workers: int = 1) -> Iterator[tuple[subprocess.P
             time.sleep(0.2)
         yield server, base
     finally:
+        referees.update(referees_of(server.pid))
         if server.poll() is None:
-            server.kill()
+            os.killpg(server.pid, signal.SIGKILL)
             server.wait()
-        for pid in referees | set(referees_of(server.pid)):
+        for pid in referees:
             if alive(pid):
                 os.kill(pid, signal.SIGKILL)
 
