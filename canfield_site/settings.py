@@ -321,6 +321,9 @@ else:
         "default": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             "KEY_PREFIX": CACHE_KEY_PREFIX,
+            # Django's default of 300 keys culls a third of them when full: the counters of
+            # the limits (a few keys per client and window) would be forgotten mid-window.
+            "OPTIONS": {"MAX_ENTRIES": 100_000},
         }
     }
 # ASGI worker processes serving this deployment (canfield_site.serve sets it from its
@@ -360,10 +363,12 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-# Password checks (about 250 ms of CPU each, on purpose) per client address and over the
-# whole deployment (games.password_checks); ``off`` disables either.
+# Password checks (about 250 ms of CPU each, on purpose) per client address, per account (the
+# right passwords) and over the whole deployment, shared fairly between networks
+# (games.password_checks); ``off`` disables each.
 CANFIELD_PASSWORD_CHECKS = {
     "address": env_rate("CANFIELD_PASSWORD_CHECKS_ADDRESS", "1/second"),
+    "account": env_rate("CANFIELD_PASSWORD_CHECKS_ACCOUNT", "5/minute"),
     "total": env_rate("CANFIELD_PASSWORD_CHECKS_TOTAL", "4/second"),
 }
 AXES_HANDLER = "games.api.lockout.PairAndAddressHandler"

@@ -62,6 +62,7 @@ STARTUP_TIMEOUT_S = 30.0
 TEST_SERVER_DEFAULTS = {
     "CANFIELD_THROTTLE_SIGNUP": "off",
     "CANFIELD_PASSWORD_CHECKS_ADDRESS": "off",
+    "CANFIELD_PASSWORD_CHECKS_ACCOUNT": "off",
     "CANFIELD_TIMING_SIGNALS": "off",
 }
 #: The environment of a server whose tests sign players up by the hundred and measure nothing
