@@ -19,8 +19,9 @@ would hold the GIL of the whole worker and take one of its few request threads
   the last ``SERVED_WINDOW_S`` (then the first asked). Served first asked, first solved, 12
   accounts asking hints back to back kept the queue full, and another player's hint waited
   25-28 s behind theirs (issue 38, F7); now it is solved next, after the solves running;
-* the request waits for its answer on the event loop (``GameHintView.as_view``), so other
-  requests go on meanwhile.
+* the request waits for its answer on the event loop, its request thread given back
+  (``canfield_site.http_handler.finish_on_loop``), so other requests go on meanwhile: a
+  queued hint that held its thread left a health check 12 s behind nine of them.
 
 The pool's processes are started with ``spawn`` (a fork of a threaded server is unsafe) and
 import the engine alone (``engine.solver``); they live as long as the server process, and no
