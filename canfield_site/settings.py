@@ -94,6 +94,9 @@ DEBUG = env_bool("DEBUG", False)
 #: ``Production`` once ran as development, every secret check skipped.
 CANFIELD_ENVS = ("development", "production")
 CANFIELD_ENV = (os.environ.get("CANFIELD_ENV") or "development").strip().lower()
+#: Whether CANFIELD_ENV was said at all: PostgreSQL without it is warned about
+#: (canfield_site.checks, W001).
+CANFIELD_ENV_GIVEN = bool((os.environ.get("CANFIELD_ENV") or "").strip())
 if CANFIELD_ENV not in CANFIELD_ENVS:
     raise ImproperlyConfigured(
         f"CANFIELD_ENV must be one of {', '.join(CANFIELD_ENVS)} (any case), "
