@@ -53,6 +53,7 @@ from django.utils.translation import gettext
 from engine import Game
 from engine.solver import SolveResult, hint
 from games.errors import HintPending, HintsBusy
+from games.outage import counters_unavailable
 from games.solver_budgets import hint_seconds
 
 
@@ -105,7 +106,10 @@ def reserve_slot(player_id: int) -> None:
     longest = (places() // workers() + 1) * hint_seconds() + 10  # queued, then solved
     try:
         mine = shared_cache.add(pending_key(player_id), 1, round(longest))
-    except Exception:  # the cache is down: one hint a player cannot be told apart, go on
+    except Exception as error:  # the cache is down: one hint a player cannot be told apart
+        counters_unavailable(
+            "one hint at a time per player", "not counted (the queue's places still bound)", error
+        )
         mine = True
     if not mine:
         raise HintPending(

@@ -12,6 +12,8 @@ from __future__ import annotations
 import logging
 import threading
 
+from django.core.cache.backends.locmem import LocMemCache
+
 logger = logging.getLogger("canfield.limits")
 
 _down: set[str] = set()
@@ -43,6 +45,19 @@ def counters_available(limit: str) -> None:
             return
         _down.discard(limit)
     logger.warning("%s: counters available again, the limit is counted again", limit)
+
+
+_local: LocMemCache | None = None
+
+
+def local_counters() -> LocMemCache:
+    """This process's own counters, for a limit that is counted here while Redis is gone (a
+    limit that then holds per worker process: at most ``CANFIELD_WORKERS`` x its rate)."""
+    global _local
+    with _lock:
+        if _local is None:
+            _local = LocMemCache("canfield-outage-counters", {"OPTIONS": {"MAX_ENTRIES": 100_000}})
+        return _local
 
 
 def limits_down() -> frozenset[str]:
