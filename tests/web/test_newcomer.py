@@ -4,14 +4,16 @@ practice game resumed on home, ...)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+import uuid
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
-from tests.web.conftest import Player
-from tests.web.table_page import Table
+from tests.support.servers import CHEAP_HASHING, run_asgi_server, server_env_for_test_db
+from tests.web.conftest import DAILY_ENV, PASSWORD, TIMEOUT_MS, Player
+from tests.web.table_page import GAME_URL, Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 
@@ -60,3 +62,70 @@ def test_a_guest_finds_their_practice_game_again_on_reloading_home(
     [game] = page.request.get(f"/api/players/{name}/").json()["games"]
     assert (game["board"], game["moves"]) == (code, 3)
     assert visitor.errors == []
+
+
+@pytest.fixture
+def one_guest_an_hour(server_url: str) -> Iterator[str]:
+    """A server whose network limit of guests is 1 an hour (its counters its own)."""
+    env = {
+        **server_env_for_test_db(),
+        **CHEAP_HASHING,
+        **DAILY_ENV,
+        "CANFIELD_THROTTLE_ANON": "off",
+        "CANFIELD_THROTTLE_USER": "off",
+        "CANFIELD_THROTTLE_GUEST": "1/hour",
+        "CANFIELD_CACHE_PREFIX": f"test-guests-{uuid.uuid4().hex[:12]}",
+    }
+    with run_asgi_server(env=env) as url:
+        yield url
+
+
+def page_on(browser: Browser, url: str, screen: str) -> Page:
+    device = SCREENS[screen]
+    viewport = device["viewport"]
+    context = browser.new_context(
+        base_url=url,
+        viewport={"width": viewport[0], "height": viewport[1]},
+        has_touch=device.get("touch", False),
+        is_mobile=device.get("touch", False),
+    )
+    context.set_default_timeout(TIMEOUT_MS)
+    return context.new_page()
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_past_the_networks_guests_a_newcomer_is_offered_an_account_and_plays_on(
+    one_guest_an_hour: str, chromium: Browser, screen: str
+) -> None:
+    first = page_on(chromium, one_guest_an_hour, screen)
+    first.goto("/")
+    tap(first, "#stock-card")
+    expect(first.locator("#account-name")).to_have_text(GUEST_NAME)  # the hour's one guest
+
+    page = page_on(chromium, one_guest_an_hour, screen)  # the next pupil of the class
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto("/")
+    tap(page, "#stock-card")
+    dialog = page.locator("#account-dialog")
+    expect(dialog).to_be_visible()  # the way on: an account, at once
+    said = dialog.locator(".form-error")
+    expect(said).to_contain_text("your network")
+    expect(said).to_contain_text("Create an account to play now")
+    expect(said).to_contain_text(re.compile(r"as a guest again in (about )?\d+"))
+    dialog.locator("[data-close]").click()
+    expect(page.locator("#stock-card")).to_be_visible()  # the deal is still on the felt
+    page.get_by_role("button", name="Play a random deal").click()  # another way in: the same
+    expect(dialog).to_be_visible()
+    dialog.get_by_label("Username").fill(f"p{uuid.uuid4().hex[:10]}")
+    dialog.get_by_label("Password").fill(PASSWORD)
+    dialog.get_by_role("button", name="Create account").click()
+    expect(page.locator("#account-name")).not_to_have_text(GUEST_NAME)
+    expect(page.locator("#account-name")).to_be_visible()
+    page.get_by_role("button", name="Play a random deal").click()
+    expect(page).to_have_url(GAME_URL)  # playing, as an account
+    table = Table(page)
+    expect(table.column(1).locator("[data-card]").first).to_be_visible()
+    assert errors == []
+    first.context.close()
+    page.context.close()

@@ -5,6 +5,7 @@
 import { ApiError } from "../api.js";
 import { byId } from "../dom.js";
 import { GameSocket, sendMove } from "../game_socket.js";
+import { guestsLimited, offerAccountForLimit } from "../guests.js";
 import { format, gettext } from "../i18n.js";
 import { openAccountDialog, refreshAccount } from "../session.js";
 import { playSound } from "../sound.js";
@@ -42,6 +43,7 @@ async function startOffered() {
     return true;
   } catch (error) {
     table.starter = { start, onStarted };
+    if (guestsLimited(error)) offerAccountForLimit(error);
     status(error instanceof ApiError ? error.data.detail || error.message
       : gettext("Something went wrong. Try again."), "error");
     return false;
