@@ -6,12 +6,15 @@ from __future__ import annotations
 import re
 import uuid
 from collections.abc import Callable, Iterator
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.conftest import Player as ApiPlayer
 from tests.support.servers import CHEAP_HASHING, run_asgi_server, server_env_for_test_db
+from tests.web import dailies
 from tests.web.conftest import DAILY_ENV, PASSWORD, TIMEOUT_MS, Player
 from tests.web.table_page import GAME_URL, Table
 
@@ -129,3 +132,32 @@ def test_past_the_networks_guests_a_newcomer_is_offered_an_account_and_plays_on(
     assert errors == []
     first.context.close()
     page.context.close()
+
+
+@pytest.fixture
+def closed_game(server_url: str, make_player: Callable[..., ApiPlayer]) -> dict[str, Any]:
+    """A ranked game of a past day its close left unfinished, played 50 seconds from its
+    start (the ranked time), opened days later."""
+    from games.models import Game
+
+    closed = dailies.closed_game(make_player)
+    game = Game.objects.get(pk=closed.game_id)
+    Game.objects.filter(pk=game.id).update(
+        elapsed=50, reached_at=game.created_at + timedelta(seconds=50)
+    )
+    return {"id": game.id, "token": closed.owner.token}
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_after_the_close_the_tables_clock_says_the_ranked_time(
+    closed_game: dict[str, Any], new_player: Callable[..., Player], screen: str
+) -> None:
+    owner = new_player(sign_up=False, **SCREENS[screen])
+    page = owner.page
+    page.context.set_extra_http_headers({"Authorization": f"Token {closed_game['token']}"})
+    page.goto(f"/games/{closed_game['id']}/")
+    expect(page.locator("#results")).to_be_visible()
+    expect(page.locator("#results-time")).to_have_text("0:50")
+    expect(page.locator("#stat-time")).to_have_text("0:50")  # one clock: not the days since
+    expect(page.locator("#stat-time")).to_have_attribute("data-running", "false")
+    assert owner.errors == []
