@@ -25,6 +25,7 @@ SCREENS: dict[str, dict[str, Any]] = {
     "phone": {"viewport": (390, 844), "touch": True},
 }
 GUEST_NAME = re.compile(r"^guest-[a-z0-9]{6}$")
+OPEN_CODE = "CF1-D3-AAAAACL"
 
 
 def tap(page: Page, selector: str) -> None:
@@ -48,19 +49,19 @@ def test_a_guest_finds_their_practice_game_again_on_reloading_home(
     expect(page.locator("#game-code")).to_have_text(code)
     tap(page, "#stock-card")  # the first tap makes the guest's game and draws
     table = Table(page)
-    expect(table.stat("moves")).to_have_text("1")
+    expect(table.stat("actions")).to_have_text("1")
     expect(page.locator("#account-name")).to_have_text(GUEST_NAME)
     tap(page, "#stock-card")
-    expect(table.stat("moves")).to_have_text("2")
+    expect(table.stat("actions")).to_have_text("2")
     waste = table.waste_cards()
 
     page.reload()
     expect(page.locator("#game-code")).to_have_text(code)  # the same deal, not a new one
-    expect(table.stat("moves")).to_have_text("2")  # where they left it
+    expect(table.stat("actions")).to_have_text("2")  # where they left it
     assert table.waste_cards() == waste
     expect(page.locator("#undo-button")).to_be_enabled()
     tap(page, "#stock-card")  # and it plays on
-    expect(table.stat("moves")).to_have_text("3")
+    expect(table.stat("actions")).to_have_text("3")
     name = page.locator("#account-name").inner_text()
     [game] = page.request.get(f"/api/players/{name}/").json()["games"]
     assert (game["board"], game["moves"]) == (code, 3)
@@ -161,3 +162,26 @@ def test_after_the_close_the_tables_clock_says_the_ranked_time(
     expect(page.locator("#stat-time")).to_have_text("0:50")  # one clock: not the days since
     expect(page.locator("#stat-time")).to_have_attribute("data-running", "false")
     assert owner.errors == []
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_the_table_and_the_player_page_count_actions_as_the_boards_rank_them(
+    new_player: Callable[..., Player], screen: str
+) -> None:
+    player = new_player(**SCREENS[screen])
+    page = player.page
+    table = Table.open_deal(page, OPEN_CODE)
+    tap(page, "#stock-card")
+    expect(table.stat("actions")).to_have_text("1")
+    tap(page, "#undo-button")  # an undo refunds a move, and costs an action
+    expect(table.stat("actions")).to_have_text("2")
+    label = page.locator("#stat-actions").locator("xpath=preceding-sibling::dt")
+    expect(label).to_have_text(re.compile("^actions$", re.I))
+    board = page.request.get(f"/api/leaderboards/{OPEN_CODE}/").json()["entries"]
+    assert [entry["actions"] for entry in board] == [2]
+
+    page.goto(f"/players/{player.username}/")
+    games = page.locator("table:has(#game-rows)")
+    expect(games.locator("th").nth(4)).to_have_text("Actions")
+    expect(page.locator("#game-rows tr").first.locator("td").nth(4)).to_have_text("2")
+    assert player.errors == []

@@ -58,7 +58,7 @@ function renderGames(games) {
     "tr", {},
     h("td", {}, h("a", { href: pages.game(game.id) }, `#${game.id}`)),
     h("td", {}, dealCell(game)),
-    h("td", {}, game.cards), h("td", {}, game.score), h("td", {}, game.moves),
+    h("td", {}, game.cards), h("td", {}, game.score), h("td", {}, game.actions),
     h("td", {}, statusText(game)),
     h("td", {}, game.sealed ? "" : h("a", { href: pages.replay(game.id) }, gettext("replay"))),
   )));
