@@ -185,3 +185,74 @@ def test_the_table_and_the_player_page_count_actions_as_the_boards_rank_them(
     expect(games.locator("th").nth(4)).to_have_text("Actions")
     expect(page.locator("#game-rows tr").first.locator("td").nth(4)).to_have_text("2")
     assert player.errors == []
+
+
+@pytest.fixture
+def today(server_url: str) -> dailies.Day:
+    return dailies.today()
+
+
+def sign_up_in(player: Player, name: str) -> None:
+    """Sign ``player``'s browser in as a new account ``name`` (the same device cookie)."""
+    response = player.page.context.request.post(
+        "/api/players/", data={"username": name, "password": PASSWORD, "session": True}
+    )
+    assert response.status == 201, response.text()
+
+
+def sign_out(player: Player) -> None:
+    token = next(c["value"] for c in player.page.context.cookies() if c["name"] == "csrftoken")
+    response = player.page.context.request.delete("/api/session/", headers={"X-CSRFToken": token})
+    assert response.ok, response.text()
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_a_held_first_daily_is_a_day_played_and_the_calendar_says_held(
+    today: dailies.Day, new_player: Callable[..., Player], screen: str
+) -> None:
+    # One browser, two accounts: the second ranked game from the device is held (linked).
+    owner = new_player(sign_up=False, **SCREENS[screen])
+    page = owner.page
+    page.goto("/rules/")  # any page gives the browser its device cookie
+    sign_up_in(owner, f"p{uuid.uuid4().hex[:10]}")
+    first = owner.post("/api/games/", {"daily": "D3"})
+    owner.post(f"/api/games/{first['id']}/actions/", {"action": "draw", "seq": 1})
+    sign_out(owner)
+    sign_up_in(owner, owner.username)
+    game = owner.post("/api/games/", {"daily": "D3"})
+    page.goto(f"/games/{game['id']}/")
+    tap(page, "#stock-card")
+    expect(Table(page).stat("actions")).to_have_text("1")
+    board = today.board("D3")
+    assert page.request.get(f"/api/leaderboards/{board}/").json()["own_held"]["held"] is True
+    tap(page, "#resign-button")
+    tap(page, "#resign-button")  # the confirmation
+    expect(page.locator("#results")).to_be_visible()
+    expect(page.locator("#results-streak")).to_have_text("1 day")  # their first daily, played
+    page.reload()
+    expect(page.locator("#results-streak")).to_have_text("1 day")  # and so when reopened
+
+    page.goto(f"/players/{owner.username}/")
+    entry = page.locator('#calendar .day-entry[data-mode="D3"]')
+    expect(entry).to_have_text("D3 held for review")
+    expect(page.locator("#calendar")).not_to_contain_text("null")
+    assert owner.errors == []
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_the_results_card_counts_the_first_daily_in_the_streak_at_once(
+    today: dailies.Day, new_player: Callable[..., Player], screen: str
+) -> None:
+    player = new_player(**SCREENS[screen])
+    page = player.page
+    page.goto("/")  # home: today's ranked deal face down, dealt by the first tap
+    tap(page, "#stock-card")
+    expect(Table(page).stat("actions")).to_have_text("1")
+    tap(page, "#resign-button")
+    tap(page, "#resign-button")  # the confirmation
+    expect(page.locator("#results")).to_be_visible()
+    expect(page.locator("#results-streak")).to_have_text("1 day")  # right after, as reopened
+    [game] = page.request.get(f"/api/players/{player.username}/").json()["games"]
+    page.goto(f"/games/{game['id']}/")
+    expect(page.locator("#results-streak")).to_have_text("1 day")
+    assert player.errors == []

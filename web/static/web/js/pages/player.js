@@ -105,9 +105,14 @@ function shiftMonth(month, step) {
 }
 
 function dayEntry(mode, entry) {
-  const text = format(entry.won ? gettext("%(mode)s won, #%(rank)s/%(total)s") : gettext("%(mode)s #%(rank)s/%(total)s"),
-    { mode, rank: entry.rank, total: entry.total });
-  const attributes = { class: "day-entry", dataset: { mode, rank: entry.rank, won: entry.won } };
+  // A game held for a fair-play review has no place on its board (its owner alone sees it
+  // here): said in words, never "#null".
+  const text = entry.rank == null
+    ? format(entry.held ? gettext("%(mode)s held for review") : gettext("%(mode)s not ranked"), { mode })
+    : format(entry.won ? gettext("%(mode)s won, #%(rank)s/%(total)s") : gettext("%(mode)s #%(rank)s/%(total)s"),
+      { mode, rank: entry.rank, total: entry.total });
+  const attributes = { class: "day-entry", dataset: { mode, rank: entry.rank ?? "", won: entry.won, held: Boolean(entry.held) } };
+  if (entry.held && entry.held_reason) attributes.title = entry.held_reason.detail;
   // The replay once the day has closed (the server gives no game id before).
   return entry.game ? h("a", { ...attributes, href: pages.replay(entry.game) }, text) : h("span", attributes, text);
 }
