@@ -256,3 +256,62 @@ def test_the_results_card_counts_the_first_daily_in_the_streak_at_once(
     page.goto(f"/games/{game['id']}/")
     expect(page.locator("#results-streak")).to_have_text("1 day")
     assert player.errors == []
+
+
+def large_cards(page: Page) -> None:
+    """This browser's card size is large (as the settings dialog keeps it)."""
+    page.add_init_script(
+        "localStorage.setItem('canfield.settings', JSON.stringify({card_size: 'large'}))"
+    )
+
+
+@pytest.mark.parametrize("ranked", [False, True], ids=["open", "ranked"])
+def test_large_cards_stay_on_the_felt_on_a_1366_by_768_screen(
+    today: dailies.Day, new_player: Callable[..., Player], ranked: bool
+) -> None:
+    player = new_player(viewport=(1366, 768))
+    page = player.page
+    large_cards(page)
+    if ranked:
+        game = player.post("/api/games/", {"daily": "D3"})
+        player.post(f"/api/games/{game['id']}/actions/", {"action": "draw", "seq": 1})
+        page.goto(f"/games/{game['id']}/")
+    else:
+        Table.open_deal(page, OPEN_CODE)
+    expect(page.locator("html")).to_have_attribute("data-card-size", "large")
+    expect(page.locator("#tableau [data-card]").first).to_be_visible()
+    Table(page).settle()
+    felt = page.locator("#felt").bounding_box()
+    assert felt is not None
+    outside = page.evaluate(
+        """(felt) => [...document.querySelectorAll('#felt .card, #felt .pile')]
+          .map((node) => [node.dataset.card || node.id, node.getBoundingClientRect()])
+          .filter(([, box]) => box.width
+            && (box.left < felt.x - 1 || box.right > felt.x + felt.width + 1))
+          .map(([name]) => name)""",
+        felt,
+    )
+    assert outside == [], outside
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1366
+    assert player.errors == []
+
+
+def test_the_phones_games_table_says_what_each_figure_is_and_keeps_a_games_number_whole(
+    new_player: Callable[..., Player],
+) -> None:
+    player = new_player(**SCREENS["phone"])
+    page = player.page
+    for _ in range(3):
+        player.submit(OPEN_CODE, ["draw", "draw"])
+    page.goto(f"/players/{player.username}/")
+    row = page.locator("#game-rows tr").first
+    expect(row).to_be_visible()
+    labels = row.locator("td").evaluate_all(
+        "cells => cells.map((cell) => getComputedStyle(cell, '::before').content)"
+    )
+    assert labels[2:6] == ['"Cards "', '"Score "', '"Actions "', '"Status "'], labels
+    number = row.locator("a").first
+    expect(number).to_have_text(re.compile(r"^#\d+$"))
+    lines = number.evaluate("(node) => node.getClientRects().length")
+    assert lines == 1  # "#36" whole, not "#3" over "6"
+    assert player.errors == []

@@ -54,12 +54,14 @@ function dealCell(game) {
 
 function renderGames(games) {
   const rows = [...games].sort((a, b) => b.id - a.id);
+  // Each figure says what it is (a phone shows a row as a small card, without the header).
+  const cell = (label, ...children) => h("td", { dataset: { label } }, ...children);
   byId("game-rows").replaceChildren(...rows.map((game) => h(
     "tr", {},
-    h("td", {}, h("a", { href: pages.game(game.id) }, `#${game.id}`)),
+    h("td", {}, h("a", { href: pages.game(game.id), class: "game-number" }, `#${game.id}`)),
     h("td", {}, dealCell(game)),
-    h("td", {}, game.cards), h("td", {}, game.score), h("td", {}, game.actions),
-    h("td", {}, statusText(game)),
+    cell(gettext("Cards"), game.cards), cell(gettext("Score"), game.score), cell(gettext("Actions"), game.actions),
+    cell(gettext("Status"), statusText(game)),
     h("td", {}, game.sealed ? "" : h("a", { href: pages.replay(game.id) }, gettext("replay"))),
   )));
   if (!rows.length) byId("game-rows").replaceChildren(h("tr", {}, h("td", { colspan: 7, class: "muted" }, gettext("No games yet."))));
