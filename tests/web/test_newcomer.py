@@ -16,6 +16,7 @@ from tests.conftest import Player as ApiPlayer
 from tests.support.servers import CHEAP_HASHING, run_asgi_server, server_env_for_test_db
 from tests.web import dailies
 from tests.web.conftest import DAILY_ENV, PASSWORD, TIMEOUT_MS, Player
+from tests.web.page_checks import BROWSER_LOCALE
 from tests.web.table_page import GAME_URL, Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
@@ -315,3 +316,49 @@ def test_the_phones_games_table_says_what_each_figure_is_and_keeps_a_games_numbe
     lines = number.evaluate("(node) => node.getClientRects().length")
     assert lines == 1  # "#36" whole, not "#3" over "6"
     assert player.errors == []
+
+
+BOX_BESIDE_WORDS = """(label) => {
+  const box = label.querySelector('input').getBoundingClientRect();
+  const words = [...label.childNodes]
+    .find((node) => node.nodeType === 3 && node.textContent.trim());
+  const range = document.createRange();
+  range.selectNodeContents(words);
+  const first = range.getClientRects()[0];
+  return box.right <= first.left && Math.abs(box.top - first.top) < box.height;
+}"""
+
+
+@pytest.mark.parametrize(
+    ("screen", "language"), [("phone", "ja"), ("phone", "id"), ("desktop", "en")]
+)
+def test_the_dialogs_speak_to_people_and_keep_their_boxes_and_done_in_sight(
+    new_player: Callable[..., Player], screen: str, language: str
+) -> None:
+    visitor = new_player(sign_up=False, locale=BROWSER_LOCALE[language], **SCREENS[screen])
+    page = visitor.page
+    page.goto("/rules/")
+    page.locator("#settings-button").click()
+    dialog = page.locator("#settings-dialog")
+    expect(dialog).to_be_visible()
+    done = dialog.locator("button[type=submit]")
+    expect(done).to_be_in_viewport(ratio=1)  # no scrolling to find it
+    for label in dialog.locator("label.check").all():
+        assert label.evaluate(BOX_BESIDE_WORDS), label.inner_text()
+    done.click()
+    expect(dialog).to_be_hidden()
+
+    page.locator("#signup-button").click()
+    account = page.locator("#account-dialog")
+    expect(account).to_be_visible()
+    bot = account.locator("label.check")
+    assert bot.evaluate(BOX_BESIDE_WORDS)
+    account.locator("input[name=username]").fill(f"p{uuid.uuid4().hex[:10]}")
+    account.locator("input[name=password]").fill("short")
+    account.locator("[data-submit]").click()
+    said = account.locator(".form-error")
+    expect(said).to_be_visible()
+    assert not re.match(r"^\\w+:", said.inner_text()), said.inner_text()  # no "password: …"
+    assert "password" not in said.inner_text().lower() or language == "en"
+    expect(account.locator("input[name=password]")).to_have_attribute("aria-invalid", "true")
+    assert visitor.errors == []

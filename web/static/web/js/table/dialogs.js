@@ -27,7 +27,7 @@ async function startGame(body, errorNode) {
       offerAccountForLimit(problem);
       return;
     }
-    const message = problem.data ? problem.data.detail || problem.message : problem.message;
+    const message = problem.message; // a field's message without its API name (api.js)
     if (errorNode.closest("dialog[open]")) say(errorNode, message, "error");
     else status(message, "error");
   }

@@ -44,7 +44,7 @@ async function startOffered() {
   } catch (error) {
     table.starter = { start, onStarted };
     if (guestsLimited(error)) offerAccountForLimit(error);
-    status(error instanceof ApiError ? error.data.detail || error.message
+    status(error instanceof ApiError ? error.message
       : gettext("Something went wrong. Try again."), "error");
     return false;
   }
@@ -119,7 +119,7 @@ export async function explain(error) {
   } else {
     // A refused move is said from the engine's reason code, in the reader's language.
     playSound("refused");
-    status(reasonText(error.data.reason) || error.data.detail || error.message, "error");
+    status(reasonText(error.data.reason) || error.message, "error");
   }
 }
 
