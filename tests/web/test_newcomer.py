@@ -362,3 +362,85 @@ def test_the_dialogs_speak_to_people_and_keep_their_boxes_and_done_in_sight(
     assert "password" not in said.inner_text().lower() or language == "en"
     expect(account.locator("input[name=password]")).to_have_attribute("aria-invalid", "true")
     assert visitor.errors == []
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_an_open_board_says_final_when_it_closes_under_the_reader(
+    today: dailies.Day, new_player: Callable[..., Player], screen: str
+) -> None:
+    player = new_player()
+    game = player.post("/api/games/", {"daily": "D3"})
+    player.post(f"/api/games/{game['id']}/actions/", {"action": "draw", "seq": 1})
+    reader = new_player(sign_up=False, **SCREENS[screen])
+    page = reader.page
+    page.clock.install()
+    board = today.board("D3")
+    page.goto(f"/boards/{board}/")
+    status = page.locator("#board-rows tr").first.locator("td").nth(5)
+    expect(status).to_have_text("playing")
+    closes_in = page.request.get(f"/api/leaderboards/{board}/").json()["closes_in"]
+    page.clock.fast_forward(int(closes_in * 1000) + 2_000)
+    page.clock.run_for(2_000)
+    expect(page.locator("#live-state")).to_contain_text("final")
+    expect(status).to_have_text("at the close")  # final, without a reload
+    assert reader.errors == []
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_live_now_opens_on_games_under_way_not_abandoned_first_taps(
+    new_player: Callable[..., Player], screen: str
+) -> None:
+    keen = new_player()
+    under_way = keen.post("/api/games/", {"code": OPEN_CODE})["id"]
+    for seq in range(1, 7):
+        keen.post(f"/api/games/{under_way}/actions/", {"action": "draw", "seq": seq})
+    left = []
+    for _ in range(2):  # visitors who tapped once and went (after the keen player's move)
+        guest = new_player()
+        game = guest.post("/api/games/", {"code": "CF1-D1-AAAAACL"})
+        guest.post(f"/api/games/{game['id']}/actions/", {"action": "draw", "seq": 1})
+        left.append(game["id"])
+    viewer = new_player(sign_up=False, **SCREENS[screen])
+    page = viewer.page
+    page.goto("/live/")
+    rows = page.locator("#playing-list li[data-game]")
+    expect(rows).to_have_count(3)
+    expect(rows.first).to_have_attribute("data-game", str(under_way))
+    assert viewer.errors == []
+
+
+@pytest.fixture
+def closed_board(server_url: str, make_player: Callable[..., ApiPlayer]) -> str:
+    """A closed daily board with two entries (12 and 5 actions of the solver's line)."""
+    return dailies.closed_day(make_player).board("D3")
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_the_field_charts_labels_and_ticks_stand_under_its_bars(
+    closed_board: str, new_player: Callable[..., Player], screen: str
+) -> None:
+    reader = new_player(sign_up=False, **SCREENS[screen])
+    page = reader.page
+    page.goto(f"/boards/{closed_board}/")
+    chart = page.locator("#field-chart svg")
+    expect(chart.locator("rect.bar").first).to_be_attached()
+    bars = chart.locator("rect.bar").evaluate_all(
+        """(rects) => rects.filter((rect) => Number(rect.getAttribute('height')) > 0)
+          .map((rect) => Number(rect.getAttribute('x')) + Number(rect.getAttribute('width')) / 2)"""
+    )
+    ticks = chart.locator("line.tick").evaluate_all(
+        "(lines) => lines.map((line) => Number(line.getAttribute('x1')))"
+    )
+    labels = chart.locator("text.x-label").evaluate_all(
+        "(texts) => texts.map((text) => Number(text.getAttribute('x')))"
+    )
+    assert bars, "no bar"
+    slots = chart.locator("rect.bar").evaluate_all(
+        "(rects) => rects.map((r) => Number(r.getAttribute('x')) + r.getAttribute('width') / 2)"
+    )
+    for middle in bars:  # every bar with players has its tick under its middle
+        assert any(abs(middle - x) < 0.5 for x in ticks), (middle, ticks)
+    assert any(abs(bars[0] - x) < 0.5 for x in labels), (bars, labels)  # and is numbered
+    for x in [*ticks, *labels]:  # no tick or number between two bars
+        assert any(abs(middle - x) < 0.5 for middle in slots), (x, slots)
+    assert reader.errors == []
