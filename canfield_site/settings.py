@@ -473,8 +473,10 @@ CANFIELD_THROTTLE_RATES: dict[str, str | None] = {
     # Hints per player (games.api.throttling.HintThrottle): each may keep a core busy for
     # CANFIELD_HINT_SECONDS, far more than any other request.
     "hint": env_rate("CANFIELD_THROTTLE_HINT", "20/minute"),
-    # Guests made per client address (games.api.throttling.GuestThrottle).
-    "guest": env_rate("CANFIELD_THROTTLE_GUEST", "20/hour"),
+    # Guests made per client network (games.api.throttling.GuestThrottle): a school's network
+    # is one, and a few classes of 30 starting at once each make a guest per browser, one
+    # more for a cleared cookie; past it, the refusal offers an account (games.api.guests).
+    "guest": env_rate("CANFIELD_THROTTLE_GUEST", "150/hour"),
 }
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -100,9 +100,22 @@ def test_guest_creation_is_throttled_per_client_address(settings: LazySettings) 
     guest_with_game(second)
     refused = Browser().post("/api/games/", {"code": SIMPLE_CODE})
     assert refused.status_code == 429 and refused.json()["error"] == "throttled"
+    # The way on, for a school's or a household's network: an account plays at once.
+    assert (refused.json()["limit"], refused.json()["sign_up"]) == ("guests", "/api/players/")
+    assert "Create an account to play now" in refused.json()["detail"]
+    assert int(refused["Retry-After"]) > 0
     assert User.objects.count() == 2
     guest_with_game(first)  # a guest's own games are not guest creations
     guest_with_game(Browser(address="10.0.0.9"))  # another address has its own count
+
+
+def test_the_guest_limit_fits_a_shared_network() -> None:
+    """A school's network: a few classes of 30 at once, a guest per browser and a cleared
+    cookie each (the 20 an hour it was stopped the 21st pupil)."""
+    from canfield_site.settings import CANFIELD_THROTTLE_RATES
+
+    count, period = str(CANFIELD_THROTTLE_RATES["guest"]).split("/")
+    assert (int(count), period) >= (120, "hour") and period == "hour"
 
 
 def test_the_games_per_day_quota_applies_to_guests(settings: LazySettings) -> None:
