@@ -137,6 +137,13 @@ def test_a_long_line_gets_shorter() -> None:
     assert result.improvements >= 1
 
 
+def test_the_cpu_cap_holds() -> None:
+    result = optimise(CODE, solver_line(), max_nodes=10**9, seconds=0.3)
+    assert result.seconds < 2.0
+    assert replay(CODE, result.line).won
+    assert len(result.line) <= len(solver_line())
+
+
 def test_same_seed_and_budget_same_line() -> None:
     one = optimise(CODE, solver_line(), max_nodes=30_000, seed=7)
     two = optimise(Deal.from_code(CODE), solver_line(), max_nodes=30_000, seed=7)
