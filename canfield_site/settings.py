@@ -522,6 +522,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "games.api.schema.require_one_of_bodies",
+        "games.api.schema.closed_request_bodies",
     ],
 }
 

@@ -21,6 +21,7 @@ from rest_framework.views import APIView
 
 from canfield_site.http_handler import finish_on_loop, finishes_on_loop
 from games.api.current_player import request_player
+from games.api.parsing import no_body_fields
 from games.api.serializers.errors import error_responses
 from games.api.serializers.hints import HintOut
 from games.api.throttling import HintThrottle
@@ -43,6 +44,7 @@ class GameHintView(APIView):
     )
     def post(self, request: Request, game_id: int) -> Response:
         """Mark the player; the solve's answer is the body, filled in on the event loop."""
+        no_body_fields(request.data)
         game = hint_begin(game_id=game_id, player=request_player(request))
         if not finishes_on_loop(request._request):
             return Response(hint_json(async_to_sync(hint_finish)(game)))
