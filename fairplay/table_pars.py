@@ -25,6 +25,7 @@ from django.db import IntegrityError, transaction
 from engine import Deal
 from engine.table_player.par import TablePar, table_par
 from fairplay.models import TableParRecord
+from fairplay.seeds import board_seed
 from games.boards import DAILY_MODES, daily_board
 from games.daily.store import daily_code, daily_deal_get
 from games.models import DailyDeal
@@ -95,7 +96,7 @@ def board_par_ensure(*, deal: DailyDeal, mode: str) -> BoardPar:
         runs=budget["runs"],
         samples=budget["samples"],
         nodes_per_solve=budget["nodes_per_solve"],
-        seed=deal.date.toordinal(),
+        seed=board_seed(board, "table-par"),
         solver_line=solver_line,
         max_seconds=float(settings.CANFIELD_TABLE_PAR_SECONDS),
     )

@@ -52,7 +52,8 @@ async def test_the_socket_leaves_a_held_entry_out_until_staff_clear_it(
     bob = await database_sync_to_async(make_player)("bob")
     alice_game = await start_and_draw(alice, 2)
     bob_game = await start_and_draw(bob, 1)
-    assert await is_held(bob_game)
+    assert await is_held(bob_game) and await is_held(alice_game)  # the link binds both
+    await clear(alice_game, staff)  # staff clear alice's apart
     async with websocket(f"/ws/leaderboards/{BOARD}/") as socket:
         snapshot = await receive(socket)
         assert snapshot["total"] == 1

@@ -182,8 +182,8 @@ def test_a_borderline_line_is_listed_for_staff_and_stays_on_the_board(
 
 @pytest.mark.parametrize(
     ("threshold", "borderline", "reason"),
-    [((52, 150), (52, 160), ""), (None, None, "no_edge"), (None, None, "budget")],
-    ids=["better-than-the-line", "no-edge", "out-of-budget"],
+    [((52, 150), (52, 160), ""), (None, None, "budget")],
+    ids=["better-than-the-line", "out-of-budget"],
 )
 def test_a_line_within_the_table_players_reach_or_a_board_without_threshold_flags_nothing(
     player_at: Callable[[str, str], APIClient],
