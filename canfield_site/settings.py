@@ -443,6 +443,9 @@ CANFIELD_TABLE_PAR_SECONDS = env_seconds("CANFIELD_TABLE_PAR_SECONDS", 1800.0)
 # How long a web process trusts a board's table par (or its absence) read from the database:
 # a par stored by the worker is seen everywhere within this long (0: read on every use).
 CANFIELD_TABLE_PAR_CACHE_SECONDS = env_seconds("CANFIELD_TABLE_PAR_CACHE_SECONDS", 30.0, zero=True)
+#: How many places at the top of a board a flagged line of any strength is held from until staff
+#: decide (fairplay.top): 10, as the fair-play contract says; 0 reviews none.
+CANFIELD_TOP_REVIEWED = int(os.environ.get("CANFIELD_TOP_REVIEWED", "10"))
 CANFIELD_TABLE_PAR_SAMPLES = table_par.SAMPLES
 CANFIELD_TABLE_PAR_NODES = table_par.NODES_PER_SOLVE
 # The bot_like signal (fairplay.timing) on ranked games; "off" for a load test or a scripted

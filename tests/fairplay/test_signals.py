@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 import time_machine
+from django.conf import LazySettings
 from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -169,15 +170,35 @@ def test_a_line_better_than_the_table_player_ever_did_is_held_the_moment_it_wins
     assert f"{len(solver_line())} actions" in flag["measured"]["detail"]
 
 
-def test_a_borderline_line_is_listed_for_staff_and_stays_on_the_board(
-    player_at: Callable[[str, str], APIClient], traveller: time_machine.Traveller
+def test_a_borderline_line_below_the_reviewed_top_is_listed_and_stays_on_the_board(
+    player_at: Callable[[str, str], APIClient],
+    traveller: time_machine.Traveller,
+    settings: LazySettings,
 ) -> None:
+    settings.CANFIELD_TOP_REVIEWED = 0  # no place is reviewed: the line stands where it is
     store_par(threshold=(52, len(solver_line()) - 10), borderline=(52, len(solver_line()) + 5))
     client = player_at("lucky", "198.51.100.7")
     game_id = play(client, traveller, solver_line(), human(3))
     assert flags_of(game_id) == {"clairvoyant": "listed"}
     assert GameRow.objects.get(pk=game_id).held is False
     assert on_board(client) == ["lucky"]
+
+
+def test_a_line_between_threshold_and_best_run_is_held_in_the_top_ten(
+    player_at: Callable[[str, str], APIClient], traveller: time_machine.Traveller
+) -> None:
+    """F3: a line placed between the threshold and the best table-view run was only listed
+    and stood at rank 1. In the top ten, a listing is a hold until staff decide."""
+    store_par(threshold=(52, len(solver_line()) - 10), borderline=(52, len(solver_line()) + 5))
+    client = player_at("placed", "198.51.100.7")
+    game_id = play(client, traveller, solver_line(), human(3))
+    assert flags_of(game_id) == {"clairvoyant": "held"}
+    assert Flag.objects.get(game_id=game_id).evidence["held_in_top"] == 10
+    assert GameRow.objects.get(pk=game_id).held is True
+    assert on_board(client) == []
+    mine = own_ranked(client)
+    assert (mine["held"], mine["held_reason"]["code"]) == (True, "clairvoyant")
+    assert "10" not in mine["held_reason"]["detail"]  # words, never the figures
 
 
 @pytest.mark.parametrize(
