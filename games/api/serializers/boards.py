@@ -103,7 +103,17 @@ class LeaderboardOut(serializers.Serializer):
     limit = serializers.IntegerField()
     around = serializers.CharField(allow_null=True)
     par = serializers.IntegerField(
-        allow_null=True, help_text="a daily deal's par (actions of the solver's line), else null"
+        allow_null=True,
+        help_text="a daily deal's par (actions of the shortest line the engine's optimiser"
+        " found; null while pending), else null",
+    )
+    par_status = serializers.ChoiceField(
+        choices=["pending", "ready", "none"],
+        help_text="a daily board's par: pending while the engine's optimiser works on it (par"
+        " null), ready once told; none: not a daily board (an open deal's par is its own)",
+    )
+    par_proven = serializers.BooleanField(
+        help_text="the optimiser proved that no winning line is shorter than the par"
     )
     table_par = TableParOut(
         allow_null=True,

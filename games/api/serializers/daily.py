@@ -24,7 +24,17 @@ class DailyBoardOut(serializers.Serializer):
     board = serializers.CharField(help_text="daily-<date>-D3 or -D1")
     draw = serializers.IntegerField()
     par = serializers.IntegerField(
-        allow_null=True, help_text="actions of the solver's winning line"
+        allow_null=True,
+        help_text="actions of the shortest winning line the engine's optimiser found (null"
+        " while it is pending, or for a day stored before pars)",
+    )
+    par_status = serializers.ChoiceField(
+        choices=["pending", "ready"],
+        help_text="a daily board's par: pending while the engine's optimiser works on it (par"
+        " null), ready once told",
+    )
+    par_proven = serializers.BooleanField(
+        help_text="the optimiser proved that no winning line is shorter than the par"
     )
     table_par = TableParOut(
         allow_null=True, help_text="once the day has closed: what seeing only the table costs"

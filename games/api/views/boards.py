@@ -48,6 +48,7 @@ from games.daily.store import (
     not_come_yet,
     open_deal,
     par_of_code,
+    par_statuses,
 )
 from games.errors import DailySealed, InvalidInput
 from games.models import DailyDeal
@@ -111,6 +112,8 @@ def board_header(board: Board) -> dict[str, Any]:
             "closes_at": None,
             "closes_in": None,
             "par": par_of_code(deal=Deal.from_code(board.id)),
+            "par_status": "none",
+            "par_proven": False,
             "table_par": None,
             "difficulty": None,
             "expected": None,
@@ -123,6 +126,7 @@ def board_header(board: Board) -> dict[str, Any]:
         "closes_at": board.closes_at,
         "closes_in": seconds_to(board.closes_at),
         "par": daily_pars(deal)[board.mode],
+        **par_statuses(deal)[board.mode],
         "table_par": None if sealed else table_par_shown(board=board.id),
         "difficulty": None if sealed else deal_difficulties(boards=[board.id]).get(board.id),
         "expected": expected_difficulty(board.id),
@@ -188,7 +192,7 @@ class LeaderboardFieldView(APIView):
 def daily_json(deal: DailyDeal, viewer: Viewer = None) -> dict[str, Any]:
     """A day's two boards with their pars (and the viewer's own ranked games, if signed
     in); codes and lines only once the day has closed."""
-    pars = daily_pars(deal)
+    pars, statuses = daily_pars(deal), par_statuses(deal)
     ids = {mode: daily_board(deal.date, mode).id for mode in DAILY_MODES}
     counts = {mode: BoardCounts(board) for mode, board in ids.items()}
     mine = ranked_games_of(viewer, boards=list(ids.values()))
@@ -200,6 +204,7 @@ def daily_json(deal: DailyDeal, viewer: Viewer = None) -> dict[str, Any]:
             "board": ids[mode],
             "draw": draw,
             "par": pars[mode],
+            **statuses[mode],
             "table_par": None if sealed else table_par_shown(board=ids[mode]),
             "entries": counts[mode].total,  # people's: the board as it shows by default
             "difficulty": difficulties.get(ids[mode]),
