@@ -455,3 +455,72 @@ def test_the_table_par_is_told_beside_the_solvers_par_once_the_day_has_closed(
     board = api_client.get(f"/api/leaderboards/{BOARD}/").json()
     assert board["table_par"] == after
     assert api_client.get(f"/api/daily/{DAY}/").json()["boards"]["D1"]["table_par"] is None
+
+
+def test_a_line_far_better_than_every_run_is_held_on_a_board_once_called_no_edge(
+    player_at: Callable[[str, str], APIClient], traveller: time_machine.Traveller
+) -> None:
+    """F2: a board whose stored par said ``no_edge`` (the solver's first line was no better
+    than the runs) judged nothing, and a line 20-33% shorter than every run took rank 1. The
+    board keeps the threshold its runs give: a line 20% shorter than every run is held."""
+    shortest = round(len(solver_line()) / 0.8)
+    runs = ((52, shortest), (52, shortest + 9), (40, 400))
+    stored = store_par(threshold=None, borderline=None, reason="no_edge", runs=runs)
+    assert stored.reason == "no_edge"  # as a par stored before this change says it
+    client = player_at("quick", "198.51.100.7")
+    game_id = play(client, traveller, solver_line(), human(5))
+    assert flags_of(game_id) == {"clairvoyant": "held"}
+    assert on_board(client) == []
+
+
+def test_after_the_close_the_day_is_reviewed_against_its_best_known_line_before_it_is_rated(
+    player_at: Callable[[str, str], APIClient], traveller: time_machine.Traveller
+) -> None:
+    """The day's par line was long (no edge at the time); a player's verified line is far
+    shorter. After the close the worker's pass takes that line as the best known one, plays
+    more runs where it calls for them (same keyed seeds), judges every line again (the game
+    played before the par existed is held now) and only then rates the day, without it."""
+    from fairplay.models import DayReview
+    from ratings.models import RatedDay, RatingDay
+
+    cheat, honest = player_at("seer", "198.51.100.7"), player_at("plodder", "203.0.113.9")
+    play(honest, traveller, ("draw",) * 3, human(2))
+    game_id = play(cheat, traveller, solver_line(), human(1))
+    assert flags_of(game_id) == {}  # no par yet: nothing to judge against
+    runs = ((52, len(solver_line()) + 30), (52, len(solver_line()) + 40))
+    par = TablePar(
+        draw=3,
+        runs=runs,
+        solver_actions=10_000,  # a first line far longer than any run: "no edge" then
+        threshold=None,
+        borderline=None,
+        reason="",
+        budget={"runs": 2, "samples": 2, "nodes_per_solve": 200, "seed": 1},
+        seconds=1.0,
+    ).against(solver_actions=10_000)
+    assert par.edge is False
+    TableParRecord.objects.create(board=BOARD, par=par.to_json(), seconds=1.0)
+    table_par_forget()
+    traveller.move_to(DAY + timedelta(days=1, hours=1))  # the day has closed
+    said: list[str] = []
+
+    report = work_pass(since=None, say=said.append)
+
+    assert report.reviewed == [DAY] and report.rated == [DAY]
+    assert flags_of(game_id) == {"clairvoyant": "held"}
+    review = DayReview.objects.get(day=DAY).boards[BOARD]
+    assert (review["best_known"], review["best_game"]) == (len(solver_line()), game_id)
+    again = TablePar.from_json(TableParRecord.objects.get(board=BOARD).par)
+    assert again.solver_actions == len(solver_line()) and again.edge is not None
+    assert again.runs[:2] == runs and len(again.runs) > 2  # played on, after the stored runs
+    rated = set(RatingDay.objects.filter(day=DAY).values_list("player__username", flat=True))
+    assert rated == {"plodder"}  # rated once, from the final verdicts
+    assert RatedDay.objects.filter(day=DAY).count() == 1
+    held_at = said.index(f"game {game_id}: held")  # yesterday's games are judged first
+    reviewed_at = said.index(
+        f"{BOARD}: reviewed, best known line {len(solver_line())}, 1 judged, 0 held"
+    )
+    assert held_at < reviewed_at < said.index(f"{DAY}: ranked games rated")
+    archive = honest.get(f"/api/leaderboards/{BOARD}/").json()["table_par"]
+    assert f"knowing every card: {len(solver_line())} actions" in archive["detail"]
+    assert work_pass(since=None).reviewed == []  # once
