@@ -8,6 +8,7 @@ from collections.abc import Callable
 from io import StringIO
 
 import pytest
+from django.conf import LazySettings
 from django.core.management import call_command
 from django.db import connections, transaction
 from rest_framework.test import APIClient
@@ -267,3 +268,49 @@ def test_a_board_read_tells_the_held_owner_their_entry_and_no_one_else(
     # Nobody else learns of it: alice reads her own held entry, carol reads null.
     assert first.get(f"/api/leaderboards/{BOARD}/").json()["own_held"]["player"] == "alice"
     assert third.get(f"/api/leaderboards/{BOARD}/").json()["own_held"] is None
+
+
+@pytest.mark.parametrize("proxy", ["127.0.0.1", "10.0.0.2"], ids=["loopback", "private"])
+def test_behind_a_trusted_proxy_the_forwarded_clients_are_linked_by_their_own_networks(
+    alice: Player,
+    bob: Player,
+    carol: Player,
+    client_at: Callable[..., APIClient],
+    settings: LazySettings,
+    proxy: str,
+) -> None:
+    """The trusted-proxy rule with a loopback and a private peer: a proxy named in
+    ``TRUSTED_PROXIES`` is believed, so its clients are linked by their own networks (two on
+    one /24 are linked, a third elsewhere is not), never all by the proxy's address."""
+    settings.TRUSTED_PROXIES = [proxy]
+    behind = []
+    for player, address in ((alice, "203.0.113.5"), (bob, "203.0.113.77"), (carol, "198.51.100.1")):
+        client = client_at(player, proxy)
+        client.defaults["HTTP_X_FORWARDED_FOR"] = address
+        behind.append(start_ranked(client)["id"])
+    held = dict(Game.objects.filter(pk__in=behind).values_list("pk", "held"))
+    assert [held[game] for game in behind] == [True, True, False]
+
+
+@pytest.mark.parametrize(
+    ("env", "linked"), [("development", False), ("production", True)], ids=["dev", "prod"]
+)
+def test_loopback_clients_an_untrusted_local_proxy_shows_are_one_network_in_production(
+    alice: Player,
+    bob: Player,
+    client_at: Callable[..., APIClient],
+    settings: LazySettings,
+    env: str,
+    linked: bool,
+) -> None:
+    """A proxy on the same host that ``TRUSTED_PROXIES`` does not name shows every client as
+    loopback: in production they are one network (all linked: the operator sees it at once,
+    rather than no one ever linked); in development, where every account of the developer's
+    own browser is on loopback, none."""
+    settings.CANFIELD_ENV = env
+    settings.TRUSTED_PROXIES = []
+    first, second = client_at(alice, "127.0.0.1"), client_at(bob, "127.0.0.1")
+    for client in (first, second):
+        client.defaults["HTTP_X_FORWARDED_FOR"] = "203.0.113.5"  # not believed: untrusted peer
+    games = [start_ranked(first)["id"], start_ranked(second)["id"]]
+    assert [Game.objects.get(pk=game).held for game in games] == [linked, linked]

@@ -15,11 +15,13 @@ import re
 from collections.abc import Callable, Iterator
 from datetime import timedelta
 from functools import cache
+from io import StringIO
 from typing import Any
 
 import pytest
 import time_machine
 from django.conf import LazySettings
+from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -524,3 +526,6 @@ def test_after_the_close_the_day_is_reviewed_against_its_best_known_line_before_
     archive = honest.get(f"/api/leaderboards/{BOARD}/").json()["table_par"]
     assert f"knowing every card: {len(solver_line())} actions" in archive["detail"]
     assert work_pass(since=None).reviewed == []  # once
+    out = StringIO()
+    call_command("rebuild_projections", "--check", stdout=out)  # the rated day, rebuilt: same
+    assert "0 rating rows differ" in out.getvalue(), out.getvalue()  # else exit 1: raises
