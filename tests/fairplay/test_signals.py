@@ -525,6 +525,8 @@ def test_after_the_close_the_day_is_reviewed_against_its_best_known_line_before_
     assert held_at < reviewed_at < said.index(f"{DAY}: ranked games rated")
     archive = honest.get(f"/api/leaderboards/{BOARD}/").json()["table_par"]
     assert f"knowing every card: {len(solver_line())} actions" in archive["detail"]
+    closed = honest.get(f"/api/daily/{DAY}/").json()["boards"]["D3"]
+    assert closed["best_known"] == {"actions": len(solver_line()), "by": "player"}
     assert work_pass(since=None).reviewed == []  # once
     out = StringIO()
     call_command("rebuild_projections", "--check", stdout=out)  # the rated day, rebuilt: same

@@ -10,6 +10,15 @@ from games.models import Game
 from ratings.serializers import DifficultyOut, ExpectedTierOut
 
 
+class BestKnownOut(serializers.Serializer):
+    actions = serializers.IntegerField(help_text="actions of the best known winning line")
+    by = serializers.ChoiceField(
+        choices=["par", "player"],
+        help_text="par: the optimiser's line; player: a shorter verified ranked line (whose"
+        " is not said)",
+    )
+
+
 class LeaderboardIn(serializers.Serializer):
     limit = serializers.IntegerField(required=False, min_value=1, max_value=100, default=20)
     offset = serializers.IntegerField(
@@ -114,6 +123,12 @@ class LeaderboardOut(serializers.Serializer):
     )
     par_proven = serializers.BooleanField(
         help_text="the optimiser proved that no winning line is shorter than the par"
+    )
+    best_known = BestKnownOut(
+        allow_null=True,
+        help_text="once the day has closed and the referee reviewed it: the best known line,"
+        " the par or a shorter verified line played on the board (what 'knowing every card'"
+        " means); null before",
     )
     table_par = TableParOut(
         allow_null=True,

@@ -3,7 +3,7 @@ salts and the solver's lines), tomorrow's commitments, the archive of closed day
 
 from rest_framework import serializers
 
-from games.api.serializers.boards import TableParOut
+from games.api.serializers.boards import BestKnownOut, TableParOut
 from games.api.serializers.holds import OwnHoldOut
 from games.models import Game
 from ratings.serializers import DifficultyOut, ExpectedTierOut
@@ -35,6 +35,12 @@ class DailyBoardOut(serializers.Serializer):
     )
     par_proven = serializers.BooleanField(
         help_text="the optimiser proved that no winning line is shorter than the par"
+    )
+    best_known = BestKnownOut(
+        allow_null=True,
+        help_text="once the day has closed and the referee reviewed it: the best known line,"
+        " the par or a shorter verified line played on the board (what 'knowing every card'"
+        " means); null before",
     )
     table_par = TableParOut(
         allow_null=True, help_text="once the day has closed: what seeing only the table costs"

@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine import Deal
-from fairplay.selectors import table_par_shown
+from fairplay.selectors import best_known_shown, table_par_shown
 from games.api.fields import DEAL_CODE_PATTERN
 from games.api.parsing import validated
 from games.api.serializers.boards import LeaderboardFieldOut, LeaderboardIn, LeaderboardOut
@@ -114,6 +114,7 @@ def board_header(board: Board) -> dict[str, Any]:
             "par": par_of_code(deal=Deal.from_code(board.id)),
             "par_status": "none",
             "par_proven": False,
+            "best_known": None,
             "table_par": None,
             "difficulty": None,
             "expected": None,
@@ -127,6 +128,7 @@ def board_header(board: Board) -> dict[str, Any]:
         "closes_in": seconds_to(board.closes_at),
         "par": daily_pars(deal)[board.mode],
         **par_statuses(deal)[board.mode],
+        "best_known": None if sealed else best_known_shown(board=board.id),
         "table_par": None if sealed else table_par_shown(board=board.id),
         "difficulty": None if sealed else deal_difficulties(boards=[board.id]).get(board.id),
         "expected": expected_difficulty(board.id),
@@ -205,6 +207,7 @@ def daily_json(deal: DailyDeal, viewer: Viewer = None) -> dict[str, Any]:
             "draw": draw,
             "par": pars[mode],
             **statuses[mode],
+            "best_known": None if sealed else best_known_shown(board=ids[mode]),
             "table_par": None if sealed else table_par_shown(board=ids[mode]),
             "entries": counts[mode].total,  # people's: the board as it shows by default
             "difficulty": difficulties.get(ids[mode]),
