@@ -140,6 +140,22 @@ def owner_holds(games: Iterable[HeldRow]) -> dict[int, dict[str, Any]]:
     }
 
 
+#: Where a board's table par stands, as every answer about a daily board says it
+#: (``table_par_status``).
+TABLE_PAR_STATUSES = ("pending", "ready", "none")
+
+
+def table_par_status(*, board: str, closed: bool) -> str:
+    """Where ``board``'s table par stands: ``ready`` once stored (told before the close only
+    through its expected tier), else ``pending`` while the board is open (the fair-play worker
+    computes today's and tomorrow's), else ``none``: a closed board never gets one, nor does a
+    board that is no daily (pass ``closed=True`` for it). The same for every viewer, and the
+    deal's pars are computed for every day alike, so it tells nothing about the deal."""
+    if board_table_par(board) is not None:
+        return "ready"
+    return "none" if closed else "pending"
+
+
 def table_par_shown(*, board: str) -> dict[str, Any] | None:
     """A closed daily board's table par as anyone reads it (the caller asks only once the day
     has closed: before then it would tell how hard the sealed deal is), None if it has none.

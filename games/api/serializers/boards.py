@@ -3,6 +3,7 @@ daily board's table par."""
 
 from rest_framework import serializers
 
+from fairplay.selectors import TABLE_PAR_STATUSES
 from games.api.serializers.holds import OwnHoldOut
 from games.api.serializers.limits import MAX_QUERY_INT
 from games.boards import Who
@@ -92,6 +93,17 @@ class TableParOut(serializers.Serializer):
     )
 
 
+def table_par_status_field() -> serializers.ChoiceField:
+    """A daily board's ``table_par_status``, on the board's answer and the day's alike."""
+    return serializers.ChoiceField(
+        choices=TABLE_PAR_STATUSES,
+        help_text="where the board's table par stands, the same for every viewer: pending (an "
+        "open board whose table par the fair-play worker is still computing: pages say its "
+        "difficulty is being worked out), ready (stored: before the close only its expected "
+        "tier is told), none (a closed day that never got one, or not a daily board)",
+    )
+
+
 class LeaderboardOut(serializers.Serializer):
     board = serializers.CharField(help_text="a deal code or a daily board id")
     who = serializers.ChoiceField(
@@ -134,6 +146,7 @@ class LeaderboardOut(serializers.Serializer):
         allow_null=True,
         help_text="a closed daily board's table par (the table-view player's runs), else null",
     )
+    table_par_status = table_par_status_field()
     difficulty = DifficultyOut(
         allow_null=True,
         help_text="a closed and rated daily board's deal difficulty (ratings), else null",

@@ -3,7 +3,7 @@ salts and the solver's lines), tomorrow's commitments, the archive of closed day
 
 from rest_framework import serializers
 
-from games.api.serializers.boards import BestKnownOut, TableParOut
+from games.api.serializers.boards import BestKnownOut, TableParOut, table_par_status_field
 from games.api.serializers.holds import OwnHoldOut
 from games.models import Game
 from ratings.serializers import DifficultyOut, ExpectedTierOut
@@ -45,6 +45,7 @@ class DailyBoardOut(serializers.Serializer):
     table_par = TableParOut(
         allow_null=True, help_text="once the day has closed: what seeing only the table costs"
     )
+    table_par_status = table_par_status_field()
     entries = serializers.IntegerField(help_text="players on the board")
     difficulty = DifficultyOut(
         allow_null=True, help_text="once the day has closed and been rated: how hard the deal was"

@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine import Deal
-from fairplay.selectors import best_known_shown, table_par_shown
+from fairplay.selectors import best_known_shown, table_par_shown, table_par_status
 from games.api.fields import DEAL_CODE_PATTERN
 from games.api.parsing import validated
 from games.api.serializers.boards import LeaderboardFieldOut, LeaderboardIn, LeaderboardOut
@@ -116,6 +116,7 @@ def board_header(board: Board) -> dict[str, Any]:
             "par_proven": False,
             "best_known": None,
             "table_par": None,
+            "table_par_status": "none",
             "difficulty": None,
             "expected": None,
         }
@@ -130,6 +131,7 @@ def board_header(board: Board) -> dict[str, Any]:
         **par_statuses(deal)[board.mode],
         "best_known": None if sealed else best_known_shown(board=board.id),
         "table_par": None if sealed else table_par_shown(board=board.id),
+        "table_par_status": table_par_status(board=board.id, closed=not sealed),
         "difficulty": None if sealed else deal_difficulties(boards=[board.id]).get(board.id),
         "expected": expected_difficulty(board.id),
     }
@@ -209,6 +211,7 @@ def daily_json(deal: DailyDeal, viewer: Viewer = None) -> dict[str, Any]:
             **statuses[mode],
             "best_known": None if sealed else best_known_shown(board=ids[mode]),
             "table_par": None if sealed else table_par_shown(board=ids[mode]),
+            "table_par_status": table_par_status(board=ids[mode], closed=not sealed),
             "entries": counts[mode].total,  # people's: the board as it shows by default
             "difficulty": difficulties.get(ids[mode]),
             "expected": expected_difficulty(ids[mode]),
