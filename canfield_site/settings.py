@@ -511,6 +511,8 @@ SPECTACULAR_SETTINGS = {
         "GameStatusEnum": "games.models.Game.Status",
         # A daily's mode, wherever a field names it (a game's "daily", a board's "mode").
         "DailyEnum": ["D3", "D1"],
+        # Where a daily board's par and table par stand (par_status, table_par_status).
+        "ReadinessEnum": ["pending", "ready", "none"],
     },
     # Self-hosted Swagger UI: /api/docs/ loads nothing from a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",

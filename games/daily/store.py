@@ -157,8 +157,9 @@ def daily_lines(deal: DailyDeal) -> dict[str, list[str]] | None:
 
 def daily_pars(deal: DailyDeal) -> dict[str, int | None]:
     """``{"D3": par, "D1": par}`` of a stored day (None for a day stored before pars, and
-    while the optimiser has not found them: ``games.daily.pars``)."""
-    if deal.par_source == DailyDeal.ParSource.PENDING:
+    while the optimiser has not found them: ``games.daily.pars``, unless the day has closed:
+    then its line is public and its length is told until a shorter one is found)."""
+    if deal.par_source == DailyDeal.ParSource.PENDING and day_sealed(deal.date):
         return {"D3": None, "D1": None}
     return {"D3": deal.par, "D1": deal.par_d1}
 

@@ -93,6 +93,15 @@ class TableParOut(serializers.Serializer):
     )
 
 
+def par_status_field() -> serializers.ChoiceField:
+    """A daily board's ``par_status``, on the board's answer and the day's alike."""
+    return serializers.ChoiceField(
+        choices=TABLE_PAR_STATUSES,
+        help_text="a daily board's par: pending while the engine's optimiser works on it (par"
+        " null), ready once told; none: not a daily board (an open deal's par is its own)",
+    )
+
+
 def table_par_status_field() -> serializers.ChoiceField:
     """A daily board's ``table_par_status``, on the board's answer and the day's alike."""
     return serializers.ChoiceField(
@@ -128,11 +137,7 @@ class LeaderboardOut(serializers.Serializer):
         help_text="a daily deal's par (actions of the shortest line the engine's optimiser"
         " found; null while pending), else null",
     )
-    par_status = serializers.ChoiceField(
-        choices=["pending", "ready", "none"],
-        help_text="a daily board's par: pending while the engine's optimiser works on it (par"
-        " null), ready once told; none: not a daily board (an open deal's par is its own)",
-    )
+    par_status = par_status_field()
     par_proven = serializers.BooleanField(
         help_text="the optimiser proved that no winning line is shorter than the par"
     )

@@ -3,7 +3,12 @@ salts and the solver's lines), tomorrow's commitments, the archive of closed day
 
 from rest_framework import serializers
 
-from games.api.serializers.boards import BestKnownOut, TableParOut, table_par_status_field
+from games.api.serializers.boards import (
+    BestKnownOut,
+    TableParOut,
+    par_status_field,
+    table_par_status_field,
+)
 from games.api.serializers.holds import OwnHoldOut
 from games.models import Game
 from ratings.serializers import DifficultyOut, ExpectedTierOut
@@ -28,11 +33,7 @@ class DailyBoardOut(serializers.Serializer):
         help_text="actions of the shortest winning line the engine's optimiser found (null"
         " while it is pending, or for a day stored before pars)",
     )
-    par_status = serializers.ChoiceField(
-        choices=["pending", "ready"],
-        help_text="a daily board's par: pending while the engine's optimiser works on it (par"
-        " null), ready once told",
-    )
+    par_status = par_status_field()
     par_proven = serializers.BooleanField(
         help_text="the optimiser proved that no winning line is shorter than the par"
     )
