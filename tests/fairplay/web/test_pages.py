@@ -89,8 +89,9 @@ def flagged(
     server_url: str, make_player: Callable[..., ApiPlayer], settings: LazySettings
 ) -> dict[str, str]:
     """Made before the browser starts (ORM calls): today's D3 with alice's ranked game and
-    bob's, started from the same network (both held: a link binds both ways), and a staff account (its password
-    hashed as the server checks it: the tests' quick hasher is not the server's)."""
+    bob's, started from the same network (both held: a link binds both ways), and a staff
+    account (its password hashed as the server checks it: the tests' quick hasher is not the
+    server's)."""
     from django.contrib.auth.hashers import make_password
     from django.contrib.auth.models import User
 
