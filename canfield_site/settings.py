@@ -95,6 +95,9 @@ DEBUG = env_bool("DEBUG", False)
 #: ``Production`` once ran as development, every secret check skipped.
 CANFIELD_ENVS = ("development", "production")
 CANFIELD_ENV = (os.environ.get("CANFIELD_ENV") or "development").strip().lower()
+#: Whether CANFIELD_ENV was said at all: PostgreSQL without it is warned about
+#: (canfield_site.checks, W001).
+CANFIELD_ENV_GIVEN = bool((os.environ.get("CANFIELD_ENV") or "").strip())
 if CANFIELD_ENV not in CANFIELD_ENVS:
     raise ImproperlyConfigured(
         f"CANFIELD_ENV must be one of {', '.join(CANFIELD_ENVS)} (any case), "
@@ -322,6 +325,9 @@ else:
         "default": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             "KEY_PREFIX": CACHE_KEY_PREFIX,
+            # Django's default of 300 keys culls a third of them when full: the counters of
+            # the limits (a few keys per client and window) would be forgotten mid-window.
+            "OPTIONS": {"MAX_ENTRIES": 100_000},
         }
     }
 # ASGI worker processes serving this deployment (canfield_site.serve sets it from its
@@ -361,10 +367,12 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-# Password checks (about 250 ms of CPU each, on purpose) per client address and over the
-# whole deployment (games.password_checks); ``off`` disables either.
+# Password checks (about 250 ms of CPU each, on purpose) per client address, per account (the
+# right passwords) and over the whole deployment, shared fairly between networks
+# (games.password_checks); ``off`` disables each.
 CANFIELD_PASSWORD_CHECKS = {
     "address": env_rate("CANFIELD_PASSWORD_CHECKS_ADDRESS", "1/second"),
+    "account": env_rate("CANFIELD_PASSWORD_CHECKS_ACCOUNT", "5/minute"),
     "total": env_rate("CANFIELD_PASSWORD_CHECKS_TOTAL", "4/second"),
 }
 AXES_HANDLER = "games.api.lockout.PairAndAddressHandler"
@@ -472,8 +480,10 @@ CANFIELD_THROTTLE_RATES: dict[str, str | None] = {
     # Hints per player (games.api.throttling.HintThrottle): each may keep a core busy for
     # CANFIELD_HINT_SECONDS, far more than any other request.
     "hint": env_rate("CANFIELD_THROTTLE_HINT", "20/minute"),
-    # Guests made per client address (games.api.throttling.GuestThrottle).
-    "guest": env_rate("CANFIELD_THROTTLE_GUEST", "20/hour"),
+    # Guests made per client network (games.api.throttling.GuestThrottle): a school's network
+    # is one, and a few classes of 30 starting at once each make a guest per browser, one
+    # more for a cleared cookie; past it, the refusal offers an account (games.api.guests).
+    "guest": env_rate("CANFIELD_THROTTLE_GUEST", "150/hour"),
 }
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -28,7 +28,6 @@ from games.boards import (
     day_sealed,
     first_sealed_day,
     known_day,
-    parse_board,
     parse_who,
     partitions,
     ranking_board,
@@ -45,13 +44,12 @@ from games.daily.store import (
     daily_lines,
     daily_pars,
     daily_salts,
-    not_come_yet,
-    open_deal,
     par_of_code,
     par_statuses,
 )
 from games.errors import DailySealed, InvalidInput
 from games.models import DailyDeal
+from games.selectors.board_shown import board_shown
 from games.selectors.games import Viewer, ranked_games_of
 from games.selectors.leaderboard_sql import BoardCounts
 from games.selectors.leaderboards import (
@@ -91,15 +89,6 @@ def parse_day(text: str) -> date:
             date=text,
         )
     return parsed
-
-
-def open_board(text: str) -> Board:
-    """A board in a path (``parse_board``); a deal code's board only while its layout may be
-    shown (``open_deal``): a sealed daily's layout has no board of its own before the close."""
-    board = parse_board(text)
-    if not board.is_daily:
-        open_deal(board.id)
-    return board
 
 
 def board_header(board: Board) -> dict[str, Any]:
@@ -151,7 +140,7 @@ class LeaderboardView(APIView):
     def get(self, request: Request, board: str) -> Response:
         query = validated(LeaderboardIn, request.query_params)
         who = parse_who(request.query_params.get("who"))
-        found = open_board(board)
+        found = board_shown(board)  # the one rule, its socket's too
         header = board_header(found)
         page = leaderboard_read(
             board=found.id,
@@ -180,9 +169,7 @@ class LeaderboardFieldView(APIView):
     )
     def get(self, request: Request, board: str) -> Response:
         who = parse_who(request.query_params.get("who"))
-        found = open_board(board)
-        if found.day is not None and found.day > utc_today():
-            raise not_come_yet(found.day)
+        found = board_shown(board)
         counts = board_field_counts(board=partitions(found.id, who))
         field = {
             "board": found.id,

@@ -165,7 +165,8 @@ function modesInOrder() {
 
 /**
  * The game on home's felt: a signed-in player's ranked daily (resumed once begun, else face
- * down until their first tap deals it), else a practice deal (null: offered, not made yet).
+ * down until their first tap deals it), else their last unfinished practice game (a guest's
+ * above all: it goes on where they left it), else a practice deal (null: offered, not made yet).
  */
 async function openHomeGame(user, daily) {
   if (user && !isGuest(user) && daily) {
@@ -178,7 +179,15 @@ async function openHomeGame(user, daily) {
       return null;
     }
   }
-  offerPractice(pageData().practice);
+  const { practice, resume } = pageData();
+  if (resume) {
+    try {
+      return await api("GET", endpoints.game(resume));
+    } catch {
+      // Gone meanwhile (a guest signed out elsewhere): a new practice deal instead.
+    }
+  }
+  offerPractice(practice);
   return null;
 }
 
