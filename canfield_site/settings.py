@@ -25,6 +25,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 from canfield_site import redis_clients
+from engine.solver import optimise
 from engine.table_player import par as table_par
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -451,6 +452,12 @@ CANFIELD_TABLE_PAR_SECONDS = env_seconds("CANFIELD_TABLE_PAR_SECONDS", 1800.0)
 # How long a web process trusts a board's table par (or its absence) read from the database:
 # a par stored by the worker is seen everywhere within this long (0: read on every use).
 CANFIELD_TABLE_PAR_CACHE_SECONDS = env_seconds("CANFIELD_TABLE_PAR_CACHE_SECONDS", 30.0, zero=True)
+#: The par optimiser's node budget per daily deal (games.daily.pars; CPU per deal measured in
+#: docs/performance.md). Nodes, not seconds: the same par on any machine.
+CANFIELD_PAR_NODES = int(os.environ.get("CANFIELD_PAR_NODES", str(optimise.PAR_NODES)))
+#: How many places at the top of a board a flagged line of any strength is held from until staff
+#: decide (fairplay.top): 10, as the fair-play contract says; 0 reviews none.
+CANFIELD_TOP_REVIEWED = int(os.environ.get("CANFIELD_TOP_REVIEWED", "10"))
 CANFIELD_TABLE_PAR_SAMPLES = table_par.SAMPLES
 CANFIELD_TABLE_PAR_NODES = table_par.NODES_PER_SOLVE
 # The bot_like signal (fairplay.timing) on ranked games; "off" for a load test or a scripted
@@ -514,6 +521,8 @@ SPECTACULAR_SETTINGS = {
         "GameStatusEnum": "games.models.Game.Status",
         # A daily's mode, wherever a field names it (a game's "daily", a board's "mode").
         "DailyEnum": ["D3", "D1"],
+        # Where a daily board's par and table par stand (par_status, table_par_status).
+        "ReadinessEnum": ["pending", "ready", "none"],
     },
     # Self-hosted Swagger UI: /api/docs/ loads nothing from a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",

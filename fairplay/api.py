@@ -34,7 +34,9 @@ class EntryShownOut(serializers.Serializer):
 class LinkOut(serializers.Serializer):
     kind = serializers.ChoiceField(choices=["network", "device"])
     detail = serializers.CharField()
-    game = serializers.IntegerField(help_text="the earlier ranked game it shares an origin with")
+    game = serializers.IntegerField(
+        help_text="the other ranked game of the link (earlier or later) it shares an origin with"
+    )
     player = serializers.CharField(allow_null=True, help_text="that game's player")
 
 
@@ -80,6 +82,12 @@ class FlagListOut(serializers.Serializer):
 class VerdictIn(serializers.Serializer):
     verdict = serializers.ChoiceField(choices=["clear", "confirm"])
     note = serializers.CharField(required=False, allow_blank=True)
+    together = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="a linked flag: give the same verdict on every flag of its link (false:"
+        " this flag alone)",
+    )
 
 
 ERRORS = error_responses(400, 401, 403, 404)
@@ -120,7 +128,11 @@ class FlagVerdictView(APIView):
         staff = staff_check(request_player(request))
         body: Any = request.data if isinstance(request.data, dict) else {}
         flag = flag_decide(
-            flag_id=flag_id, staff=staff, verdict=body.get("verdict"), note=body.get("note")
+            flag_id=flag_id,
+            staff=staff,
+            verdict=body.get("verdict"),
+            note=body.get("note"),
+            together=body.get("together", False),
         )
         return Response(represented(FlagOut, flag_reviewed(flag_id=flag.id)))
 

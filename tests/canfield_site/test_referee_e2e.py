@@ -64,6 +64,7 @@ def fresh_env(data: Path) -> dict[str, str]:
         "DATABASE_URL": f"sqlite:///{data / 'db.sqlite3'}",
         "CANFIELD_DATA_DIR": str(data),  # its own secrets, so its own deals
         "CANFIELD_TABLE_PAR_RUNS": "1",
+        "CANFIELD_PAR_NODES": "3000",  # the par optimiser, before the runs: a moment here
         "CANFIELD_DAILY_SOLVE_SECONDS": "2",
         "CANFIELD_TABLE_PAR_CACHE_SECONDS": "0",
     }

@@ -11,6 +11,15 @@ from games.models import Game
 from ratings.serializers import DifficultyOut, ExpectedTierOut
 
 
+class BestKnownOut(serializers.Serializer):
+    actions = serializers.IntegerField(help_text="actions of the best known winning line")
+    by = serializers.ChoiceField(
+        choices=["par", "player"],
+        help_text="par: the optimiser's line; player: a shorter verified ranked line (whose"
+        " is not said)",
+    )
+
+
 class LeaderboardIn(serializers.Serializer):
     limit = serializers.IntegerField(required=False, min_value=1, max_value=100, default=20)
     offset = serializers.IntegerField(
@@ -84,6 +93,15 @@ class TableParOut(serializers.Serializer):
     )
 
 
+def par_status_field() -> serializers.ChoiceField:
+    """A daily board's ``par_status``, on the board's answer and the day's alike."""
+    return serializers.ChoiceField(
+        choices=TABLE_PAR_STATUSES,
+        help_text="a daily board's par: pending while the engine's optimiser works on it (par"
+        " null), ready once told; none: not a daily board (an open deal's par is its own)",
+    )
+
+
 def table_par_status_field() -> serializers.ChoiceField:
     """A daily board's ``table_par_status``, on the board's answer and the day's alike."""
     return serializers.ChoiceField(
@@ -115,7 +133,19 @@ class LeaderboardOut(serializers.Serializer):
     limit = serializers.IntegerField()
     around = serializers.CharField(allow_null=True)
     par = serializers.IntegerField(
-        allow_null=True, help_text="a daily deal's par (actions of the solver's line), else null"
+        allow_null=True,
+        help_text="a daily deal's par (actions of the shortest line the engine's optimiser"
+        " found; null while pending), else null",
+    )
+    par_status = par_status_field()
+    par_proven = serializers.BooleanField(
+        help_text="the optimiser proved that no winning line is shorter than the par"
+    )
+    best_known = BestKnownOut(
+        allow_null=True,
+        help_text="once the day has closed and the referee reviewed it: the best known line,"
+        " the par or a shorter verified line played on the board (what 'knowing every card'"
+        " means); null before",
     )
     table_par = TableParOut(
         allow_null=True,

@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine import Deal
-from fairplay.selectors import table_par_shown, table_par_status
+from fairplay.selectors import best_known_shown, table_par_shown, table_par_status
 from games.api.fields import DEAL_CODE_PATTERN
 from games.api.parsing import validated
 from games.api.serializers.boards import LeaderboardFieldOut, LeaderboardIn, LeaderboardOut
@@ -45,6 +45,7 @@ from games.daily.store import (
     daily_pars,
     daily_salts,
     par_of_code,
+    par_statuses,
 )
 from games.errors import DailySealed, InvalidInput
 from games.models import DailyDeal
@@ -100,6 +101,9 @@ def board_header(board: Board) -> dict[str, Any]:
             "closes_at": None,
             "closes_in": None,
             "par": par_of_code(deal=Deal.from_code(board.id)),
+            "par_status": "none",
+            "par_proven": False,
+            "best_known": None,
             "table_par": None,
             "table_par_status": "none",
             "difficulty": None,
@@ -113,6 +117,8 @@ def board_header(board: Board) -> dict[str, Any]:
         "closes_at": board.closes_at,
         "closes_in": seconds_to(board.closes_at),
         "par": daily_pars(deal)[board.mode],
+        **par_statuses(deal)[board.mode],
+        "best_known": None if sealed else best_known_shown(board=board.id),
         "table_par": None if sealed else table_par_shown(board=board.id),
         "table_par_status": table_par_status(board=board.id, closed=not sealed),
         "difficulty": None if sealed else deal_difficulties(boards=[board.id]).get(board.id),
@@ -177,7 +183,7 @@ class LeaderboardFieldView(APIView):
 def daily_json(deal: DailyDeal, viewer: Viewer = None) -> dict[str, Any]:
     """A day's two boards with their pars (and the viewer's own ranked games, if signed
     in); codes and lines only once the day has closed."""
-    pars = daily_pars(deal)
+    pars, statuses = daily_pars(deal), par_statuses(deal)
     ids = {mode: daily_board(deal.date, mode).id for mode in DAILY_MODES}
     counts = {mode: BoardCounts(board) for mode, board in ids.items()}
     mine = ranked_games_of(viewer, boards=list(ids.values()))
@@ -189,6 +195,8 @@ def daily_json(deal: DailyDeal, viewer: Viewer = None) -> dict[str, Any]:
             "board": ids[mode],
             "draw": draw,
             "par": pars[mode],
+            **statuses[mode],
+            "best_known": None if sealed else best_known_shown(board=ids[mode]),
             "table_par": None if sealed else table_par_shown(board=ids[mode]),
             "table_par_status": table_par_status(board=ids[mode], closed=not sealed),
             "entries": counts[mode].total,  # people's: the board as it shows by default

@@ -22,6 +22,9 @@ function boardItem(day, mode, board) {
     h("strong", {}, format(gettext("Draw %(draw)s"), { draw: board.draw })), " ",
     code ? h("code", {}, code) : h("span", { class: "muted" }, gettext("sealed")),
     board.par != null ? ` · ${format(gettext("par %(par)s"), { par: board.par })}` : "",
+    board.par_proven ? ` (${gettext("proven shortest")})` : "",
+    board.best_known && board.best_known.by === "player"
+      ? ` · ${format(gettext("a player won in %(count)s actions"), { count: board.best_known.actions })}` : "",
     board.table_par ? h("span", { class: "table-par" }, ` (${board.table_par.detail})`) : "",
     difficultyOf(board),
     ` · ${playerCount(board.entries)} · `,
