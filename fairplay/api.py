@@ -18,6 +18,7 @@ from fairplay.line_review import flag_line
 from fairplay.selectors import board_flags, flag_review, flag_reviewed
 from fairplay.services import flag_decide, staff_check
 from games.api.current_player import request_player
+from games.api.parsing import unknown_fields_refused
 from games.api.representation import represented
 from games.api.serializers.errors import WordsOut, error_responses
 from games.boards import parse_board
@@ -127,6 +128,7 @@ class FlagVerdictView(APIView):
     def post(self, request: Request, flag_id: int) -> Response:
         staff = staff_check(request_player(request))
         body: Any = request.data if isinstance(request.data, dict) else {}
+        unknown_fields_refused(set(VerdictIn().fields), body)
         flag = flag_decide(
             flag_id=flag_id,
             staff=staff,

@@ -158,6 +158,9 @@ def test_a_link_is_decided_together_or_apart(
     ]
     bad = verdict(reviewer, linked["flag"].id, verdict="clear", together="yes")
     assert bad.status_code == 400 and bad.json()["field"] == "together"
+    unknown = verdict(reviewer, linked["flag"].id, verdict="clear", everyone=True)
+    assert (unknown.status_code, unknown.json()["error"]) == (400, "unknown_fields")
+    assert unknown.json()["unknown"] == ["everyone"]
     call_command("rebuild_projections", "--check", stdout=StringIO())
 
 
