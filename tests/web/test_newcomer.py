@@ -17,6 +17,7 @@ from tests.support.servers import CHEAP_HASHING, run_asgi_server, server_env_for
 from tests.web import dailies
 from tests.web.conftest import DAILY_ENV, PASSWORD, TIMEOUT_MS, Player
 from tests.web.page_checks import BROWSER_LOCALE
+from tests.web.situations import solved_deal
 from tests.web.table_page import GAME_URL, Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
@@ -147,7 +148,12 @@ def closed_game(server_url: str, make_player: Callable[..., ApiPlayer]) -> dict[
     Game.objects.filter(pk=game.id).update(
         elapsed=50, reached_at=game.created_at + timedelta(seconds=50)
     )
-    return {"id": game.id, "token": closed.owner.token}
+    return {
+        "id": game.id,
+        "token": closed.owner.token,
+        "player": closed.owner.user.username,
+        "code": closed.day.codes["D3"],
+    }
 
 
 @pytest.mark.parametrize("screen", ["desktop", "phone"])
@@ -444,3 +450,60 @@ def test_the_field_charts_labels_and_ticks_stand_under_its_bars(
     for x in [*ticks, *labels]:  # no tick or number between two bars
         assert any(abs(middle - x) < 0.5 for middle in slots), (x, slots)
     assert reader.errors == []
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_an_unknown_players_page_is_a_404_saying_so(
+    new_player: Callable[..., Player], screen: str
+) -> None:
+    visitor = new_player(sign_up=False, **SCREENS[screen])
+    page = visitor.page
+    response = page.goto("/players/nobody-by-this-name/")
+    assert response is not None and response.status == 404  # as /games/99999/ answers
+    expect(page.get_by_role("heading", name="No such player")).to_be_visible()
+    expect(page.locator("main")).to_contain_text("nobody-by-this-name")
+    assert visitor.errors == []
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_a_guests_reopened_won_game_says_it_was_won_not_that_they_are_playing(
+    new_player: Callable[..., Player], screen: str
+) -> None:
+    deal = solved_deal()
+    guest = new_player(sign_up=False, **SCREENS[screen])
+    page = guest.page
+    page.goto("/")
+    tap(page, "#stock-card")  # a first game: they are a guest now
+    expect(page.locator("#account-name")).to_have_text(GUEST_NAME)
+    won = guest.submit(deal.code, list(deal.line))
+    page.goto(f"/games/{won}/")
+    expect(Table(page).stat("cards")).to_have_text("52")
+    status = page.locator("#status")
+    expect(status).to_contain_text("You won this game")
+    expect(status).not_to_contain_text("You are playing")
+    assert guest.errors == []
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_a_closed_daily_is_named_by_its_board_and_its_card_gives_the_table_par_room(
+    closed_game: dict[str, Any], new_player: Callable[..., Player], screen: str
+) -> None:
+    owner = new_player(sign_up=False, **SCREENS[screen])
+    page = owner.page
+    page.context.set_extra_http_headers({"Authorization": f"Token {closed_game['token']}"})
+    page.goto(f"/games/{closed_game['id']}/")
+    expect(page.locator("#results")).to_be_visible()
+    name = page.locator("#game-code")
+    expect(name).to_have_text(re.compile(r"^daily \d{4}-\d\d-\d\d, draw 3$"))  # not 50 chars
+    assert closed_game["code"] not in page.title()
+    table_par = page.locator("#results .results-table-par")
+    if table_par.count():  # the day has a table par: a sentence the card's width, not a cell's
+        card = page.locator("#results").bounding_box()
+        box = table_par.bounding_box()
+        assert card and box and box["width"] > card["width"] * 0.7, (box, card)
+    page.goto(f"/replay/{closed_game['id']}/")
+    expect(name).to_have_text(re.compile(r"^daily \d{4}-\d\d-\d\d, draw 3$"))
+    page.goto(f"/players/{closed_game['player']}/")
+    expect(page.locator("#game-rows tr").first).to_contain_text("ranked daily")
+    expect(page.locator("#game-rows")).not_to_contain_text(closed_game["code"])
+    assert owner.errors == []

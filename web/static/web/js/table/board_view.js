@@ -3,7 +3,7 @@
 // someone else's game. Drawn again from each answer of the server: the game as it stands.
 import { api, endpoints, pages } from "../api.js";
 import { GameClock } from "../clock.js";
-import { boardLabel, startCountdown } from "../daily.js";
+import { boardLabel, parseDailyBoard, startCountdown } from "../daily.js";
 import { byId, h } from "../dom.js";
 import { format, formatNodes, gettext } from "../i18n.js";
 import { playerName } from "../session.js";
@@ -29,7 +29,7 @@ export function showGame(game, { from = null } = {}) {
   showFinish(canPlay ? game.finish || [] : []);
   showBoardName(game.board, game.code);
   byId("replay-link").href = pages.replay(game.id);
-  document.title = `${game.code || boardLabel(game.board)} · ${pointCount(game.score)}`;
+  document.title = `${game.daily ? boardLabel(game.board) : game.code || boardLabel(game.board)} · ${pointCount(game.score)}`;
   showRanked(game);
   showEnding(game);
   showResults(game);
@@ -70,6 +70,9 @@ function sayWhoseGame(game, { wasWon, wasResigned }) {
       { name: playerName(game.player), status: statusWords(game.status) }));
   } else if (game.status === "resigned") {
     status(gettext("This game was resigned."));
+  } else if (game.won && !table.gameLoaded) {
+    // Reopened once won: it says so (the win's dialog is for the moment of the win).
+    status(format(gettext("You won this game: all 52 cards home in %(actions)s."), { actions: actionCount(game.actions) }));
   }
   if (game.won && !wasWon && table.gameLoaded) {
     if (table.owner) showWin(game, table.me.username);
@@ -115,9 +118,12 @@ function refocus(place) {
 /** The game's board in the bar: its code, or the daily board's name while it is sealed. */
 export function showBoardName(board, code) {
   const link = byId("game-code");
-  link.textContent = code || boardLabel(board);
+  // A daily is named by its day's board, closed or not: its code, once told, is a CF2 layout
+  // of some 50 characters, no name to read, share or link by.
+  const daily = Boolean(parseDailyBoard(board));
+  link.textContent = daily ? boardLabel(board) : code || boardLabel(board);
   link.href = pages.board(board);
-  link.setAttribute("aria-label", code ? gettext("Deal code, open its leaderboard") : gettext("Daily board, open its leaderboard"));
+  link.setAttribute("aria-label", daily || !code ? gettext("Daily board, open its leaderboard") : gettext("Deal code, open its leaderboard"));
   byId("live-full").href = pages.board(board);
 }
 

@@ -22,7 +22,8 @@ export async function playOn(open) {
     if (!game) return;
     showGame(game);
     followGame(game.id);
-    if (isGuest(table.me) && table.owner) status(guestNote(table.me));
+    // Who they play as, while they play: a game over says how it ended instead.
+    if (isGuest(table.me) && table.owner && game.status === "playing") status(guestNote(table.me));
   } catch (error) {
     status(error.message, "error");
   }
