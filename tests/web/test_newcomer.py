@@ -507,3 +507,27 @@ def test_a_closed_daily_is_named_by_its_board_and_its_card_gives_the_table_par_r
     expect(page.locator("#game-rows tr").first).to_contain_text("ranked daily")
     expect(page.locator("#game-rows")).not_to_contain_text(closed_game["code"])
     assert owner.errors == []
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_a_board_its_reader_has_not_played_logs_no_404(
+    today: dailies.Day, new_player: Callable[..., Player], screen: str
+) -> None:
+    rival = new_player()
+    rival.post(
+        f"/api/games/{rival.post('/api/games/', {'code': OPEN_CODE})['id']}/actions/",
+        {"action": "draw", "seq": 1},
+    )
+    reader = new_player(**SCREENS[screen])  # signed in, on no board yet
+    page = reader.page
+    refused: list[str] = []
+    page.on("response", lambda r: refused.append(r.url) if r.status >= 400 else None)
+    console: list[str] = []
+    page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
+    for path in (f"/boards/{OPEN_CODE}/", f"/boards/{today.board('D3')}/"):
+        page.goto(path)
+        expect(page.locator("#board-rows tr").first).to_be_visible()
+        page.wait_for_load_state("networkidle")
+    expect(page.locator("#around-me")).to_be_hidden()  # no place: nothing to go around
+    assert refused == [] and console == [], (refused, console)
+    assert reader.errors == []
