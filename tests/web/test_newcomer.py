@@ -531,3 +531,25 @@ def test_a_board_its_reader_has_not_played_logs_no_404(
     expect(page.locator("#around-me")).to_be_hidden()  # no place: nothing to go around
     assert refused == [] and console == [], (refused, console)
     assert reader.errors == []
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_a_keyboard_skips_the_header_and_the_owner_finds_account_care_at_the_top(
+    new_player: Callable[..., Player], screen: str
+) -> None:
+    player = new_player(**SCREENS[screen])
+    page = player.page
+    page.goto(f"/players/{player.username}/")
+    page.keyboard.press("Tab")  # the first stop: the skip link, shown
+    skip = page.locator(".skip-link")
+    expect(skip).to_be_focused()
+    expect(skip).to_have_text("Skip to the page")
+    expect(skip).to_be_in_viewport()
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "main"
+
+    link = page.locator("#account-care-link")
+    expect(link).to_be_in_viewport()  # at the head of their page, not only at its foot
+    link.click()
+    expect(page.locator("#account-care h2")).to_be_in_viewport()
+    assert player.errors == []
