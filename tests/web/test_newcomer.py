@@ -553,3 +553,33 @@ def test_a_keyboard_skips_the_header_and_the_owner_finds_account_care_at_the_top
     link.click()
     expect(page.locator("#account-care h2")).to_be_in_viewport()
     assert player.errors == []
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_the_legal_moves_list_is_a_setting_off_on_a_ranked_game_by_default(
+    today: dailies.Day, new_player: Callable[..., Player], screen: str
+) -> None:
+    player = new_player(**SCREENS[screen])
+    page = player.page
+    game = player.post("/api/games/", {"daily": "D3"})
+    player.post(f"/api/games/{game['id']}/actions/", {"action": "draw", "seq": 1})
+    page.goto(f"/games/{game['id']}/")
+    expect(Table(page).stat("actions")).to_have_text("1")
+    chips = page.locator("#legal-moves button")
+    expect(chips).to_have_count(0)  # the sealed daily: no list of moves found for the player
+
+    page.locator("#settings-button").click()
+    dialog = page.locator("#settings-dialog")
+    choice = dialog.locator("select[name=legal_moves]")
+    expect(choice).to_have_value("open_only")
+    choice.select_option("always")
+    dialog.locator("button[type=submit]").click()
+    expect(chips.first).to_be_visible()  # asked for: listed at once, ranked game or not
+
+    page.locator("#settings-button").click()
+    dialog.locator("select[name=legal_moves]").select_option("open_only")
+    dialog.locator("button[type=submit]").click()
+    expect(chips).to_have_count(0)
+    Table.open_deal(page, OPEN_CODE)
+    expect(chips.first).to_be_visible()  # an open deal lists them by default
+    assert player.errors == []

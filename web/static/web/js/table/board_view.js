@@ -7,6 +7,7 @@ import { boardLabel, parseDailyBoard, startCountdown } from "../daily.js";
 import { byId, h } from "../dom.js";
 import { format, formatNodes, gettext } from "../i18n.js";
 import { playerName } from "../session.js";
+import { onSettingsChange, setting } from "../settings.js";
 import { renderState, renderStats } from "../table_view.js";
 import { showWin } from "../win.js";
 import { actionCount, cardCount, moveWords, pointCount, statusWords } from "../words.js";
@@ -166,10 +167,18 @@ function showFinish(line) {
   button.setAttribute("aria-label", format(gettext("Finish: play %(moves)s"), { moves: line.join(" ") }));
 }
 
+/** Whether the legal moves are listed for `game`: a setting, since the list finds the moves
+ * for the player (a mild aid): by default on open deals, never on a ranked game. */
+export function listsLegalMoves(game, choice = setting("legal_moves")) {
+  if (choice === "always") return true;
+  if (choice === "never") return false;
+  return !(game && game.daily);
+}
+
 /** The legal moves as chips (a press plays one: the input's job, see input.js). */
 function renderLegalMoves(tokens) {
   const node = byId("legal-moves");
-  const shown = tokens.filter((token) => token !== "undo");
+  const shown = listsLegalMoves(table.game) ? tokens.filter((token) => token !== "undo") : [];
   node.replaceChildren(
     shown.length ? `${gettext("Legal moves:")} ` : "",
     ...shown.map((token) => h("button", {
@@ -201,4 +210,8 @@ function watchNoteHeight() {
 export function wireBoardView() {
   watchNoteHeight();
   table.clock = new GameClock(byId("stat-time"));
+  // The legal moves setting, changed with the game on the table: its list follows at once.
+  onSettingsChange(() => {
+    if (table.game) renderLegalMoves(playable() ? table.game.legal_moves || [] : []);
+  });
 }
