@@ -583,3 +583,26 @@ def test_the_legal_moves_list_is_a_setting_off_on_a_ranked_game_by_default(
     Table.open_deal(page, OPEN_CODE)
     expect(chips.first).to_be_visible()  # an open deal lists them by default
     assert player.errors == []
+
+
+@pytest.mark.parametrize(("screen", "language"), [("phone", "ja"), ("phone", "en")])
+def test_the_ranked_note_folds_to_a_line_once_play_begins(
+    today: dailies.Day, new_player: Callable[..., Player], screen: str, language: str
+) -> None:
+    player = new_player(locale=BROWSER_LOCALE[language], **SCREENS[screen])
+    page = player.page
+    game = player.post("/api/games/", {"daily": "D3"})
+    page.goto(f"/games/{game['id']}/")
+    note = page.locator("#ranked-note")
+    expect(page.locator("#time-away")).to_be_visible()  # read in full before the first move
+    tall = note.bounding_box()
+    tap(page, "#stock-card")
+    expect(Table(page).stat("actions")).to_have_text("1")
+    expect(page.locator("#time-away")).to_be_hidden()
+    expect(note.locator("#countdown")).to_be_visible()  # the countdown stays in sight
+    short = note.bounding_box()
+    assert tall and short and short["height"] < tall["height"] / 2, (tall, short)
+    assert short["height"] < 70, short  # two lines at most, in Japanese too
+    note.locator("summary").click()  # and it opens again on a tap
+    expect(page.locator("#time-away")).to_be_visible()
+    assert player.errors == []

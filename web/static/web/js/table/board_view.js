@@ -134,20 +134,26 @@ function showRanked(game) {
   note.hidden = !game.daily;
   byId("practice").hidden = !(game.daily && table.owner && game.status !== "playing");
   if (!game.daily) return;
+  // Read once, the note folds to its first line when play begins (six lines in Japanese on a
+  // phone took the cards' room for good); its summary opens it again.
+  const more = byId("ranked-more");
+  if (more && game.seq && !more.dataset.folded) {
+    more.open = false;
+    more.dataset.folded = "true";
+  }
   if (note.dataset.game === `${game.id}:${game.sealed}`) return;
   note.dataset.game = `${game.id}:${game.sealed}`;
   const countdown = h("time", { id: "countdown" }, "--:--:--");
   const values = { day: h("strong", { id: "ranked-day" }, game.daily), draw: game.draw, name: playerName(game.player) };
-  note.replaceChildren(
-    ...formatNodes(table.owner ? gettext("Your ranked game of %(day)s, draw %(draw)s.")
-      : gettext("%(name)s's ranked game of %(day)s, draw %(draw)s."), values), " ",
-    ...(game.sealed
-      ? [...formatNodes(gettext("The deal stays sealed until the board closes in %(countdown)s:"
-        + " no code, the face-down cards unseen, no hints; one game, no restart."), { countdown }), " ",
-      // The ranking's time is the server's from the game's start: a tab left open counts.
-      h("span", { id: "time-away" }, gettext("Time away counts: the clock runs from the game's start until its last action."))]
-      : [gettext("Its day has closed: the board is final.")]),
-  );
+  const whose = formatNodes(table.owner ? gettext("Your ranked game of %(day)s, draw %(draw)s.")
+    : gettext("%(name)s's ranked game of %(day)s, draw %(draw)s."), values);
+  note.replaceChildren(...(game.sealed
+    ? [h("details", { id: "ranked-more", open: !game.seq, dataset: game.seq ? { folded: "true" } : {} },
+      h("summary", {}, ...whose, " ", ...formatNodes(gettext("Sealed until the close in %(countdown)s."), { countdown })),
+      h("p", {}, gettext("No code, the face-down cards unseen, no hints; one game, no restart."), " ",
+        // The ranking's time is the server's from the game's start: a tab left open counts.
+        h("span", { id: "time-away" }, gettext("Time away counts: the clock runs from the game's start until its last action."))))]
+    : [...whose, " ", gettext("Its day has closed: the board is final.")]));
   if (table.countdown) table.countdown();
   table.countdown = game.sealed ? startCountdown(countdown, game, {
     onClosed: () => {
