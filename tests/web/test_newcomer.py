@@ -606,3 +606,30 @@ def test_the_ranked_note_folds_to_a_line_once_play_begins(
     note.locator("summary").click()  # and it opens again on a tap
     expect(page.locator("#time-away")).to_be_visible()
     assert player.errors == []
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_offline_the_table_says_so_keeps_the_taps_in_order_and_sends_them_when_back(
+    new_player: Callable[..., Player], screen: str
+) -> None:
+    player = new_player(**SCREENS[screen])
+    page = player.page
+    table = Table.open_deal(page, OPEN_CODE)
+    expect(page.locator("#live-state")).to_have_text("live")
+    page.context.set_offline(True)
+    expect(table.status).to_contain_text("You are offline")
+    expect(page.locator("#live-state")).to_have_text("offline")  # not "live"
+    tap(page, "#stock-card")
+    tap(page, "#stock-card")
+    expect(page.locator("#pending")).to_be_visible()
+    expect(page.locator("#pending")).to_contain_text("Offline")  # not "Sending…" forever
+    page.wait_for_timeout(1500)
+    expect(table.stat("actions")).to_have_text("0")  # nothing was lost meanwhile, nor sent
+    page.context.set_offline(False)
+    expect(table.stat("actions")).to_have_text("2", timeout=20_000)  # both, in order
+    expect(page.locator("#pending")).to_be_hidden()
+    log = page.request.get(f"/api/games/{table.game_id}/actions/").json()["actions"]
+    assert [action["token"] for action in log] == ["draw", "draw"]
+    expect(page.locator("#live-state")).not_to_have_text("offline")
+    expect(table.status).not_to_contain_text("offline")
+    assert player.errors == []

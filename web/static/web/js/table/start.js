@@ -4,6 +4,7 @@ import { guestNote, isGuest } from "../guests.js";
 import { showGame, wireBoardView } from "./board_view.js";
 import { status, table } from "./context.js";
 import { wireDialogs } from "./dialogs.js";
+import { wireConnection } from "./connection.js";
 import { wireInput } from "./input.js";
 import { followGame } from "./moves_out.js";
 
@@ -12,6 +13,7 @@ export function wireTable() {
   wireBoardView();
   wireInput();
   wireDialogs();
+  wireConnection();
 }
 
 /** Show the game `open()` resolves to and follow it; null means the felt is offered instead
