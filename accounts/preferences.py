@@ -47,6 +47,9 @@ PREFERENCES: dict[str, Preference] = {
     # What a tap on a card does: home only, or home and else a column (the engine's
     # ``double_click`` rule of ``Game.tap``).
     "tap_rule": Preference("home_or_column", ("home_or_column", "home_only")),
+    # The legal moves listed under the table, each a button: a mild aid (it finds the moves
+    # for the player), so a ranked game shows none unless its player asks (issue 37).
+    "legal_moves": Preference("open_only", ("open_only", "always", "never")),
 }
 
 

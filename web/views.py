@@ -247,8 +247,19 @@ def _who(request: HttpRequest) -> str:
 def player(request: HttpRequest, username: str) -> HttpResponse:
     """A player's page; its owner also gets the "Your account" section (password, export):
     rendered for them alone, so nobody else's page holds it, even hidden."""
+    from django.contrib.auth.models import User
+
     from accounts.guests import is_guest
 
+    if not User.objects.filter(username=username).exists():
+        # As the API answers it (404 ``player_not_found``) and as /games/<unknown>/ does.
+        return _page(
+            request,
+            "no_player.html",
+            title=gettext("No such player"),
+            data={"username": username},
+            status=404,
+        )
     owner = request.user.is_authenticated and request.user.get_username() == username
     return _page(
         request,

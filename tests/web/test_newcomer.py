@@ -17,6 +17,7 @@ from tests.support.servers import CHEAP_HASHING, run_asgi_server, server_env_for
 from tests.web import dailies
 from tests.web.conftest import DAILY_ENV, PASSWORD, TIMEOUT_MS, Player
 from tests.web.page_checks import BROWSER_LOCALE
+from tests.web.situations import solved_deal
 from tests.web.table_page import GAME_URL, Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
@@ -147,7 +148,12 @@ def closed_game(server_url: str, make_player: Callable[..., ApiPlayer]) -> dict[
     Game.objects.filter(pk=game.id).update(
         elapsed=50, reached_at=game.created_at + timedelta(seconds=50)
     )
-    return {"id": game.id, "token": closed.owner.token}
+    return {
+        "id": game.id,
+        "token": closed.owner.token,
+        "player": closed.owner.user.username,
+        "code": closed.day.codes["D3"],
+    }
 
 
 @pytest.mark.parametrize("screen", ["desktop", "phone"])
@@ -444,3 +450,186 @@ def test_the_field_charts_labels_and_ticks_stand_under_its_bars(
     for x in [*ticks, *labels]:  # no tick or number between two bars
         assert any(abs(middle - x) < 0.5 for middle in slots), (x, slots)
     assert reader.errors == []
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_an_unknown_players_page_is_a_404_saying_so(
+    new_player: Callable[..., Player], screen: str
+) -> None:
+    visitor = new_player(sign_up=False, **SCREENS[screen])
+    page = visitor.page
+    response = page.goto("/players/nobody-by-this-name/")
+    assert response is not None and response.status == 404  # as /games/99999/ answers
+    expect(page.get_by_role("heading", name="No such player")).to_be_visible()
+    expect(page.locator("main")).to_contain_text("nobody-by-this-name")
+    assert visitor.errors == []
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_a_guests_reopened_won_game_says_it_was_won_not_that_they_are_playing(
+    new_player: Callable[..., Player], screen: str
+) -> None:
+    deal = solved_deal()
+    guest = new_player(sign_up=False, **SCREENS[screen])
+    page = guest.page
+    page.goto("/")
+    tap(page, "#stock-card")  # a first game: they are a guest now
+    expect(page.locator("#account-name")).to_have_text(GUEST_NAME)
+    won = guest.submit(deal.code, list(deal.line))
+    page.goto(f"/games/{won}/")
+    expect(Table(page).stat("cards")).to_have_text("52")
+    status = page.locator("#status")
+    expect(status).to_contain_text("You won this game")
+    expect(status).not_to_contain_text("You are playing")
+    assert guest.errors == []
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_a_closed_daily_is_named_by_its_board_and_its_card_gives_the_table_par_room(
+    closed_game: dict[str, Any], new_player: Callable[..., Player], screen: str
+) -> None:
+    owner = new_player(sign_up=False, **SCREENS[screen])
+    page = owner.page
+    page.context.set_extra_http_headers({"Authorization": f"Token {closed_game['token']}"})
+    page.goto(f"/games/{closed_game['id']}/")
+    expect(page.locator("#results")).to_be_visible()
+    name = page.locator("#game-code")
+    expect(name).to_have_text(re.compile(r"^daily \d{4}-\d\d-\d\d, draw 3$"))  # not 50 chars
+    assert closed_game["code"] not in page.title()
+    table_par = page.locator("#results .results-table-par")
+    if table_par.count():  # the day has a table par: a sentence the card's width, not a cell's
+        card = page.locator("#results").bounding_box()
+        box = table_par.bounding_box()
+        assert card and box and box["width"] > card["width"] * 0.7, (box, card)
+    page.goto(f"/replay/{closed_game['id']}/")
+    expect(name).to_have_text(re.compile(r"^daily \d{4}-\d\d-\d\d, draw 3$"))
+    page.goto(f"/players/{closed_game['player']}/")
+    expect(page.locator("#game-rows tr").first).to_contain_text("ranked daily")
+    expect(page.locator("#game-rows")).not_to_contain_text(closed_game["code"])
+    assert owner.errors == []
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_a_board_its_reader_has_not_played_logs_no_404(
+    today: dailies.Day, new_player: Callable[..., Player], screen: str
+) -> None:
+    rival = new_player()
+    rival.post(
+        f"/api/games/{rival.post('/api/games/', {'code': OPEN_CODE})['id']}/actions/",
+        {"action": "draw", "seq": 1},
+    )
+    reader = new_player(**SCREENS[screen])  # signed in, on no board yet
+    page = reader.page
+    refused: list[str] = []
+    page.on("response", lambda r: refused.append(r.url) if r.status >= 400 else None)
+    console: list[str] = []
+    page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
+    for path in (f"/boards/{OPEN_CODE}/", f"/boards/{today.board('D3')}/"):
+        page.goto(path)
+        expect(page.locator("#board-rows tr").first).to_be_visible()
+        page.wait_for_load_state("networkidle")
+    expect(page.locator("#around-me")).to_be_hidden()  # no place: nothing to go around
+    assert refused == [] and console == [], (refused, console)
+    assert reader.errors == []
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_a_keyboard_skips_the_header_and_the_owner_finds_account_care_at_the_top(
+    new_player: Callable[..., Player], screen: str
+) -> None:
+    player = new_player(**SCREENS[screen])
+    page = player.page
+    page.goto(f"/players/{player.username}/")
+    page.keyboard.press("Tab")  # the first stop: the skip link, shown
+    skip = page.locator(".skip-link")
+    expect(skip).to_be_focused()
+    expect(skip).to_have_text("Skip to the page")
+    expect(skip).to_be_in_viewport()
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "main"
+
+    link = page.locator("#account-care-link")
+    expect(link).to_be_in_viewport()  # at the head of their page, not only at its foot
+    link.click()
+    expect(page.locator("#account-care h2")).to_be_in_viewport()
+    assert player.errors == []
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_the_legal_moves_list_is_a_setting_off_on_a_ranked_game_by_default(
+    today: dailies.Day, new_player: Callable[..., Player], screen: str
+) -> None:
+    player = new_player(**SCREENS[screen])
+    page = player.page
+    game = player.post("/api/games/", {"daily": "D3"})
+    player.post(f"/api/games/{game['id']}/actions/", {"action": "draw", "seq": 1})
+    page.goto(f"/games/{game['id']}/")
+    expect(Table(page).stat("actions")).to_have_text("1")
+    chips = page.locator("#legal-moves button")
+    expect(chips).to_have_count(0)  # the sealed daily: no list of moves found for the player
+
+    page.locator("#settings-button").click()
+    dialog = page.locator("#settings-dialog")
+    choice = dialog.locator("select[name=legal_moves]")
+    expect(choice).to_have_value("open_only")
+    choice.select_option("always")
+    dialog.locator("button[type=submit]").click()
+    expect(chips.first).to_be_visible()  # asked for: listed at once, ranked game or not
+
+    page.locator("#settings-button").click()
+    dialog.locator("select[name=legal_moves]").select_option("open_only")
+    dialog.locator("button[type=submit]").click()
+    expect(chips).to_have_count(0)
+    Table.open_deal(page, OPEN_CODE)
+    expect(chips.first).to_be_visible()  # an open deal lists them by default
+    assert player.errors == []
+
+
+@pytest.mark.parametrize(("screen", "language"), [("phone", "ja"), ("phone", "en")])
+def test_the_ranked_note_folds_to_a_line_once_play_begins(
+    today: dailies.Day, new_player: Callable[..., Player], screen: str, language: str
+) -> None:
+    player = new_player(locale=BROWSER_LOCALE[language], **SCREENS[screen])
+    page = player.page
+    game = player.post("/api/games/", {"daily": "D3"})
+    page.goto(f"/games/{game['id']}/")
+    note = page.locator("#ranked-note")
+    expect(page.locator("#time-away")).to_be_visible()  # read in full before the first move
+    tall = note.bounding_box()
+    tap(page, "#stock-card")
+    expect(Table(page).stat("actions")).to_have_text("1")
+    expect(page.locator("#time-away")).to_be_hidden()
+    expect(note.locator("#countdown")).to_be_visible()  # the countdown stays in sight
+    short = note.bounding_box()
+    assert tall and short and short["height"] < tall["height"] / 2, (tall, short)
+    assert short["height"] < 70, short  # two lines at most, in Japanese too
+    note.locator("summary").click()  # and it opens again on a tap
+    expect(page.locator("#time-away")).to_be_visible()
+    assert player.errors == []
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_offline_the_table_says_so_keeps_the_taps_in_order_and_sends_them_when_back(
+    new_player: Callable[..., Player], screen: str
+) -> None:
+    player = new_player(**SCREENS[screen])
+    page = player.page
+    table = Table.open_deal(page, OPEN_CODE)
+    expect(page.locator("#live-state")).to_have_text("live")
+    page.context.set_offline(True)
+    expect(table.status).to_contain_text("You are offline")
+    expect(page.locator("#live-state")).to_have_text("offline")  # not "live"
+    tap(page, "#stock-card")
+    tap(page, "#stock-card")
+    expect(page.locator("#pending")).to_be_visible()
+    expect(page.locator("#pending")).to_contain_text("Offline")  # not "Sending…" forever
+    page.wait_for_timeout(1500)
+    expect(table.stat("actions")).to_have_text("0")  # nothing was lost meanwhile, nor sent
+    page.context.set_offline(False)
+    expect(table.stat("actions")).to_have_text("2", timeout=20_000)  # both, in order
+    expect(page.locator("#pending")).to_be_hidden()
+    log = page.request.get(f"/api/games/{table.game_id}/actions/").json()["actions"]
+    assert [action["token"] for action in log] == ["draw", "draw"]
+    expect(page.locator("#live-state")).not_to_have_text("offline")
+    expect(table.status).not_to_contain_text("offline")
+    assert player.errors == []

@@ -52,11 +52,21 @@ def _page_data(response: PageResponse) -> dict:
         "/seasons/",
     ],
 )
-def test_every_page_renders_and_sets_the_csrf_cookie(client: Client, url: str) -> None:
+def test_every_page_renders_and_sets_the_csrf_cookie(
+    client: Client, make_player: Callable[..., ApiPlayer], url: str
+) -> None:
+    make_player("ann")  # a player's page is a player's: an unknown name is a 404
     response = client.get(url)
     assert response.status_code == 200
     assert "csrftoken" in response.cookies
     assert b'type="module"' in response.content
+
+
+@pytest.mark.django_db
+def test_an_unknown_players_page_is_a_404_in_the_sites_look(client: Client) -> None:
+    response = client.get("/players/nobody/")
+    assert response.status_code == 404
+    assert b"No such player" in response.content and b"nobody" in response.content
 
 
 @pytest.mark.django_db

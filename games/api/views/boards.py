@@ -1,6 +1,6 @@
 """Leaderboards, the daily deals and their archive."""
 
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from datetime import date, timedelta
 from typing import Any
 
@@ -47,12 +47,13 @@ from games.daily.store import (
     par_of_code,
     par_statuses,
 )
-from games.errors import DailySealed, InvalidInput
+from games.errors import DailySealed, InvalidInput, NotOnBoard
 from games.models import DailyDeal
 from games.selectors.board_shown import board_shown
 from games.selectors.games import Viewer, ranked_games_of
 from games.selectors.leaderboard_sql import BoardCounts
 from games.selectors.leaderboards import (
+    LeaderboardPage,
     board_field_counts,
     leaderboard_entry_ranked,
     leaderboard_read,
@@ -126,6 +127,22 @@ def board_header(board: Board) -> dict[str, Any]:
     }
 
 
+def board_read(board: str, *, who: Who, query: dict[str, Any]) -> LeaderboardPage:
+    """A page of ``board``, or the window around ``query["around"]``; a player with no place
+    on it (not played, no such name, or held for review: all alike to a reader) is **not
+    ranked**, an answer and no error: a 200 with no entries, ``around`` naming them, the
+    board's ``total`` (a page asks it of every reader, and a 404 there was a console error on
+    every board its reader had not played)."""
+    around = query.get("around")
+    try:
+        return leaderboard_read(
+            board=board, who=who, limit=query["limit"], offset=query["offset"], around=around
+        )
+    except NotOnBoard:
+        top = leaderboard_read(board=board, who=who, limit=1, offset=0)
+        return replace(top, limit=query["limit"], entries=[], around=around)
+
+
 class LeaderboardView(APIView):
     """A board (a deal code or ``daily-<date>-D3``): a page (``limit``/``offset``) or the
     window ``around`` a player, of its people (``who=humans``, the default), its declared
@@ -142,13 +159,7 @@ class LeaderboardView(APIView):
         who = parse_who(request.query_params.get("who"))
         found = board_shown(board)  # the one rule, its socket's too
         header = board_header(found)
-        page = leaderboard_read(
-            board=found.id,
-            who=who,
-            limit=query["limit"],
-            offset=query["offset"],
-            around=query.get("around"),
-        )
+        page = board_read(found.id, who=who, query=query)
         held = own_held_entry(viewer=request.user, board=found.id, who=who)
         return Response(
             LeaderboardOut({**asdict(page), **header, "who": who, "own_held": held}).data

@@ -19,7 +19,7 @@ from games.models import Game as GameRow
 from games.projections import board_counts_from_entries, leaderboard_entry_refresh
 from games.selectors.leaderboards import leaderboard_around, leaderboard_page
 from tests.conftest import Player
-from tests.support.games import SIMPLE_CODE, start_game, won_logs
+from tests.support.games import SIMPLE_CODE, start_game, start_on_board, won_logs
 
 pytestmark = pytest.mark.django_db
 
@@ -118,7 +118,6 @@ def test_around_a_player_is_a_window_centred_on_them(api_client: APIClient) -> N
 @pytest.mark.parametrize(
     ("query", "status", "error"),
     [
-        ("?around=nobody", 404, "not_on_board"),
         ("?limit=101", 400, "invalid_input"),
         ("?limit=0", 400, "invalid_input"),
         ("?offset=-1", 400, "invalid_input"),
@@ -130,6 +129,22 @@ def test_bad_board_queries(api_client: APIClient, query: str, status: int, error
     response = api_client.get(f"/api/leaderboards/{SIMPLE_CODE}/{query}")
     assert response.status_code == status
     assert response.json()["error"] == error
+
+
+@pytest.mark.parametrize("name", ["nobody", "elsewhere"])
+def test_around_a_player_not_on_the_board_is_not_ranked_not_a_404(
+    api_client: APIClient,
+    make_player: Callable[..., Player],
+    client_for: Callable[[Player], APIClient],
+    name: str,
+) -> None:
+    make_entries(2)
+    if name == "elsewhere":  # a player of another board only: one this board does not rank
+        start_on_board(client_for(make_player(name)), "CF1-D1-AAAAACL")
+    body = api_client.get(f"/api/leaderboards/{SIMPLE_CODE}/?around={name}&limit=5")
+    assert body.status_code == 200, body.json()
+    assert (body.json()["around"], body.json()["entries"], body.json()["total"]) == (name, [], 2)
+    assert body.json()["limit"] == 5
 
 
 def test_a_bad_code_is_a_400_and_an_unplayed_one_an_empty_board(api_client: APIClient) -> None:

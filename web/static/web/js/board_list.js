@@ -70,6 +70,6 @@ export function renderLiveState(node, state) {
   node.dataset.state = state;
   node.textContent = {
     live: gettext("live"), connecting: gettext("connecting…"), offline: gettext("reconnecting…"), polling: gettext("refreshing"),
-    final: gettext("final"),
+    final: gettext("final"), unreachable: gettext("offline"),
   }[state] || state;
 }

@@ -42,14 +42,15 @@ function renderChart(games) {
 
 /** A game's deal: its code, or its daily board's name while sealed (the viewer's own game). */
 function dealName(game) {
-  return game.code || boardLabel(game.board);
+  return game.daily ? boardLabel(game.board) : game.code || boardLabel(game.board);
 }
 
 function dealCell(game) {
   if (!game.daily) return h("a", { href: pages.board(game.board) }, h("code", {}, game.code));
+  // A daily by its day's board (its code, once told, is some 50 characters: the board has it).
   return h("a", { href: pages.board(game.board) },
     format(gettext("ranked %(board)s"), { board: boardLabel(game.board) }),
-    game.code ? [" ", h("code", {}, game.code)] : h("span", { class: "muted" }, ` ${gettext("(sealed)")}`));
+    game.code ? "" : h("span", { class: "muted" }, ` ${gettext("(sealed)")}`));
 }
 
 function renderGames(games) {

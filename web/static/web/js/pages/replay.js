@@ -145,7 +145,7 @@ async function main() {
     ]);
     const player = playerName(game.player);
     byId("replay-who").textContent = format(gettext("of %(name)s's game #%(id)s"), { name: player, id: game.id });
-    byId("game-code").textContent = game.code || boardLabel(game.board);
+    byId("game-code").textContent = game.daily ? boardLabel(game.board) : game.code || boardLabel(game.board);
     byId("game-code").href = pages.board(game.board);
     const ordered = [...log].sort((a, b) => a.seq - b.seq);
     replay.steps = [0, ...ordered.map((action) => action.seq)];

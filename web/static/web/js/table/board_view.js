@@ -3,10 +3,11 @@
 // someone else's game. Drawn again from each answer of the server: the game as it stands.
 import { api, endpoints, pages } from "../api.js";
 import { GameClock } from "../clock.js";
-import { boardLabel, startCountdown } from "../daily.js";
+import { boardLabel, parseDailyBoard, startCountdown } from "../daily.js";
 import { byId, h } from "../dom.js";
 import { format, formatNodes, gettext } from "../i18n.js";
 import { playerName } from "../session.js";
+import { onSettingsChange, setting } from "../settings.js";
 import { renderState, renderStats } from "../table_view.js";
 import { showWin } from "../win.js";
 import { actionCount, cardCount, moveWords, pointCount, statusWords } from "../words.js";
@@ -29,7 +30,7 @@ export function showGame(game, { from = null } = {}) {
   showFinish(canPlay ? game.finish || [] : []);
   showBoardName(game.board, game.code);
   byId("replay-link").href = pages.replay(game.id);
-  document.title = `${game.code || boardLabel(game.board)} · ${pointCount(game.score)}`;
+  document.title = `${game.daily ? boardLabel(game.board) : game.code || boardLabel(game.board)} · ${pointCount(game.score)}`;
   showRanked(game);
   showEnding(game);
   showResults(game);
@@ -70,6 +71,9 @@ function sayWhoseGame(game, { wasWon, wasResigned }) {
       { name: playerName(game.player), status: statusWords(game.status) }));
   } else if (game.status === "resigned") {
     status(gettext("This game was resigned."));
+  } else if (game.won && !table.gameLoaded) {
+    // Reopened once won: it says so (the win's dialog is for the moment of the win).
+    status(format(gettext("You won this game: all 52 cards home in %(actions)s."), { actions: actionCount(game.actions) }));
   }
   if (game.won && !wasWon && table.gameLoaded) {
     if (table.owner) showWin(game, table.me.username);
@@ -115,9 +119,12 @@ function refocus(place) {
 /** The game's board in the bar: its code, or the daily board's name while it is sealed. */
 export function showBoardName(board, code) {
   const link = byId("game-code");
-  link.textContent = code || boardLabel(board);
+  // A daily is named by its day's board, closed or not: its code, once told, is a CF2 layout
+  // of some 50 characters, no name to read, share or link by.
+  const daily = Boolean(parseDailyBoard(board));
+  link.textContent = daily ? boardLabel(board) : code || boardLabel(board);
   link.href = pages.board(board);
-  link.setAttribute("aria-label", code ? gettext("Deal code, open its leaderboard") : gettext("Daily board, open its leaderboard"));
+  link.setAttribute("aria-label", daily || !code ? gettext("Daily board, open its leaderboard") : gettext("Deal code, open its leaderboard"));
   byId("live-full").href = pages.board(board);
 }
 
@@ -127,20 +134,26 @@ function showRanked(game) {
   note.hidden = !game.daily;
   byId("practice").hidden = !(game.daily && table.owner && game.status !== "playing");
   if (!game.daily) return;
+  // Read once, the note folds to its first line when play begins (six lines in Japanese on a
+  // phone took the cards' room for good); its summary opens it again.
+  const more = byId("ranked-more");
+  if (more && game.seq && !more.dataset.folded) {
+    more.open = false;
+    more.dataset.folded = "true";
+  }
   if (note.dataset.game === `${game.id}:${game.sealed}`) return;
   note.dataset.game = `${game.id}:${game.sealed}`;
   const countdown = h("time", { id: "countdown" }, "--:--:--");
   const values = { day: h("strong", { id: "ranked-day" }, game.daily), draw: game.draw, name: playerName(game.player) };
-  note.replaceChildren(
-    ...formatNodes(table.owner ? gettext("Your ranked game of %(day)s, draw %(draw)s.")
-      : gettext("%(name)s's ranked game of %(day)s, draw %(draw)s."), values), " ",
-    ...(game.sealed
-      ? [...formatNodes(gettext("The deal stays sealed until the board closes in %(countdown)s:"
-        + " no code, the face-down cards unseen, no hints; one game, no restart."), { countdown }), " ",
-      // The ranking's time is the server's from the game's start: a tab left open counts.
-      h("span", { id: "time-away" }, gettext("Time away counts: the clock runs from the game's start until its last action."))]
-      : [gettext("Its day has closed: the board is final.")]),
-  );
+  const whose = formatNodes(table.owner ? gettext("Your ranked game of %(day)s, draw %(draw)s.")
+    : gettext("%(name)s's ranked game of %(day)s, draw %(draw)s."), values);
+  note.replaceChildren(...(game.sealed
+    ? [h("details", { id: "ranked-more", open: !game.seq, dataset: game.seq ? { folded: "true" } : {} },
+      h("summary", {}, ...whose, " ", ...formatNodes(gettext("Sealed until the close in %(countdown)s."), { countdown })),
+      h("p", {}, gettext("No code, the face-down cards unseen, no hints; one game, no restart."), " ",
+        // The ranking's time is the server's from the game's start: a tab left open counts.
+        h("span", { id: "time-away" }, gettext("Time away counts: the clock runs from the game's start until its last action."))))]
+    : [...whose, " ", gettext("Its day has closed: the board is final.")]));
   if (table.countdown) table.countdown();
   table.countdown = game.sealed ? startCountdown(countdown, game, {
     onClosed: () => {
@@ -160,10 +173,18 @@ function showFinish(line) {
   button.setAttribute("aria-label", format(gettext("Finish: play %(moves)s"), { moves: line.join(" ") }));
 }
 
+/** Whether the legal moves are listed for `game`: a setting, since the list finds the moves
+ * for the player (a mild aid): by default on open deals, never on a ranked game. */
+export function listsLegalMoves(game, choice = setting("legal_moves")) {
+  if (choice === "always") return true;
+  if (choice === "never") return false;
+  return !(game && game.daily);
+}
+
 /** The legal moves as chips (a press plays one: the input's job, see input.js). */
 function renderLegalMoves(tokens) {
   const node = byId("legal-moves");
-  const shown = tokens.filter((token) => token !== "undo");
+  const shown = listsLegalMoves(table.game) ? tokens.filter((token) => token !== "undo") : [];
   node.replaceChildren(
     shown.length ? `${gettext("Legal moves:")} ` : "",
     ...shown.map((token) => h("button", {
@@ -195,4 +216,8 @@ function watchNoteHeight() {
 export function wireBoardView() {
   watchNoteHeight();
   table.clock = new GameClock(byId("stat-time"));
+  // The legal moves setting, changed with the game on the table: its list follows at once.
+  onSettingsChange(() => {
+    if (table.game) renderLegalMoves(playable() ? table.game.legal_moves || [] : []);
+  });
 }

@@ -2,6 +2,7 @@
 // when they are not among them.
 import { api, endpoints } from "../api.js";
 import { ownHeldEntry, renderBoardList, renderLiveState } from "../board_list.js";
+import { showLiveState } from "./connection.js";
 import { clock } from "../clock.js";
 import { byId } from "../dom.js";
 import { format, gettext } from "../i18n.js";
@@ -65,6 +66,6 @@ export function startBoard(board, { closed = false } = {}) {
       clearTimeout(rankTimer);
       rankTimer = setTimeout(() => { rankTimer = null; showMyRank(table.board.entries); }, mine || !changed ? 400 : 5000);
     },
-    onState: (state) => renderLiveState(byId("live-state"), state),
+    onState: showLiveState,
   }).start();
 }

@@ -5,6 +5,7 @@
 import { ApiError } from "../api.js";
 import { byId } from "../dom.js";
 import { GameSocket, sendMove } from "../game_socket.js";
+import { isOffline, retryPause, unreachable, untilOnline } from "./connection.js";
 import { guestsLimited, offerAccountForLimit } from "../guests.js";
 import { format, gettext } from "../i18n.js";
 import { openAccountDialog, refreshAccount } from "../session.js";
@@ -50,25 +51,34 @@ async function startOffered() {
   }
 }
 
-/** Send `body` now (the caller queued it); true once the server took it. */
+/** Send `body` now (the caller queued it); true once the server took it. Offline, or with the
+ * server out of reach, it waits and tries again (the moves after it wait in the queue, in the
+ * order made): a tap is never lost to the network (connection.js). */
 async function send(body, from) {
   if (startable() && !(await startOffered())) return false;
   if (!playable()) return false;
-  try {
-    // `seq` is the number this action is to get: a stale one (another tab played) is refused.
-    const before = table.game.state;
-    const game = await sendMove(table.game.id, { ...body, seq: table.game.seq + 1 }, {
-      socket: table.socket,
-      // Refused as not the owner's, the socket may only be the session's old player's.
-      onStalePlayer: () => followGame(table.game.id),
-    });
-    status(describeAction(body, game, before));
-    playSound(game.won && !before.won ? "won" : "move");
-    showGame(game, { from });
-    return true;
-  } catch (error) {
-    await explain(error);
-    return false;
+  for (let attempt = 0; ; attempt += 1) {
+    await untilOnline();
+    try {
+      // `seq` is the number this action is to get: a stale one (another tab played) is refused.
+      const before = table.game.state;
+      const game = await sendMove(table.game.id, { ...body, seq: table.game.seq + 1 }, {
+        socket: isOffline() ? null : table.socket,
+        // Refused as not the owner's, the socket may only be the session's old player's.
+        onStalePlayer: () => followGame(table.game.id),
+      });
+      status(describeAction(body, game, before));
+      playSound(game.won && !before.won ? "won" : "move");
+      showGame(game, { from });
+      return true;
+    } catch (error) {
+      if (unreachable(error)) {
+        if (!isOffline()) await retryPause(Math.min(attempt, 4));
+        continue;
+      }
+      await explain(error);
+      return false;
+    }
   }
 }
 

@@ -86,7 +86,6 @@ function render(game, found) {
       ? format(gettext("par %(par)s, %(against)s"), { par: found.par, against: againstPar(game.actions, found.par) })
       : format(gettext("par %(moves)s"), { moves: found.par })}`));
   }
-  if (found.tablePar) actions.push(h("small", { class: "results-table-par" }, ` · ${found.tablePar.detail}`));
   const rank = found.loading ? "…" : found.held ? gettext("held for review")
     : found.rank ? format(gettext("%(rank)s of %(total)s"), { rank: found.rank, total: found.total }) : gettext("not ranked yet");
   const share = shareText(game, { rank: found.rank, total: found.total, par: found.par, streak: found.streak });
@@ -102,6 +101,9 @@ function render(game, found) {
       fact(gettext("Time"), h("span", { id: "results-time" }, clock(game.elapsed))),
       fact(gettext("Streak"), h("span", { id: "results-streak" }, found.loading ? "…" : found.streak == null ? "—"
         : format(ngettext("%(count)s day", "%(count)s days", found.streak), { count: found.streak })))),
+    // What seeing only the table costs: a sentence, the card's whole width (in a fact's cell,
+    // a quarter of it, it stood a word a line).
+    found.tablePar ? h("p", { class: "results-table-par" }, found.tablePar.detail) : "",
     h("div", { class: "results-share" }, text, copy),
     h("p", { class: "results-next" }, ...formatNodes(gettext("Next deal in %(countdown)s (00:00 UTC)."), { countdown })),
   );

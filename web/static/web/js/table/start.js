@@ -4,6 +4,7 @@ import { guestNote, isGuest } from "../guests.js";
 import { showGame, wireBoardView } from "./board_view.js";
 import { status, table } from "./context.js";
 import { wireDialogs } from "./dialogs.js";
+import { wireConnection } from "./connection.js";
 import { wireInput } from "./input.js";
 import { followGame } from "./moves_out.js";
 
@@ -12,6 +13,7 @@ export function wireTable() {
   wireBoardView();
   wireInput();
   wireDialogs();
+  wireConnection();
 }
 
 /** Show the game `open()` resolves to and follow it; null means the felt is offered instead
@@ -22,7 +24,8 @@ export async function playOn(open) {
     if (!game) return;
     showGame(game);
     followGame(game.id);
-    if (isGuest(table.me) && table.owner) status(guestNote(table.me));
+    // Who they play as, while they play: a game over says how it ended instead.
+    if (isGuest(table.me) && table.owner && game.status === "playing") status(guestNote(table.me));
   } catch (error) {
     status(error.message, "error");
   }
