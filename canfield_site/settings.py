@@ -186,6 +186,7 @@ INSTALLED_APPS = [
     "games",
     "fairplay",
     "ratings",
+    "leagues",
     "web",
     "axes",
     "csp",
@@ -407,6 +408,7 @@ LOCALE_PATHS = [
     BASE_DIR / "games" / "locale",
     BASE_DIR / "web" / "locale",
     BASE_DIR / "fairplay" / "locale",
+    BASE_DIR / "leagues" / "locale",
 ]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"

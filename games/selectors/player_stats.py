@@ -24,6 +24,7 @@ at a time).
 """
 
 import calendar
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
@@ -79,9 +80,15 @@ def daily_entries(*, user: User, until: date) -> QuerySet[LeaderboardEntry]:
 def streak_of(*, user: User, until: date) -> Streak:
     """The current and best runs of consecutive days played (see the module's docstring)."""
     days = daily_entries(user=user, until=until).order_by("game__daily").values_list("game__daily")
+    return streak_of_days(day for (day,) in days.distinct())
+
+
+def streak_of_days(days: Iterable[date | None]) -> Streak:
+    """The streaks of the days played ``days`` (ascending, each once): ``streak_of``'s rule,
+    for a read of many players' days at once (a league's members)."""
     best = run = 0
     previous: date | None = None
-    for (day,) in days.distinct():
+    for day in days:
         if day is None:  # a ranked game always has its day (played_dailies): never taken
             continue
         run = run + 1 if previous is not None and day - previous == timedelta(days=1) else 1
