@@ -51,12 +51,14 @@ def test_the_league_board_ranks_its_members_by_the_global_rule(
     for entry in board["entries"]:
         assert {**entry, "rank": None} == {**global_of[entry["player"]], "rank": None}
     page = clients["ann"].get(
-        f"/api/leaderboards/{code}/", {"league": lid, "limit": 1, "offset": 1}
+        f"/api/leaderboards/{code}/", {"league": str(lid), "limit": "1", "offset": "1"}
     )
     assert [(e["rank"], e["player"]) for e in page.json()["entries"]] == [(2, "dan")]
-    around = clients["ann"].get(f"/api/leaderboards/{code}/", {"league": lid, "around": "ann"})
+    around = clients["ann"].get(f"/api/leaderboards/{code}/", {"league": str(lid), "around": "ann"})
     assert around.json()["around"] == "ann"
-    missing = clients["ann"].get(f"/api/leaderboards/{code}/", {"league": lid, "around": "ben"})
+    missing = clients["ann"].get(
+        f"/api/leaderboards/{code}/", {"league": str(lid), "around": "ben"}
+    )
     assert (missing.status_code, missing.json()["error"]) == (404, "not_on_board")
     bad = clients["ann"].get(f"/api/leaderboards/{code}/", {"league": "x"})
     assert (bad.status_code, bad.json()["error"]) == (400, "invalid_input")
