@@ -4,8 +4,9 @@ apply to a name shown on a page, with spaces allowed inside.
 A name is taken in the form Django stores usernames in (NFKC, so full-width or decomposed
 letters are plain ones), trimmed; then it is refused when it is too short or too long, holds a
 control, format or line-separator character (a right-to-left override, a zero-width joiner,
-a newline), has no letter or digit, or mixes scripts with look-alike letters (a Cyrillic
-``\u0441`` among Latin ones), as a username is.
+a newline), has no letter or digit, or has a word that mixes scripts with look-alike letters
+(a Cyrillic ``\u0441`` among Latin ones), as a username is refused for it. Words of different
+scripts may stand side by side (``東京 Friends``): each word is checked, as each username is.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ def league_name_problem(name: str) -> str | None:
         return gettext("a league's name may not hold tabs or other spaces than the plain one")
     if not any(unicodedata.category(char)[0] in "LN" for char in name):
         return gettext("a league's name needs at least one letter or digit")
-    if confusables.is_dangerous(name):
+    if any(confusables.is_dangerous(word) for word in name.split(" ")):
         return gettext(
             "a league's name mixes scripts with look-alike letters"
             " (e.g. a Cyrillic '%(letter)s' among Latin ones)"

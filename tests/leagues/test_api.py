@@ -164,6 +164,7 @@ def test_a_league_name_is_checked_like_a_username(
 def test_names_are_kept_normalised_in_any_language(player_client: APIClient) -> None:
     assert create(player_client, "\uff26riday  Club")["name"] == "Friday Club"  # full-width F
     assert create(player_client, "東京の友だち")["name"] == "東京の友だち"
+    assert create(player_client, "東京 Friends")["name"] == "東京 Friends"  # a word each
     body = player_client.post("/api/leagues/", {"name": "ab"}, HTTP_ACCEPT_LANGUAGE="ja").json()
     assert body["error"] == "invalid_input" and "3" in body["detail"]
     # (its words in Japanese: tests/leagues/test_languages.py)
