@@ -4,6 +4,7 @@ from rest_framework import serializers
 
 from games.api.fields import StrictCharField
 from games.api.serializers.boards import LeaderboardIn, LeaderboardOut
+from games.api.serializers.stats import StreakOut
 from leagues.limits import INVITE_MAX_LENGTH, NAME_MAX_LENGTH
 from ratings.serializers import SeasonOut
 
@@ -40,12 +41,6 @@ class LimitsOut(serializers.Serializer):
 class LeaguesOut(serializers.Serializer):
     leagues = LeagueSummaryOut(many=True)
     limits = LimitsOut()
-
-
-class StreakOut(serializers.Serializer):
-    current = serializers.IntegerField()
-    best = serializers.IntegerField()
-    last_day = serializers.DateField(allow_null=True)
 
 
 class MemberOut(serializers.Serializer):
@@ -86,7 +81,7 @@ class RemovedOut(serializers.Serializer):
     removed = serializers.CharField()
 
 
-class SeasonStandingOut(serializers.Serializer):
+class LeagueSeasonPlaceOut(serializers.Serializer):
     rank = serializers.IntegerField(help_text="within the league, ties sharing one")
     player = serializers.CharField()
     score = serializers.FloatField()
@@ -95,7 +90,7 @@ class SeasonStandingOut(serializers.Serializer):
 
 class LeagueSeasonOut(serializers.Serializer):
     season = SeasonOut(allow_null=True)
-    entries = SeasonStandingOut(many=True)
+    entries = LeagueSeasonPlaceOut(many=True)
 
 
 class LeagueSeasonsModesOut(serializers.Serializer):
