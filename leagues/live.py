@@ -101,16 +101,12 @@ class LeagueEntryMessage(Message):
 def league_snapshot(league_id: int, board: str) -> LeagueSnapshotMessage:
     """A league board's snapshot: its version first, then its top entries (what a change
     missed has a larger version)."""
-    from leagues.selectors import ranked_members
+    from leagues.selectors import league_top
 
     version = versions().current(version_key(league_id, board))
-    entries = ranked_members(league_id, (board,))
+    entries, total = league_top(league_id, (board,), LEAGUE_SNAPSHOT_SIZE)
     return LeagueSnapshotMessage(
-        league=league_id,
-        board=board,
-        version=version,
-        total=len(entries),
-        entries=tuple(entries[:LEAGUE_SNAPSHOT_SIZE]),
+        league=league_id, board=board, version=version, total=total, entries=tuple(entries)
     )
 
 

@@ -17,11 +17,15 @@ measures it with 1,000 members on a board of 1,000,000 entries.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import date, datetime
+from datetime import UTC, date, datetime
+from functools import cache
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db.models import Count, OuterRef, QuerySet, Subquery
+from django.db import connection
+from django.db.models import Count, OuterRef, QuerySet, Subquery, Window
+from django.db.models.functions import Rank, RowNumber
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from accounts.guests import is_guest
@@ -36,8 +40,7 @@ from games.boards import (
 )
 from games.models import LeaderboardEntry
 from games.ranking import order_by
-from games.selectors.leaderboard_rows import LeaderboardPage, RankedEntry, ranked
-from games.selectors.leaderboard_sql import rows
+from games.selectors.leaderboard_rows import ROW_COLUMNS, LeaderboardPage, RankedEntry, Row, ranked
 from games.selectors.leaderboards import not_on_board
 from games.selectors.player_stats import Streak, streak_of_days
 from leagues.errors import LeagueNotFound
@@ -78,19 +81,129 @@ def member_entries(league: League | int, boards: tuple[str, ...]) -> QuerySet[Le
     return entries.filter(board=boards[0]) if len(boards) == 1 else entries.filter(board__in=boards)
 
 
-def ranked_members(league: League | int, parts: tuple[str, ...]) -> list[RankedEntry]:
-    """The members' entries on the ranking partitions ``parts`` (read as one), ranked within
-    the league, best first; no game ids while the board is sealed."""
-    found = rows(member_entries(league, parts).order_by(*order_by()))
-    entries = ranked(found, offset=0, first_rank=1)
-    if board_sealed(parts[0]):
-        return [replace(entry, game=None) for entry in entries]
-    return entries
+#: What the board query selects of each entry: a page row's columns (``Row``) but the name
+#: (read for the few rows answered, not joined for every member), then the player's id and
+#: the three window figures.
+BOARD_COLUMNS = (*ROW_COLUMNS[:-1], "player_id", "league_rank", "league_position", "league_total")
 
 
-def league_ranked(league: League | int, *, board: str, who: Who) -> list[RankedEntry]:
-    """Every member's entry on ``board`` (a board id) for ``who``, ranked within the league."""
-    return ranked_members(league, partitions(board, who))
+@dataclass(frozen=True)
+class Placed:
+    """A member's entry as the board query returns it: its row, its player's id, its rank
+    within the league (the first of a tie), its 1-based position in the league's order, and
+    the league board's size."""
+
+    row: Row
+    player_id: int
+    rank: int
+    position: int
+    total: int
+
+
+def windowed(league: League | int, parts: tuple[str, ...]) -> QuerySet[LeaderboardEntry]:
+    """The league board on the ranking partitions ``parts`` (read as one): every member's
+    entry with ``league_rank`` (SQL's ``RANK()`` over the ranking rule's keys, the id left
+    out: ties share a rank, 1, 2, 2, 4), ``league_position`` (``ROW_NUMBER()`` over the whole
+    rule, the id included: the page order) and ``league_total``. The order is
+    ``games.ranking.order_by``: one rule, here only written as SQL's window."""
+    ordered = order_by()
+    return member_entries(league, parts).annotate(
+        league_rank=Window(Rank(), order_by=ordered[:-1]),
+        league_position=Window(RowNumber(), order_by=ordered),
+        league_total=Window(Count("pk")),
+    )
+
+
+#: Which rows of the league board a read wants, as SQL over the window's figures, applied
+#: after the window (a filter on a player before it would rank them alone); ``{players}``
+#: stands for as many placeholders as there are players.
+CONDITIONS = {
+    "positions": "league_board.league_position > %s AND league_board.league_position <= %s",
+    "players": "league_board.player_id IN ({players})",
+}
+
+
+@cache
+def board_sql(partitions: int, condition: str) -> str:
+    """The league board's read (``windowed``, compiled by Django once per shape, its
+    parameters the league's id then the partitions'), wrapped so that ``condition`` applies
+    after the window and only the rows asked for are joined to their names and leave the
+    database: one round trip, whatever the number of members."""
+    parts = tuple(f"partition-{index}" for index in range(partitions))
+    sql, params = windowed(0, parts).values_list(*BOARD_COLUMNS).query.sql_with_params()
+    assert list(params) == [0, *parts], params  # the order ``placed_where`` passes them in
+    return (
+        f"SELECT league_board.*, auth_user.username FROM ({sql}) league_board "
+        f"JOIN auth_user ON auth_user.id = league_board.player_id "
+        f"WHERE {CONDITIONS[condition]} ORDER BY league_board.league_position"
+    )
+
+
+def placed_where(
+    league: League | int, parts: tuple[str, ...], condition: str, params: tuple[int, ...]
+) -> list[Placed]:
+    """The league board's entries meeting ``condition`` (``CONDITIONS``: a range of
+    positions, or players by id) with ``params``, in the league's order."""
+    league_id = league if isinstance(league, int) else league.pk
+    sql = board_sql(len(parts), condition)
+    if condition == "players":
+        sql = sql.replace("{players}", ", ".join(["%s"] * len(params)))
+    with connection.cursor() as cursor:
+        cursor.execute(sql, (league_id, *parts, *params))
+        found = cursor.fetchall()
+    return [placed(values) for values in found]
+
+
+def placed(values: tuple[Any, ...]) -> Placed:
+    """A row of ``board_sql`` as the reads use it. Raw rows carry the database's own types:
+    SQLite's booleans are 0 and 1 and its times naive (UTC), made what the ORM makes them."""
+    entry = dict(zip(BOARD_COLUMNS, values[:-1], strict=True))
+    reached_at = entry["reached_at"]
+    if isinstance(reached_at, str):
+        reached_at = datetime.fromisoformat(reached_at)
+    if timezone.is_naive(reached_at):
+        reached_at = timezone.make_aware(reached_at, UTC)
+    row = Row._make((*(entry[column] for column in ROW_COLUMNS[:-1]), values[-1]))
+    return Placed(
+        row=row._replace(
+            won=bool(entry["won"]), assisted=bool(entry["assisted"]), reached_at=reached_at
+        ),
+        player_id=int(entry["player_id"]),
+        rank=int(entry["league_rank"]),
+        position=int(entry["league_position"]),
+        total=int(entry["league_total"]),
+    )
+
+
+def shown(entries: list[RankedEntry], parts: tuple[str, ...]) -> list[RankedEntry]:
+    """``entries`` as clients may see them: no game ids while the board is sealed (as the
+    global board's ``sealed_entries``)."""
+    if not board_sealed(parts[0]):
+        return entries
+    return [replace(entry, game=None) for entry in entries]
+
+
+def entries_of(placed: list[Placed], parts: tuple[str, ...]) -> list[RankedEntry]:
+    """Consecutive entries of the league's order with their ranks, numbered by the one rank
+    rule (``ranked``) from the first one's ``RANK()``."""
+    if not placed:
+        return []
+    rows_in_order = [each.row for each in placed]
+    first = placed[0]
+    return shown(ranked(rows_in_order, offset=first.position - 1, first_rank=first.rank), parts)
+
+
+def member_count(league: League | int, parts: tuple[str, ...]) -> int:
+    return member_entries(league, parts).count()
+
+
+def league_top(
+    league: League | int, parts: tuple[str, ...], limit: int
+) -> tuple[list[RankedEntry], int]:
+    """The first ``limit`` entries of the league board and its size (the socket's snapshot)."""
+    placed = placed_where(league, parts, "positions", (0, limit))
+    total = placed[0].total if placed else 0
+    return entries_of(placed, parts), total
 
 
 def league_board_read(
@@ -105,18 +218,25 @@ def league_board_read(
     """What ``GET /api/leaderboards/<board>/?league=<id>`` shows: a page of the league's
     board, or the window ``around`` a member (404 ``not_on_board`` when they have no entry
     there), in the global board's shape."""
-    entries = league_ranked(league, board=board, who=who)
+    parts = partitions(board, who)
     if around is not None:
-        mine = next((i for i, entry in enumerate(entries) if entry.player == around), None)
-        if mine is None:
+        player_id = (
+            Membership.objects.filter(league=league, player__username=around)
+            .values_list("player_id", flat=True)
+            .first()
+        )
+        mine = [] if player_id is None else placed_where(league, parts, "players", (player_id,))
+        if not mine:
             raise not_on_board(board, around)
-        offset = max(0, mine - limit // 2)
+        offset = max(0, mine[0].position - 1 - limit // 2)
+    placed = placed_where(league, parts, "positions", (offset, offset + limit))
+    total = placed[0].total if placed else member_count(league, parts)
     return LeaderboardPage(
         board=board,
-        total=len(entries),
+        total=total,
         offset=offset,
         limit=limit,
-        entries=entries[offset : offset + limit],
+        entries=entries_of(placed, parts),
         around=around,
     )
 
@@ -126,13 +246,13 @@ def league_entries_ranked(
 ) -> list[RankedEntry | None]:
     """The league-ranked entries of ``player_ids`` on ``board`` (a ranking partition), None
     for one with no entry there or no longer a member: one read of the league's board."""
-    members = dict(
-        Membership.objects.filter(league_id=league_id, player_id__in=player_ids).values_list(
-            "player_id", "player__username"
-        )
-    )
-    by_name = {entry.player: entry for entry in ranked_members(league_id, (board,))}
-    return [by_name.get(members.get(player_id, "")) for player_id in player_ids]
+    parts = (board,)
+    placed = placed_where(league_id, parts, "players", tuple(player_ids))
+    found = {
+        each.player_id: shown(ranked([each.row], offset=0, first_rank=each.rank), parts)[0]
+        for each in placed
+    }
+    return [found.get(player_id) for player_id in player_ids]
 
 
 @dataclass(frozen=True)

@@ -92,3 +92,47 @@ def test_a_sealed_league_board_hides_games_and_leaves_held_entries_out(
     text = carol.get(f"/api/leaderboards/{BOARD}/", {"league": lid}).content.decode()
     for game_id in games.values():
         assert f'"game":{game_id}' not in text.replace(" ", "")
+
+
+@pytest.mark.django_db
+def test_every_page_of_a_league_with_ties_is_the_global_order_with_league_ranks() -> None:
+    from dataclasses import replace
+
+    from django.contrib.auth.models import User
+
+    from games.boards import Who
+    from games.selectors.leaderboards import leaderboard_page
+    from leagues.models import League, Membership
+    from leagues.selectors import league_board_read, league_entries_ranked
+    from tests.games.api.test_leaderboards import make_entries
+    from tests.support.games import SIMPLE_CODE
+
+    names = make_entries(14, tie_from=5)  # p05..p13 share one standing
+    chosen = [name for index, name in enumerate(names) if index % 2 == 0 or index in (5, 7, 9)]
+    users = {user.username: user for user in User.objects.filter(username__in=chosen)}
+    league = League.objects.create(name="Ties", owner=users[chosen[0]], invite="ties")
+    Membership.objects.bulk_create(Membership(league=league, player=users[n]) for n in chosen)
+
+    everyone = leaderboard_page(board=SIMPLE_CODE, limit=100).entries
+    members = [entry for entry in everyone if entry.player in users]
+    expected = [
+        replace(entry, rank=1 + sum(other.rank < entry.rank for other in members))
+        for entry in members
+    ]
+    assert [entry.rank for entry in expected] == [1, 2, 3, *[4] * 7]
+    for offset in range(len(expected) + 1):
+        for limit in (1, 2, 3, 20):
+            page = league_board_read(
+                league=league, board=SIMPLE_CODE, who=Who.HUMANS, limit=limit, offset=offset
+            )
+            assert page.total == len(expected)
+            assert page.entries == expected[offset : offset + limit], (offset, limit)
+    for index, name in enumerate(chosen):
+        around = league_board_read(
+            league=league, board=SIMPLE_CODE, who=Who.HUMANS, limit=3, around=name
+        )
+        position = [entry.player for entry in expected].index(name)
+        assert around.entries == expected[max(0, position - 1) : max(0, position - 1) + 3], index
+    ids = [users[name].pk for name in chosen] + [10**9]
+    live = league_entries_ranked(league_id=league.pk, board=SIMPLE_CODE, player_ids=ids)
+    assert live == [next(e for e in expected if e.player == n) for n in chosen] + [None]
