@@ -88,6 +88,11 @@ def test_a_league_is_made_on_home_joined_by_its_link_and_ranked_live(
     owner.page.locator("#home-leagues-list a").click()
     expect(owner.page).to_have_url(LEAGUE_URL)
     watch.check("en", f"the league page on a {screen}")
+    # Played from the league's page, the results card's share text carries its link.
+    owner.page.locator("#league-boards [data-mode=D1] [data-play]").click()
+    expect(owner.page).to_have_url(re.compile(r"/\?play=D1$"))
+    shared = owner.page.evaluate("window.sessionStorage.getItem('canfield.league')")
+    assert '"name":"Lunch crew"' in shared and invite.split("/leagues/")[1] in shared
     assert not friend.errors and not owner.errors
 
 
@@ -155,3 +160,20 @@ def test_the_league_pages_in_indonesian_and_japanese(
     stale.page.goto("/leagues/join/forged-link/")
     stale_watch.failures.clear()  # the 404 is the page's answer, not a failure
     stale_watch.check(language, f"a stale invite in {language}")
+
+
+def test_a_game_played_from_the_league_shares_the_leagues_link(
+    todays_deals: None, new_player: Callable[..., Player]
+) -> None:
+    player = new_player()
+    page = player.page
+    invite = create_on_home(page, "Share club")
+    page.locator("#league-boards [data-mode=D1] [data-play]").click()
+    expect(page).to_have_url(re.compile(r"/\?play=D1$"))
+    game = player.post("/api/games/", {"daily": "D1"})
+    player.post(f"/api/games/{game['id']}/actions/", {"action": "draw", "seq": 1})
+    page.goto(f"/games/{game['id']}/")  # the same tab: it remembers the league
+    page.locator("#resign-button").click()
+    page.locator("#resign-button").click()
+    expect(page.locator("#results-share")).to_contain_text(f"Share club: {invite}")
+    assert not player.errors
