@@ -14,6 +14,7 @@ class LeaguesConfig(AppConfig):
         # A changed entry is also announced to the leagues its player is in: the games'
         # publisher hands each batch's changed entries to the hooks it holds (games.live).
         from games.live.publishing import entry_followers
+        from leagues import signals  # noqa: F401 (a deleted account leaves its leagues)
         from leagues.live import league_entry_events
 
         if league_entry_events not in entry_followers:

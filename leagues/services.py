@@ -211,3 +211,24 @@ def league_hand_on(*, player: User, league_id: int, username: str) -> League:
         league.owner = member.player
         league.save(update_fields=["owner"])
     return league
+
+
+def account_gone(player: User) -> None:
+    """A deleted account (renamed ``deleted-…``, inactive: ``games.services.account_deletion``)
+    leaves every league, in the deletion's own transaction: a league it owned passes to its
+    longest-standing member, or goes with it when it was alone."""
+    for league in League.objects.select_for_update().filter(memberships__player=player):
+        if league.owner_id == player.pk:
+            heir = (
+                Membership.objects.filter(league=league)
+                .exclude(player=player)
+                .order_by("joined_at", "id")
+                .first()
+            )
+            if heir is None:
+                league.delete()
+                continue
+            league.owner_id = heir.player_id
+            league.save(update_fields=["owner"])
+        Membership.objects.filter(league=league, player=player).delete()
+        live.member_gone_after_commit(league_id=league.pk, player_id=player.pk)

@@ -209,3 +209,21 @@ def test_a_guest_is_asked_to_sign_up(api_client: APIClient, player_client: APICl
     ):
         refused(api_client.post(path, body, HTTP_X_CSRFTOKEN=token), 403, "account_required")
     assert Membership.objects.count() == 1
+
+
+def test_a_deleted_account_leaves_its_leagues_and_hands_on_what_it_owned(
+    make_player: Callable[..., Player], client_for: Clients
+) -> None:
+    alice, bob, carol = make_player("alice"), make_player("bob"), make_player("carol")
+    owner, member, third = client_for(alice), client_for(bob), client_for(carol)
+    shared = create(owner, "Shared")
+    alone = create(owner, "Alone")
+    join(member, shared["invite"])
+    join(third, shared["invite"])
+    deleted = owner.delete("/api/me/", {"password": alice.password}, format="json")
+    assert deleted.status_code == 200, deleted.json()
+    read = member.get(f"/api/leagues/{shared['id']}/").json()
+    assert read["owner"] == "bob"  # the longest-standing member
+    assert [m["player"] for m in read["members"]] == ["bob", "carol"]
+    assert not League.objects.filter(pk=alone["id"]).exists()
+    assert not Membership.objects.filter(player=alice.user).exists()
