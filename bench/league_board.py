@@ -41,9 +41,9 @@ MEMBERS_STATEMENT = """
     INSERT INTO leagues_membership (league_id, player_id, joined_at)
     SELECT %(league)s, u.id, now()
     FROM auth_user AS u
-    WHERE u.username LIKE %(prefix_like)s
+    WHERE u.username LIKE %(prefix_like)s AND u.id <> %(owner)s
     ORDER BY random()
-    LIMIT %(members)s
+    LIMIT %(members)s - 1
 """
 
 
@@ -84,7 +84,8 @@ def fill(size: int) -> None:
 
 
 def league_filled(members: int) -> int:
-    """The bench's league with ``members`` members drawn over the board (made once); its id."""
+    """The bench's league: its owner and ``members`` - 1 players drawn at random over the
+    board (made once); its id."""
     from django.contrib.auth.models import User
     from django.db import connection, transaction
 
@@ -104,9 +105,14 @@ def league_filled(members: int) -> int:
         with connection.cursor() as cursor:
             cursor.execute(
                 MEMBERS_STATEMENT,
-                {"league": league.pk, "prefix_like": USER_PREFIX + "%", "members": members},
+                {
+                    "league": league.pk,
+                    "prefix_like": USER_PREFIX + "%",
+                    "members": members,
+                    "owner": owner.pk,
+                },
             )
-        Membership.objects.get_or_create(league=league, player=owner)
+        Membership.objects.create(league=league, player=owner)
     with connection.cursor() as cursor:
         cursor.execute("VACUUM ANALYZE leagues_membership")
     count = Membership.objects.filter(league=league).count()
@@ -192,12 +198,14 @@ def main() -> None:
     entries = member_entries(league_id, (CODE,)).count()
     print(f"board {CODE}: {board_size():,} entries; the league's: {entries:,}")
     print("plan:\n  " + plan(league_id).replace("\n", "\n  "))
+    print("load average before: {:.1f} {:.1f} {:.1f}".format(*os.getloadavg()))
     print(f"floor: SELECT 1 {Latency.of(time_calls(select_one, repeat=args.repeat))}")
     ok = report(
         f"league of {args.members:,} members, board of {board_size():,} entries",
         league_reads(league_id, random.Random(37)),
         args.repeat,
     )
+    print("load average after: {:.1f} {:.1f} {:.1f}".format(*os.getloadavg()))
     print("all reads within the target" if ok else "some reads over the target")
 
 

@@ -115,39 +115,53 @@ def windowed(league: League | int, parts: tuple[str, ...]) -> QuerySet[Leaderboa
 
 
 #: Which rows of the league board a read wants, as SQL over the window's figures, applied
-#: after the window (a filter on a player before it would rank them alone); ``{players}``
-#: stands for as many placeholders as there are players.
+#: after the window (a filter on a player before it would rank them alone): a range of
+#: positions (after, up to); ``limit`` positions from ``half`` before a member's (half, name,
+#: limit: the window around them, clipped at the top); players by id (``{players}``: as many
+#: placeholders as there are players).
 CONDITIONS = {
-    "positions": "league_board.league_position > %s AND league_board.league_position <= %s",
-    "players": "league_board.player_id IN ({players})",
+    "positions": ("", "league_board.league_position > %s AND league_board.league_position <= %s"),
+    "around": (
+        ", around AS (SELECT CASE WHEN league_position - 1 - %s > 0"
+        " THEN league_position - 1 - %s ELSE 0 END AS start FROM league_board"
+        " WHERE player_id = (SELECT id FROM auth_user WHERE username = %s))",
+        "league_board.league_position > (SELECT start FROM around)"
+        " AND league_board.league_position <= (SELECT start FROM around) + %s",
+    ),
+    "players": ("", "league_board.player_id IN ({players})"),
 }
 
 
 @cache
 def board_sql(partitions: int, condition: str) -> str:
     """The league board's read (``windowed``, compiled by Django once per shape, its
-    parameters the league's id then the partitions'), wrapped so that ``condition`` applies
-    after the window and only the rows asked for are joined to their names and leave the
-    database: one round trip, whatever the number of members."""
+    parameters the league's id then the partitions'), as a common table expression that
+    ``condition`` reads after the window: only the rows asked for are joined to their names
+    and leave the database, in one round trip, whatever the number of members."""
     parts = tuple(f"partition-{index}" for index in range(partitions))
     sql, params = windowed(0, parts).values_list(*BOARD_COLUMNS).query.sql_with_params()
     assert list(params) == [0, *parts], params  # the order ``placed_where`` passes them in
+    more, where = CONDITIONS[condition]
     return (
-        f"SELECT league_board.*, auth_user.username FROM ({sql}) league_board "
+        f"WITH league_board AS ({sql}){more} "
+        f"SELECT league_board.*, auth_user.username FROM league_board "
         f"JOIN auth_user ON auth_user.id = league_board.player_id "
-        f"WHERE {CONDITIONS[condition]} ORDER BY league_board.league_position"
+        f"WHERE {where} ORDER BY league_board.league_position"
     )
 
 
 def placed_where(
-    league: League | int, parts: tuple[str, ...], condition: str, params: tuple[int, ...]
+    league: League | int, parts: tuple[str, ...], condition: str, params: tuple[Any, ...]
 ) -> list[Placed]:
-    """The league board's entries meeting ``condition`` (``CONDITIONS``: a range of
-    positions, or players by id) with ``params``, in the league's order."""
+    """The league board's entries meeting ``condition`` (``CONDITIONS``) with ``params``, in
+    the league's order."""
     league_id = league if isinstance(league, int) else league.pk
     sql = board_sql(len(parts), condition)
     if condition == "players":
         sql = sql.replace("{players}", ", ".join(["%s"] * len(params)))
+    if condition == "around":
+        half, username, limit = params
+        params = (half, half, username, limit)
     with connection.cursor() as cursor:
         cursor.execute(sql, (league_id, *parts, *params))
         found = cursor.fetchall()
@@ -220,16 +234,12 @@ def league_board_read(
     there), in the global board's shape."""
     parts = partitions(board, who)
     if around is not None:
-        player_id = (
-            Membership.objects.filter(league=league, player__username=around)
-            .values_list("player_id", flat=True)
-            .first()
-        )
-        mine = [] if player_id is None else placed_where(league, parts, "players", (player_id,))
-        if not mine:
+        placed = placed_where(league, parts, "around", (limit // 2, around, limit))
+        if not placed:
             raise not_on_board(board, around)
-        offset = max(0, mine[0].position - 1 - limit // 2)
-    placed = placed_where(league, parts, "positions", (offset, offset + limit))
+        offset = placed[0].position - 1
+    else:
+        placed = placed_where(league, parts, "positions", (offset, offset + limit))
     total = placed[0].total if placed else member_count(league, parts)
     return LeaderboardPage(
         board=board,
