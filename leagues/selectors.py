@@ -54,7 +54,8 @@ from ratings.seasons import PERIODS
 def league_of_member(*, viewer: Any, league_id: int) -> League:
     """The league ``league_id`` if ``viewer`` is a member of it; ``LeagueNotFound`` (404) for
     anyone else, signed in or not, as for a league that does not exist."""
-    if not getattr(viewer, "is_authenticated", False) or is_guest(viewer):
+    # A guest is in no league (joining and making one refuse guests): no question for it.
+    if not getattr(viewer, "is_authenticated", False):
         league = None
     else:
         league = (
