@@ -61,6 +61,7 @@ def fill(size: int) -> None:
     existing = board_size()
     if existing >= size:
         print(f"board {CODE} already has {existing:,} entries")
+        rebuild_counts()  # the global board's answer reads them (quick when they are right)
         return
     if existing:
         raise SystemExit(f"board {CODE} has {existing:,} entries, not {size:,}: use a new database")
@@ -82,6 +83,7 @@ def fill(size: int) -> None:
         for table in ("auth_user", "games_game", "games_leaderboardentry"):
             cursor.execute(f"VACUUM ANALYZE {table}")
     print(f"filled {size:,} entries in {time.perf_counter() - start:.0f} s")
+    rebuild_counts()
 
 
 def league_filled(members: int) -> int:
