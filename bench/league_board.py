@@ -32,6 +32,7 @@ from leaderboard import (
     FILL_STATEMENTS,
     USER_PREFIX,
     board_size,
+    rebuild_counts,
     select_one,
 )
 
