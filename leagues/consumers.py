@@ -12,9 +12,16 @@ import asyncio
 import contextlib
 
 from games.boards import Who, parse_board, parse_who, ranking_board
-from games.consumers import CLOSE_BAD_REQUEST, CLOSE_NOT_FOUND, RelayConsumer, query_value
-from games.errors import BadBoard, BadWho
+from games.consumers import (
+    CLOSE_BAD_REQUEST,
+    CLOSE_NOT_FOUND,
+    CLOSE_OFFSET,
+    RelayConsumer,
+    query_value,
+)
+from games.errors import BadBoard, BadWho, ServiceError
 from games.live.loops import read_in_thread
+from games.selectors.board_shown import board_shown
 from leagues import live
 from leagues.errors import LeagueNotFound
 
@@ -52,10 +59,19 @@ class LeagueBoardConsumer(RelayConsumer):
             return
         league_id = int(raw)
         viewer = self.scope.get("user")
+        named = board
+
+        def checked() -> str:
+            league_of_member(viewer=viewer, league_id=league_id)  # first: a stranger learns nothing
+            return board_shown(named).id  # the board's own rule (``games.consumers``)
+
         try:
-            await read_in_thread(lambda: league_of_member(viewer=viewer, league_id=league_id))
+            board = await read_in_thread(checked)
         except LeagueNotFound:
             await self.refuse(CLOSE_NOT_FOUND)
+            return
+        except ServiceError as refused:  # what REST answers, as a close code: 4000 + status
+            await self.refuse(CLOSE_OFFSET + refused.status)
             return
         partition = ranking_board(board, bot=who is Who.BOTS)
         await self.accept()

@@ -38,7 +38,7 @@ from games.boards import (
     partitions,
     utc_today,
 )
-from games.models import LeaderboardEntry
+from games.models import Game, LeaderboardEntry
 from games.ranking import order_by
 from games.selectors.leaderboard_rows import ROW_COLUMNS, LeaderboardPage, RankedEntry, Row, ranked
 from games.selectors.leaderboards import not_on_board
@@ -313,31 +313,40 @@ class Member:
 
 def league_members(league: League) -> list[Member]:
     """Every member, the owner first then by name, each with their daily streak as anyone
-    reads it (closed days only: a league shows nothing of a sealed day). Two reads: the
-    members, and their distinct days played."""
+    reads it (closed days only: a league shows nothing of a sealed day). Three reads: the
+    members, their distinct days on the boards, and those of their held games."""
     members = list(
         Membership.objects.filter(league=league)
         .select_related("player")
         .order_by("player__username")
     )
     until = first_sealed_day()
-    days: dict[int, list[date | None]] = {member.player_id: [] for member in members}
+    days: dict[int, set[date]] = {member.player_id: set() for member in members}
     played = (
         LeaderboardEntry.objects.filter(
             player_id__in=list(days), game__daily__isnull=False, game__daily__lt=until
         )
         .values_list("player_id", "game__daily")
-        .order_by("player_id", "game__daily")
         .distinct()
     )
-    for player_id, day in played:
-        days[player_id].append(day)
+    # A game held for a fair-play review is on no board but its day was played
+    # (``streak_of``): its owner's streak has no gap there, here as on their page.
+    held = (
+        Game.objects.filter(
+            player_id__in=list(days), held=True, seq__gt=0, daily__isnull=False, daily__lt=until
+        )
+        .values_list("player_id", "daily")
+        .distinct()
+    )
+    for player_id, day in [*played, *held]:
+        if day is not None:
+            days[player_id].add(day)
     found = [
         Member(
             player=member.player.username,
             owner=member.player_id == league.owner_id,
             joined_at=member.joined_at,
-            streak=streak_of_days(days[member.player_id]),
+            streak=streak_of_days(sorted(days[member.player_id])),
         )
         for member in members
     ]

@@ -104,8 +104,34 @@ def practice_deal(draw: int = 3) -> dict[str, object]:
 def home(request: HttpRequest) -> HttpResponse:
     """Home is the game: today's deal on the felt at the top (the page script picks the
     signed-in player's ranked daily, face down until their first tap, or this practice deal),
-    the day's boards below."""
-    return _page(request, "home.html", title="Canfield Arena", data={"practice": practice_deal()})
+    the day's boards below. A player with an unfinished open game (a guest's practice game
+    above all) finds it again there, where they left it, rather than a new deal."""
+    return _page(
+        request,
+        "home.html",
+        title="Canfield Arena",
+        data={"practice": practice_deal(), "resume": _unfinished_open_game(request)},
+    )
+
+
+def _unfinished_open_game(request: HttpRequest) -> int | None:
+    """The id of the viewer's last unfinished open game (not a ranked daily), if any."""
+    from games.models import Game
+
+    if not request.user.is_authenticated:
+        return None
+    return (
+        Game.objects.filter(
+            player_id=request.user.pk,
+            status=Game.Status.PLAYING,
+            daily__isnull=True,
+            offline=False,
+            hold_confirmed=False,
+        )
+        .order_by("-updated_at", "-id")
+        .values_list("id", flat=True)
+        .first()
+    )
 
 
 @require_safe

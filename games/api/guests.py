@@ -16,13 +16,15 @@ from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext
 from rest_framework.authentication import SessionAuthentication
-from rest_framework.exceptions import Throttled
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from games.api.throttling import GuestThrottle
+from games.errors import Throttled
+from games.retry_after import retry_words
 from games.services.guests import guest_create
 
 T = TypeVar("T")
@@ -55,9 +57,26 @@ def as_new_guest(request: Request, view: APIView, first: Callable[[User], T]) ->
     SessionAuthentication().enforce_csrf(request)
     throttle = GuestThrottle()
     if not throttle.allow_request(request, view):
-        raise Throttled(wait=throttle.wait())
+        raise guests_limited(throttle.wait() or float(throttle.duration))
     with transaction.atomic():
         guest = guest_create()
         result = first(guest)
     session_login(request, guest)
     return result
+
+
+def guests_limited(wait: float) -> Throttled:
+    """The guest limit of a network is reached (a school's, a household's): a 429
+    ``throttled`` as any throttle's, which also says the way on (``limit: "guests"``, and
+    ``sign_up``: an account plays at once, its sign-ups counted apart)."""
+    return Throttled(
+        gettext(
+            "Many guests have played from your network this hour (a school or a home shares "
+            "one). Create an account to play now (it is free), or play as a guest again "
+            "%(when)s."
+        )
+        % {"when": retry_words(wait)},
+        limit="guests",
+        sign_up="/api/players/",
+        wait=wait,
+    )

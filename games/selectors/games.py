@@ -98,10 +98,14 @@ def game_summary(game: Game) -> dict[str, Any]:
 
 def game_clock(game: Game) -> int | None:
     """The game's time on the server clock, the one ``elapsed`` ranks by: seconds from its
-    creation to now while it is played, to its last action once it is over; None for a
-    submitted log. A table ticks on from this figure, so a player's clock never runs on
-    their device's time."""
-    return elapsed_seconds(game=game, reached_at=game.finished_at or timezone.now())
+    creation to now while it is played, to its last action once it is over (a ranked game
+    its day's close ended too: its board, results card and banner say that time, and so
+    does its clock, not the hours since); None for a submitted log. A table ticks on from
+    this figure, so a player's clock never runs on their device's time."""
+    now = timezone.now()
+    closed = game.daily is not None and closes_at(game.daily) <= now
+    end = game.finished_at or (game.reached_at if closed else now)
+    return elapsed_seconds(game=game, reached_at=end)
 
 
 def ranked_games_of(viewer: Viewer, *, boards: list[str]) -> dict[str, dict[str, Any]]:

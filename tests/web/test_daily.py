@@ -119,7 +119,7 @@ def test_play_starts_the_ranked_game_sealed_and_a_second_play_resumes_it(
 
     # The first action puts the game on the board; the home page then offers to resume it.
     page.locator("#stock-card").click()
-    expect(table.stat("moves")).to_have_text("1")
+    expect(table.stat("actions")).to_have_text("1")
     expect(page.locator("#live-entries li", has_text=player.username)).to_be_visible()
     page.goto("/")
     panel = page.locator('.daily-deal[data-mode="D3"]')
@@ -127,7 +127,7 @@ def test_play_starts_the_ranked_game_sealed_and_a_second_play_resumes_it(
     expect(panel.locator("[data-players]")).to_have_text("· 1 player")
     panel.get_by_role("button", name="Resume draw 3").click()
     expect(page).to_have_url(re.compile(rf"/games/{game['id']}/$"))
-    expect(table.stat("moves")).to_have_text("1")
+    expect(table.stat("actions")).to_have_text("1")
     assert player.errors == []
 
 

@@ -79,15 +79,15 @@ def test_a_second_tab_of_the_same_game_keeps_up(new_player: Callable[..., Player
     second_page = player.page.context.new_page()
     second_page.goto(f"/games/{first.game_id}/")
     second = Table(second_page)
-    expect(second.stat("moves")).to_have_text("0")
+    expect(second.stat("actions")).to_have_text("0")
 
     first.card(situation.card).click()
-    expect(first.stat("moves")).to_have_text("1")
+    expect(first.stat("actions")).to_have_text("1")
     expect(second.stat("score")).to_have_text("5", timeout=3_000)
     # The second tab plays on from the new position without a stale-seq refusal.
     second_page.locator("#stock-card").click()
-    expect(second.stat("moves")).to_have_text("2")
-    expect(first.stat("moves")).to_have_text("2", timeout=3_000)
+    expect(second.stat("actions")).to_have_text("2")
+    expect(first.stat("actions")).to_have_text("2", timeout=3_000)
     assert player.errors == []
 
 

@@ -37,7 +37,7 @@ def play_a_random_deal_as_a_guest(page: Page) -> Table:
     expect(page.locator("#account-dialog")).not_to_be_visible()
     expect(table.status).to_contain_text("a guest")
     page.locator("#stock-card").click()  # a first action: the game is on its board
-    expect(table.stat("moves")).to_have_text("1")
+    expect(table.stat("actions")).to_have_text("1")
     table.expect_matches_server()
     return table
 

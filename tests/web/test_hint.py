@@ -70,7 +70,7 @@ def test_hint_names_the_move_outlines_its_card_and_marks_the_game_assisted(
     expect(button).to_be_enabled()
 
     # A hint is not a move: the board and the log are unchanged, the game is assisted.
-    expect(table.stat("moves")).to_have_text("0")
+    expect(table.stat("actions")).to_have_text("0")
     game = table.server_game()
     assert game["assisted"] is True
     assert game["status"] == "playing"

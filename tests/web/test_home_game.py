@@ -69,7 +69,7 @@ def test_a_visitor_finds_a_practice_deal_on_the_felt_and_plays_it_at_the_first_t
     watch.check(language, f"home's practice deal on {screen}")
 
     tap(page, "#stock-card")  # the first tap makes the game (a guest's) and draws
-    expect(Table(page).stat("moves")).to_have_text("1")
+    expect(Table(page).stat("actions")).to_have_text("1")
     expect(page.locator("#account-name")).to_have_text(GUEST_NAME)
     expect(page).to_have_url(re.compile(r"/$"))  # still home, the boards below
     expect(page.locator("#daily")).to_be_attached()
@@ -98,7 +98,7 @@ def test_a_players_ranked_daily_is_on_the_felt_face_down_until_their_first_tap(
 
     tap(page, "#stock-card")  # deals the ranked game, starts its clock, draws
     expect(page.locator("#ranked-note")).to_be_visible()
-    expect(Table(page).stat("moves")).to_have_text("1")
+    expect(Table(page).stat("actions")).to_have_text("1")
     [game] = page.request.get(f"/api/players/{player.username}/").json()["games"]
     assert (game["daily"], game["board"], game["moves"]) == (
         today.day.isoformat(),
@@ -107,7 +107,7 @@ def test_a_players_ranked_daily_is_on_the_felt_face_down_until_their_first_tap(
     )
     page.reload()  # home resumes the game begun
     expect(page.locator("#ranked-note")).to_be_visible()
-    expect(Table(page).stat("moves")).to_have_text("1")
+    expect(Table(page).stat("actions")).to_have_text("1")
     assert player.errors == []
 
 

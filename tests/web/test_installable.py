@@ -111,7 +111,7 @@ def test_offline_a_page_is_the_offline_page_and_back_online_the_game_goes_on(
     service_worker_ready(page)
     page.locator("#move-input").fill(deal.line[0])
     page.locator("#move-input").press("Enter")
-    expect(table.stat("moves")).to_have_text("1")
+    expect(table.stat("actions")).to_have_text("1")
     game_url = page.url
 
     page.context.set_offline(True)
@@ -122,11 +122,11 @@ def test_offline_a_page_is_the_offline_page_and_back_online_the_game_goes_on(
     Watch(page).check(language, f"the offline page on a {screen}")
 
     page.context.set_offline(False)  # the page reloads by itself: the game as it was left
-    expect(table.stat("moves")).to_have_text("1")
+    expect(table.stat("actions")).to_have_text("1")
     expect(page.locator("#offline")).to_have_count(0)
     page.locator("#move-input").fill(deal.line[1])
     page.locator("#move-input").press("Enter")
-    expect(table.stat("moves")).to_have_text("2")
+    expect(table.stat("actions")).to_have_text("2")
 
     cached = page.evaluate(CACHED_URLS)
     assert "/offline/" in cached and "/static/web/js/pages/table.js" in cached
@@ -148,7 +148,7 @@ def test_a_ranked_game_leaves_nothing_of_its_deal_in_the_caches(
     expect(page.locator("#tableau [data-column='1'] [data-card]").first).to_be_visible()
     page.locator("#move-input").fill("draw")
     page.locator("#move-input").press("Enter")
-    expect(page.locator("#stat-moves")).to_have_text("1")
+    expect(page.locator("#stat-actions")).to_have_text("1")
     cached = page.evaluate(CACHED_URLS)
     assert all(url.startswith("/static/") or url == "/offline/" for url in cached), cached
     offline = page.evaluate("async () => (await (await caches.match('/offline/')).text())")

@@ -104,7 +104,7 @@ def test_the_finish_button_plays_logged_actions_to_the_win(
     page.goto(f"/games/{game_id}/")
     in_language(page, language)
     finish = page.locator("#finish-button")
-    expect(page.locator("#stat-moves")).to_have_text(str(Table(page).server_game()["moves"]))
+    expect(page.locator("#stat-actions")).to_have_text(str(Table(page).server_game()["actions"]))
     expect(finish).to_be_hidden()
     page.locator("#move-input").fill(WON_LOG[offer - 1])
     page.locator("#move-input").press("Enter")
@@ -154,7 +154,7 @@ def test_a_guest_plays_then_signs_up_and_keeps_the_game(
     table = Table(page)
     expect(page.locator("#account-name")).to_have_text(GUEST_NAME)
     page.locator("#stock-card").click()  # a first action: the game is on its board
-    expect(table.stat("moves")).to_have_text("1")
+    expect(table.stat("actions")).to_have_text("1")
     table.settle()
     watch.check(language, "a guest's table")
 

@@ -58,7 +58,7 @@ def test_a_player_below_the_top_ten_still_sees_where_they_stand(
     player = new_player()
     table = Table.open_deal(player.page, deal.code)
     player.page.locator("#stock-card").click()  # the first action puts the game on the board
-    expect(table.stat("moves")).to_have_text("1")
+    expect(table.stat("actions")).to_have_text("1")
     entries = player.page.locator("#live-entries li")
     expect(entries).to_have_count(10)
     expect(entries.filter(has_text=player.username)).to_have_count(0)

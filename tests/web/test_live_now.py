@@ -77,7 +77,7 @@ def test_live_now_lists_open_games_to_watch_and_closed_days_best_never_a_ranked_
 
     row.locator(f'a[href="/games/{watched}/"]').click()  # watch it: the table, live
     expect(page.locator("#felt [data-card]").first).to_be_visible()
-    expect(page.locator("#stat-moves")).not_to_have_text("\u2013")  # a dash: not read yet
+    expect(page.locator("#stat-actions")).not_to_have_text("\u2013")  # a dash: not read yet
     watch.check(language, f"a game watched from live now on {screen}")
     assert viewer.errors == []
 

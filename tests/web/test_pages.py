@@ -29,7 +29,7 @@ def test_the_last_card_home_is_celebrated(new_player: Callable[..., Player]) -> 
     page = player.page
     page.goto(f"/games/{game_id}/")
     table = Table(page)
-    expect(table.stat("moves")).to_have_text(str(table.server_game()["moves"]))
+    expect(table.stat("actions")).to_have_text(str(table.server_game()["actions"]))
     expect(page.locator("#win")).to_be_hidden()
 
     box = page.get_by_label("Move", exact=True)
@@ -68,7 +68,7 @@ def test_the_win_is_a_modal_with_rank_par_time_and_a_line_to_share(
     game_id = _play_ranked(player, "D1", line[:-1])
     page.goto(f"/games/{game_id}/")
     table = Table(page)
-    expect(table.stat("moves")).to_have_text(str(len(line) - 1))
+    expect(table.stat("actions")).to_have_text(str(len(line) - 1))
     box = page.get_by_label("Move", exact=True)
     box.fill(line[-1])
     box.press("Enter")
@@ -198,12 +198,12 @@ def test_the_tap_to_a_column_switch_decides_whether_a_tap_may_go_to_a_column(
     page.get_by_label("Tap to a column").uncheck()
     table.card(situation.card).click()
     expect(table.status).to_have_attribute("data-kind", "error")
-    expect(table.stat("moves")).to_have_text("0")
+    expect(table.stat("actions")).to_have_text("0")
 
     page.get_by_label("Tap to a column").check()
     table.card(situation.card).click()
     expect(table.column(target).locator(f'[data-card="{situation.card}"]')).to_be_visible()
-    expect(table.stat("moves")).to_have_text("1")
+    expect(table.stat("actions")).to_have_text("1")
     assert player.errors == []
 
 
@@ -234,10 +234,10 @@ def test_reopening_a_deal_resumes_the_unfinished_game(new_player: Callable[..., 
     player = new_player()
     first = Table.open_deal(player.page, situation.code)
     first.card(situation.card).click()
-    expect(first.stat("moves")).to_have_text("1")
+    expect(first.stat("actions")).to_have_text("1")
     again = Table.open_deal(player.page, situation.code)
     assert again.game_id == first.game_id
-    expect(again.stat("moves")).to_have_text("1")
+    expect(again.stat("actions")).to_have_text("1")
 
 
 @pytest.mark.parametrize(
@@ -332,7 +332,7 @@ def test_a_sealed_ranked_table_fits_with_its_note_and_a_long_column(
     page.goto(f"/games/{game_id}/")
     table = Table(page)
     expect(page.locator("#ranked-note")).to_be_visible()
-    expect(table.stat("moves")).to_have_text(str(len(position.log)))
+    expect(table.stat("actions")).to_have_text(str(len(position.log)))
     table.settle()
     page.screenshot(path=artifact_path(f"fit-sealed-{viewport[0]}.png"))
     longest = max(range(1, 5), key=lambda n: len(table.column_cards(n)))

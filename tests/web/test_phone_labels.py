@@ -112,7 +112,7 @@ def test_a_phone_table_names_each_pile_at_no_card_height(
     position = long_column(12)
     page.goto(f"/games/{player.submit(position.code, list(position.log))}/")
     table = Table(page)
-    expect(table.stat("moves")).to_have_text(str(len(position.log)))
+    expect(table.stat("actions")).to_have_text(str(len(position.log)))
     table.settle()
     check_labels(page, language, viewport, f"a 12-card column on a {screen}")
     reserve = table.server_game()["state"]["reserve"]

@@ -76,7 +76,7 @@ def test_resign_asks_in_the_page_then_ends_the_game(watched: Watched) -> None:
     mine = page.locator(f'#live-entries li[data-player="{player.username}"]')
 
     table.card(situation.card).click()
-    expect(table.stat("moves")).to_have_text("1")
+    expect(table.stat("actions")).to_have_text("1")
     expect(mine.locator(".cards")).to_contain_text("2", timeout=LIVE_WITHIN_MS)
     expect(mine.locator(".resigned-badge")).to_have_count(0)
 
@@ -136,7 +136,7 @@ def test_the_keyboard_box_points_at_the_button_which_enter_confirms(watched: Wat
     table, page = watched.table, watched.page
     expect(_resign_button(page)).to_be_disabled()  # nothing played yet: nothing to resign
     table.card(watched.situation.card).click()
-    expect(table.stat("moves")).to_have_text("1")
+    expect(table.stat("actions")).to_have_text("1")
     sent = len(watched.writes)
 
     box = page.get_by_label("Move", exact=True)
@@ -169,7 +169,7 @@ def test_nobody_resigns_a_game_they_only_watch(new_player: Callable[..., Player]
     owner, watcher = new_player(), new_player()
     table = Table.open_deal(owner.page, situation.code)
     table.card(situation.card).click()  # a game with an action: the owner may resign it
-    expect(table.stat("moves")).to_have_text("1")
+    expect(table.stat("actions")).to_have_text("1")
 
     watcher.page.goto(f"/games/{table.game_id}/")
     expect(watcher.page.locator("#status")).to_contain_text("You are watching.")
@@ -186,7 +186,7 @@ def test_on_a_phone_every_control_fits_without_overlap(new_player: Callable[...,
     page = player.page
     table = Table.open_deal(page, situation.code)
     table.card(situation.card).tap()
-    expect(table.stat("moves")).to_have_text("1")
+    expect(table.stat("actions")).to_have_text("1")
     _resign_button(page).tap()
     expect(_resign_button(page, "Confirm resign")).to_be_visible()
     Table(page).settle()

@@ -106,7 +106,7 @@ def test_the_clock_ticks_from_the_servers_figure_and_freezes_when_the_game_ends(
     page.clock.run_for(65_000)
     expect(clock).to_have_text(_text(start + 65))
     page.locator("#stock-card").click()  # a game with an action: there is something to resign
-    expect(table.stat("moves")).to_have_text("1")
+    expect(table.stat("actions")).to_have_text("1")
     page.locator("#resign-button").click()
     page.locator("#resign-button").click()
     expect(clock).to_have_attribute("data-running", "false")

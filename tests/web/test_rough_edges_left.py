@@ -85,13 +85,13 @@ def test_the_table_says_it_is_dealing_until_the_game_is_in(
     expect(page.locator("#reserve-left")).to_be_hidden()  # no "0 left"
     expect(page.locator("#undo-button")).to_be_disabled()
     expect(page.locator("#move-input")).to_be_disabled()
-    expect(page.locator("#stat-moves")).not_to_have_text("0")
+    expect(page.locator("#stat-actions")).not_to_have_text("0")
     Watch(page).check(language, f"the table loading on {screen}")
     assert len(held) == 1
     held[0].continue_()
     expect(page.locator("#felt-loading")).to_have_count(0)
     expect(page.locator("#reserve-left")).to_be_visible()
-    expect(page.locator("#stat-moves")).to_have_text("1")
+    expect(page.locator("#stat-actions")).to_have_text("1")
     expect(page.locator("#undo-button")).to_be_enabled()
     assert player.errors == []
 

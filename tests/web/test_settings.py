@@ -166,7 +166,7 @@ def test_the_tap_rule_and_hint_confirmation_are_settings(
 
     table.card(situation.card).tap()
     expect(table.status).to_have_attribute("data-kind", "error")
-    expect(table.stat("moves")).to_have_text("0")
+    expect(table.stat("actions")).to_have_text("0")
 
     page.locator("#hint-button").tap()  # one tap asks at once: no confirmation asked for
     expect(page.locator("#assisted-badge")).to_be_visible()
@@ -196,7 +196,7 @@ def test_the_replay_speed_setting_is_the_replays_default_and_sound_is_off_until_
     expect(page.locator("html")).not_to_have_attribute("data-last-sound", "move")
     page.locator("#move-input").fill(deal.line[4])
     page.locator("#move-input").press("Enter")
-    expect(table.stat("moves")).to_have_text("5")
+    expect(table.stat("actions")).to_have_text("5")
     assert page.evaluate("document.documentElement.dataset.lastSound") is None  # off by default
 
     dialog = open_settings(page)
@@ -205,7 +205,7 @@ def test_the_replay_speed_setting_is_the_replays_default_and_sound_is_off_until_
     close_settings(page)
     page.locator("#move-input").fill(deal.line[5])
     page.locator("#move-input").press("Enter")
-    expect(table.stat("moves")).to_have_text("6")
+    expect(table.stat("actions")).to_have_text("6")
     expect(page.locator("html")).to_have_attribute("data-last-sound", "move")
 
     page.goto(f"/replay/{game_id}/")

@@ -78,7 +78,7 @@ def test_taps_are_played_over_the_socket(played: Played) -> None:
     requests = InFlight(played.table.page)
     played.tap_home()
     played.draw()
-    expect(played.table.stat("moves")).to_have_text("2")
+    expect(played.table.stat("actions")).to_have_text("2")
     requests.quiet()
     assert played.posts == []
     assert played.sockets.seqs() == [1, 2]
@@ -89,11 +89,11 @@ def test_taps_are_played_over_the_socket(played: Played) -> None:
 
 def test_play_goes_on_over_rest_when_the_socket_is_cut(played: Played) -> None:
     played.draw()
-    expect(played.table.stat("moves")).to_have_text("1")
+    expect(played.table.stat("actions")).to_have_text("1")
     played.sockets.cut_off()
     played.tap_home()
     played.draw()
-    expect(played.table.stat("moves")).to_have_text("3")
+    expect(played.table.stat("actions")).to_have_text("3")
     InFlight(played.table.page).quiet()
     assert played.sockets.seqs() == [1]
     assert len(played.posts) == 2
@@ -123,7 +123,7 @@ def test_a_move_whose_ack_was_lost_is_sent_again_and_stored_once(
     sockets.wait_for_move()
     expect(page.locator("#pending")).to_be_visible()
     # The move is stored, its ack lost: the page sends it again, the server acks it.
-    expect(played.table.stat("moves")).to_have_text("1", timeout=10_000)
+    expect(played.table.stat("actions")).to_have_text("1", timeout=10_000)
     expect(page.locator("#pending")).to_be_hidden()
     assert len(lost) == 1 and len(sockets.moves) == 2
     assert sockets.attempts == (2 if reconnect else 1)
@@ -146,7 +146,7 @@ def test_a_tab_whose_guest_signed_in_in_another_tab_goes_on_playing(
     posts = []
     page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
     page.locator("#stock-card").click()
-    expect(table.stat("moves")).to_have_text("2")
+    expect(table.stat("actions")).to_have_text("2")
     InFlight(page).quiet()
     assert [post.endswith("/actions/") for post in posts] == [True]
     expect(table.status).not_to_have_attribute("data-kind", "error")

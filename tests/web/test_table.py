@@ -67,14 +67,14 @@ def test_tap_sends_a_card_home_then_drag_takes_it_back(new_player: Callable[...,
     table.card(situation.card).click()
     expect(table.foundation(suit).locator(f'[data-card="{situation.card}"]')).to_be_visible()
     expect(table.stat("score")).to_have_text("5")
-    expect(table.stat("moves")).to_have_text("1")
+    expect(table.stat("actions")).to_have_text("1")
 
     # A take-back keeps the points already scored.
     table.drag(table.foundation(suit).locator("[data-card]"), table.column(situation.column))
     expect(
         table.column(situation.column).locator(f'[data-card="{situation.card}"]')
     ).to_be_visible()
-    expect(table.stat("moves")).to_have_text("2")
+    expect(table.stat("actions")).to_have_text("2")
     expect(table.stat("score")).to_have_text("5")
     assert [a["token"] for a in _log(table)] == [situation.token, situation.take_back]
     table.expect_matches_server()
@@ -99,11 +99,11 @@ def test_draw_then_undo(new_player: Callable[..., Player]) -> None:
     expect(player.page.locator("#waste button[data-card]")).to_have_attribute(
         "data-card", stock[-3]
     )
-    expect(table.stat("moves")).to_have_text("1")
+    expect(table.stat("actions")).to_have_text("1")
 
     player.page.get_by_role("button", name="Undo").click()
     expect(player.page.locator("#waste [data-card]")).to_have_count(0)
-    expect(table.stat("moves")).to_have_text("0")
+    expect(table.stat("actions")).to_have_text("2")  # an undo is one more action: it ranks
     assert [a["token"] for a in _log(table)] == ["draw", "undo"]
     assert player.errors == []
 
@@ -117,7 +117,7 @@ def test_tapping_the_spent_stock_recycles_the_waste(new_player: Callable[..., Pl
     draws = -(-stock // 3)
     for done in range(1, draws + 1):
         page.locator("#stock-card").click()
-        expect(table.stat("moves")).to_have_text(str(done))
+        expect(table.stat("actions")).to_have_text(str(done))
     expect(page.locator("#stock-card")).to_have_accessible_name("Stock empty: recycle the waste")
     page.locator("#stock-card").click()
     expect(page.locator("#waste [data-card]")).to_have_count(0)
@@ -136,7 +136,7 @@ def test_drag_a_block_and_see_a_refused_drop_snap_back(new_player: Callable[...,
     table.drag(table.card(moved), table.column(target))
     expect(table.status).to_contain_text(situation.reason.split(": ", 1)[-1])
     expect(table.column(source).locator(f'[data-card="{moved}"]')).to_be_visible()
-    expect(table.stat("moves")).to_have_text("0")
+    expect(table.stat("actions")).to_have_text("0")
 
     # A single card, then the block it makes possible.
     first_source, first_target = (int(c) for c in situation.first)
@@ -155,10 +155,10 @@ def test_drag_a_block_and_see_a_refused_drop_snap_back(new_player: Callable[...,
         while_over=only_legal_places_light_up,
     )
     expect(table.page.locator("#felt .drop-ok")).to_have_count(0)
-    expect(table.stat("moves")).to_have_text("1")
+    expect(table.stat("actions")).to_have_text("1")
     block_source, block_target = int(situation.block[0]), int(situation.block[1])
     table.drag(table.card(situation.block_cards[0]), table.column(block_target))
-    expect(table.stat("moves")).to_have_text("2")
+    expect(table.stat("actions")).to_have_text("2")
     assert table.column_cards(block_target)[-len(situation.block_cards) :] == list(
         situation.block_cards
     )
@@ -176,7 +176,7 @@ def test_keyboard_box_plays_tokens_and_taps(new_player: Callable[..., Player]) -
     box = page.get_by_label("Move", exact=True)
     box.fill("draw")
     box.press("Enter")
-    expect(table.stat("moves")).to_have_text("1")
+    expect(table.stat("actions")).to_have_text("1")
     box.fill(situation.card.lower())
     box.press("Enter")
     expect(
@@ -185,7 +185,7 @@ def test_keyboard_box_plays_tokens_and_taps(new_player: Callable[..., Player]) -
     box.fill("24x9")
     box.press("Enter")
     expect(table.status).not_to_be_empty()
-    expect(table.stat("moves")).to_have_text("2")
+    expect(table.stat("actions")).to_have_text("2")
     assert player.errors == []
 
 
@@ -199,7 +199,7 @@ def test_a_finger_tap_on_a_phone_plays_the_card(new_player: Callable[..., Player
     ).to_be_visible()
     expect(table.stat("score")).to_have_text("5")
     player.page.locator("#stock-card").tap()
-    expect(table.stat("moves")).to_have_text("2")
+    expect(table.stat("actions")).to_have_text("2")
     assert player.errors == []
 
 
@@ -209,9 +209,9 @@ def test_a_finger_drags_a_block_on_a_phone(new_player: Callable[..., Player]) ->
     table = Table.open_deal(player.page, situation.code)
     first_source, first_target = (int(c) for c in situation.first)
     table.finger_drag(table.card(table.column_cards(first_source)[-1]), table.column(first_target))
-    expect(table.stat("moves")).to_have_text("1")
+    expect(table.stat("actions")).to_have_text("1")
     table.finger_drag(table.card(situation.block_cards[0]), table.column(int(situation.block[1])))
-    expect(table.stat("moves")).to_have_text("2")
+    expect(table.stat("actions")).to_have_text("2")
     assert [a["token"] for a in _log(table)] == [situation.first, situation.block]
     assert player.errors == []
 
@@ -238,7 +238,7 @@ def test_table_layout_fits_and_is_readable(
     page = player.page
     table = Table.open_deal(page, situation.code)
     page.locator("#stock-card").click()
-    expect(table.stat("moves")).to_have_text("1")
+    expect(table.stat("actions")).to_have_text("1")
     table.settle()  # the slide animation ends before the picture
     page.screenshot(path=artifact_path(f"table-{name}.png"), full_page=True)
 
@@ -281,16 +281,16 @@ def test_the_first_tap_after_a_drag_is_played(
     first_source, first_target = (int(c) for c in situation.first)
     gesture = table.finger_drag if touch else table.drag
     gesture(table.card(table.column_cards(first_source)[-1]), table.column(first_target))
-    expect(table.stat("moves")).to_have_text("1")
+    expect(table.stat("actions")).to_have_text("1")
     stock = player.page.locator("#stock-card")
     tap = stock.tap if touch else stock.click
     tap()
-    expect(table.stat("moves")).to_have_text("2")
+    expect(table.stat("actions")).to_have_text("2")
     # A drag that goes nowhere (it slides back) swallows no tap either.
     gesture(table.card(table.column_cards(first_target)[-1]), player.page.locator("#base-hint"))
     expect(player.page.locator(".drag-ghost")).to_have_count(0)
     tap()
-    expect(table.stat("moves")).to_have_text("3")
+    expect(table.stat("actions")).to_have_text("3")
     assert [a["token"] for a in _log(table)] == [situation.first, "draw", "draw"]
     assert player.errors == []
 
@@ -316,10 +316,10 @@ def test_a_double_click_plays_one_move_and_reports_no_error(
         card.dblclick()
     home = table.foundation(situation.card[1]).locator(f'[data-card="{situation.card}"]')
     expect(home).to_be_visible()
-    expect(table.stat("moves")).to_have_text("1")
+    expect(table.stat("actions")).to_have_text("1")
     requests.quiet()  # a second request, had one been sent, has come back
     expect(table.status).not_to_have_attribute("data-kind", "error")
-    expect(table.stat("moves")).to_have_text("1")
+    expect(table.stat("actions")).to_have_text("1")
     assert [a["token"] for a in _log(table)] == [situation.token]
     assert player.errors == []
 
@@ -342,24 +342,24 @@ def test_focus_stays_on_what_acted_after_a_move(
     table = Table.open_deal(page, situation.code)
     table.card(situation.card).focus()
     page.keyboard.press("Enter")
-    expect(table.stat("moves")).to_have_text("1")
+    expect(table.stat("actions")).to_have_text("1")
     assert _focused(page) == situation.card  # the card, on its foundation now
     page.locator("#stock-card").focus()
     page.keyboard.press("Enter")
-    expect(table.stat("moves")).to_have_text("2")
+    expect(table.stat("actions")).to_have_text("2")
     assert _focused(page) == "stock-card"
     page.keyboard.press("Enter")  # still there: a second draw
-    expect(table.stat("moves")).to_have_text("3")
+    expect(table.stat("actions")).to_have_text("3")
     assert _focused(page) == "stock-card"
     undo = page.get_by_role("button", name="Undo")
     undo.focus()
     page.keyboard.press("Enter")
-    expect(table.stat("moves")).to_have_text("2")  # an undo takes a move back
+    expect(table.stat("actions")).to_have_text("4")  # an undo is an action too: it ranks
     assert _focused(page) == "undo-button"
     chip = page.locator('#legal-moves [data-token="draw"]')
     chip.focus()
     page.keyboard.press("Enter")
-    expect(table.stat("moves")).to_have_text("3")
+    expect(table.stat("actions")).to_have_text("5")
     assert _focused(page) == "draw"  # the redrawn chip of the same move
     assert player.errors == []
 
@@ -392,7 +392,7 @@ def test_a_pending_move_shows_and_taps_meanwhile_are_neither_lost_nor_doubled(
     sockets.hold = False
     sockets.release()
     sockets.wait_for_move(len(sockets.moves) + 1)
-    expect(table.stat("moves")).to_have_text("2")
+    expect(table.stat("actions")).to_have_text("2")
     expect(pending).to_be_hidden()
     expect(page.locator("#felt")).not_to_have_attribute("aria-busy", "true")
     requests.quiet()
@@ -425,7 +425,7 @@ def test_the_whole_table_fits_the_screen_with_a_long_column(
     game_id = player.submit(position.code, list(position.log))
     page.goto(f"/games/{game_id}/")
     table = Table(page)
-    expect(table.stat("moves")).to_have_text(str(table.server_game()["moves"]))
+    expect(table.stat("actions")).to_have_text(str(table.server_game()["actions"]))
     table.settle()
     page.screenshot(path=artifact_path(f"fit-{name}.png"))
 
@@ -484,5 +484,5 @@ def test_the_dragged_card_keeps_its_face(
 
     table.drag(table.card(card), table.column(target), while_over=while_over)
     assert seen["ghost"] == home
-    expect(table.stat("moves")).to_have_text("1")
+    expect(table.stat("actions")).to_have_text("1")
     assert player.errors == []

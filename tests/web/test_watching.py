@@ -79,7 +79,7 @@ def test_a_watcher_sees_the_owner_resign_without_reloading(
     watcher = Watcher(spectator, table.game_id)
 
     table.card(situation.card).click()
-    expect(watcher.table.stat("moves")).to_have_text("1", timeout=LIVE_WITHIN_MS)
+    expect(watcher.table.stat("actions")).to_have_text("1", timeout=LIVE_WITHIN_MS)
     expect(watcher.table.stat("score")).to_have_text("5")
     expect(watcher.table.status).to_contain_text("(playing). You are watching.")
 
@@ -91,7 +91,7 @@ def test_a_watcher_sees_the_owner_resign_without_reloading(
         f"{owner.username} resigned this game with 2 cards home and 5 points. You are watching.",
         timeout=LIVE_WITHIN_MS,
     )
-    expect(watcher.table.stat("moves")).to_have_text("1")  # a resignation is no move
+    expect(watcher.table.stat("actions")).to_have_text("1")  # a resignation is no move
     expect(watcher.page.get_by_role("button", name="Resign", exact=True)).to_be_disabled()
     expect(watcher.page.locator("#felt button[data-card]")).to_have_count(0)
     watcher.expect_followed_live()

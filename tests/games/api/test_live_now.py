@@ -10,7 +10,7 @@ from django.db import connection
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games.selectors.live_now import PLAYING_WINDOW, playing_query
+from games.selectors.live_now import PLAYING_WINDOW, SETTLED_ACTIONS, playing_query
 from tests.conftest import Player
 from tests.games.api.test_sealed import AFTER, DURING
 from tests.support.games import SIMPLE_CODE, play, start_game, start_on_board
@@ -57,6 +57,19 @@ def test_open_games_with_a_recent_action_are_listed_latest_first(
     }
     assert [row["game"] for row in live(api_client, "?limit=1")["playing"]] == [second["id"]]
     assert live(api_client)["window"] == PLAYING_WINDOW.total_seconds()
+
+
+def test_games_under_way_come_before_the_ones_barely_begun(
+    two_players: tuple[APIClient, APIClient], api_client: APIClient
+) -> None:
+    alice, bob = two_players
+    under_way = start_game(alice, SIMPLE_CODE)
+    for _ in range(SETTLED_ACTIONS):
+        assert play(alice, under_way["id"], "draw").status_code == 201
+    tapped_once = start_on_board(bob, "CF1-D1-AAAAACL")  # the latest action, and left there
+    playing = live(api_client)["playing"]
+    assert [row["game"] for row in playing] == [under_way["id"], tapped_once["id"]]
+    assert [row["game"] for row in live(api_client, "?limit=1")["playing"]] == [under_way["id"]]
 
 
 def test_finished_idle_and_submitted_games_are_not_playing_now(
@@ -116,9 +129,10 @@ def test_bad_input_is_a_400_naming_the_field(api_client: APIClient, query: str, 
 
 
 def test_now_is_read_from_the_partial_index_of_open_games_being_played() -> None:
-    query = playing_query(since=timezone.now())[:20]
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            cursor.execute("SET LOCAL enable_seqscan = off")  # an empty table would be scanned
-        plan = query.explain()
-    assert "game_playing_open" in plan, plan
+    for settled in (None, True, False):
+        query = playing_query(since=timezone.now(), settled=settled)[:20]
+        with connection.cursor() as cursor:
+            if connection.vendor == "postgresql":
+                cursor.execute("SET LOCAL enable_seqscan = off")  # an empty table is scanned
+            plan = query.explain()
+        assert "game_playing_open" in plan, plan

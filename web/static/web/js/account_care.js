@@ -14,8 +14,7 @@ function refusal(form, error) {
     const input = form.elements.namedItem(name);
     if (input && Array.isArray(messages)) input.setAttribute("aria-invalid", "true");
   }
-  const messages = Object.values(fields).filter(Array.isArray).flat();
-  return messages.length ? messages.join(" ") : error.message;
+  return error.message; // the fields' messages (api.js), else the detail
 }
 
 async function changePassword(event) {

@@ -2,10 +2,26 @@
 // Every game action goes through here, so the server verifies and logs it.
 import { gettext } from "./i18n.js";
 
-/** An API call that did not succeed: `status` is the HTTP status, `data` the JSON error body. */
+/**
+ * The messages of a refusal's fields (`fields` of a 400 `invalid_input`: `{name: [message]}`),
+ * each in the reader's language and without its field's name: the body's `detail` begins with
+ * the API's field name ("password: …"), which is for programs, not people.
+ */
+export function fieldMessages(data) {
+  const fields = data && data.fields;
+  if (!fields || typeof fields !== "object") return [];
+  const texts = (value) => (typeof value === "string" ? [value]
+    : Array.isArray(value) ? value.flatMap(texts)
+      : value && typeof value === "object" ? Object.values(value).flatMap(texts) : []);
+  return Object.values(fields).flatMap(texts);
+}
+
+/** An API call that did not succeed: `status` is the HTTP status, `data` the JSON error body;
+ * its message is what a person is told (a field's message, else the body's detail). */
 export class ApiError extends Error {
   constructor(status, data) {
-    super((data && (data.detail || data.error)) || `HTTP ${status}`);
+    const fields = fieldMessages(data);
+    super(fields.length ? fields.join(" ") : (data && (data.detail || data.error)) || `HTTP ${status}`);
     this.status = status;
     this.data = data || {};
   }

@@ -69,7 +69,32 @@ function yAxis(svg, { left, top, bottom, width, scale }) {
  * `xLabelEvery` thins the x labels so they stay readable; `cards`: the values are cards home
  * (the axis stops at the deck's 52).
  */
-export function barChart(container, items, { height = 220, xLabelEvery = 1, xTitle = "", onClick = null, cards = false } = {}) {
+/** Room a label of the x axis needs, in px (two or three digits and a little air). */
+const LABEL_ROOM = 22;
+
+/**
+ * Which bars of `items` get a label (and a tick) under them, as indices: the marked one, then
+ * (`labelBars`) every bar with a value, then the round ones (a label that is a multiple of
+ * `every`), each only where no label already taken is nearer than `LABEL_ROOM` px: so a
+ * label stands under a bar that is there, never between them or under an empty slot beside it.
+ */
+export function xLabels(items, { every = 1, slot = LABEL_ROOM, labelBars = false } = {}) {
+  const gap = Math.max(1, Math.ceil(LABEL_ROOM / Math.max(slot, 1)));
+  const indices = items.map((_, index) => index);
+  const round = (item) => Number(item.label ?? item.x) % every === 0;
+  const wanted = [
+    ...indices.filter((index) => items[index].marker),
+    ...(labelBars ? indices.filter((index) => items[index].value > 0) : []),
+    ...indices.filter((index) => round(items[index])),
+  ];
+  const taken = [];
+  for (const index of wanted) {
+    if (taken.every((other) => Math.abs(other - index) >= gap)) taken.push(index);
+  }
+  return new Set(taken);
+}
+
+export function barChart(container, items, { height = 220, xLabelEvery = 1, xTitle = "", onClick = null, cards = false, labelBars = false } = {}) {
   const width = widthOf(container);
   const left = 34;
   const top = 10;
@@ -79,7 +104,7 @@ export function barChart(container, items, { height = 220, xLabelEvery = 1, xTit
   const { max } = scale;
   yAxis(svg, { left, top, bottom, width, scale });
   const slot = (width - left) / Math.max(items.length, 1);
-  const markerAt = items.findIndex((item) => item.marker);
+  const labelled = xLabels(items, { every: xLabelEvery, slot, labelBars });
   items.forEach((item, index) => {
     const x = left + index * slot;
     const barHeight = ((bottom - top) * item.value) / max;
@@ -93,9 +118,13 @@ export function barChart(container, items, { height = 220, xLabelEvery = 1, xTit
     if (item.marker) {
       svg.append(el("text", { class: "me-label", x: x + slot / 2, y: bottom - barHeight - 4, "text-anchor": "middle" }, item.marker));
     }
-    const nearMarker = markerAt >= 0 && index !== markerAt && Math.abs(index - markerAt) < xLabelEvery;
-    if ((index % xLabelEvery === 0 && !nearMarker) || item.marker) {
-      svg.append(el("text", { x: x + slot / 2, y: bottom + 14, "text-anchor": "middle" }, item.label ?? item.x));
+    // A tick at the middle of each labelled bar (and, `labelBars`, of each bar with a value,
+    // labelled or not: a tick takes no room), its label under it.
+    if (labelled.has(index) || (labelBars && item.value > 0)) {
+      svg.append(el("line", { class: "tick", x1: x + slot / 2, x2: x + slot / 2, y1: bottom, y2: bottom + 4 }));
+    }
+    if (labelled.has(index)) {
+      svg.append(el("text", { class: "x-label", x: x + slot / 2, y: bottom + 14, "text-anchor": "middle" }, item.label ?? item.x));
     }
   });
   svg.append(el("line", { class: "axis", x1: left, x2: width, y1: bottom, y2: bottom }));

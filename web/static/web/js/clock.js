@@ -28,9 +28,12 @@ export class GameClock {
     this.timer = null;
   }
 
-  /** Take the figure of a game answer; a repeated one (a watcher's merged state) keeps the tick. */
+  /** Take the figure of a game answer; a repeated one (a watcher's merged state) keeps the tick.
+   * A ranked daily whose day has closed is over, "playing" or not: its clock stands at the
+   * ranked time (the server's figure then), as its results card and board say it. */
   show(game) {
-    const running = game.status === "playing" && game.clock !== null && game.clock !== undefined;
+    const closed = Boolean(game.daily) && game.sealed === false;
+    const running = game.status === "playing" && !closed && game.clock !== null && game.clock !== undefined;
     if (game.clock !== this.base || running !== this.running) {
       this.base = game.clock ?? null;
       this.at = this.now();

@@ -13,6 +13,17 @@ export const isGuest = (user) => Boolean(user && user.guest);
 /** The server refused something only an account may do. */
 export const needsAccount = (error) => error instanceof ApiError && error.code === "account_required";
 
+/** The server made no guest: the network's guests for the hour are used up (a school's, a
+ * household's). Its answer says the way on: an account plays at once. */
+export const guestsLimited = (error) => error instanceof ApiError && error.status === 429
+  && error.data.limit === "guests";
+
+/** Offer an account for a refused guest (`guestsLimited`): the server's words say why and
+ * when a guest may play again; signed up, the reader is back on this page, playing. */
+export function offerAccountForLimit(error) {
+  openAccountDialog("signup", error.data.detail || error.message);
+}
+
 /**
  * Ask for an account where only an account may go: today's ranked deals. Signed up (or in),
  * the player lands on home with that daily (`mode`, "D3" or "D1") on the felt, one tap from
@@ -28,8 +39,15 @@ export function askForAccount(mode = "D3") {
 export const guestNote = (user) => format(
   gettext("You are playing as %(name)s, a guest. Sign up to keep your games."), { name: user.username });
 
-/** Start an open game (`{code}` or `{draw}`) and open it; a newcomer becomes a guest. */
+/** Start an open game (`{code}` or `{draw}`) and open it; a newcomer becomes a guest (or,
+ * past their network's guests, is offered an account). */
 export async function startOpenGame(body) {
-  const game = await api("POST", endpoints.games, body);
+  let game;
+  try {
+    game = await api("POST", endpoints.games, body);
+  } catch (error) {
+    if (guestsLimited(error)) return offerAccountForLimit(error);
+    throw error;
+  }
   window.location.assign(pages.game(game.id));
 }

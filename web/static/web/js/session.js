@@ -79,12 +79,13 @@ function showError(form, message) {
   node.hidden = !message;
 }
 
-function describeError(error) {
+/** What a refusal says, in words (never an API field name): the fields at fault are marked. */
+function describeError(form, error) {
   if (!(error instanceof ApiError)) return gettext("Something went wrong. Try again.");
-  const data = error.data || {};
-  if (data.detail && typeof data.detail === "string") return data.detail;
-  const fields = Object.entries(data).filter(([, value]) => Array.isArray(value));
-  if (fields.length) return fields.map(([field, value]) => `${field}: ${value.join(" ")}`).join(" ");
+  for (const name of Object.keys(error.data.fields || {})) {
+    const input = form.elements.namedItem(name);
+    if (input && input.setAttribute) input.setAttribute("aria-invalid", "true");
+  }
   return error.message;
 }
 
@@ -94,6 +95,7 @@ async function submitAccount(event) {
   const username = form.username.value.trim();
   const password = form.password.value;
   const button = form.querySelector("[data-submit]");
+  for (const input of form.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
   button.disabled = true;
   try {
     if (form.dataset.mode === "signup") {
@@ -105,7 +107,7 @@ async function submitAccount(event) {
     if (next) window.location.assign(next);
     else window.location.reload();
   } catch (error) {
-    showError(form, describeError(error));
+    showError(form, describeError(form, error));
   } finally {
     button.disabled = false;
   }

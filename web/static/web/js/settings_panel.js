@@ -34,7 +34,7 @@ async function saveToAccount() {
     await api("PUT", endpoints.meSettings, browserSettings());
     say(error, "");
   } catch (problem) {
-    const detail = problem.data && problem.data.detail;
+    const detail = problem.data && problem.data.detail ? problem.message : null;
     say(error, detail || gettext("Your settings could not be saved to your account; they are kept in this browser."), "error");
   }
 }

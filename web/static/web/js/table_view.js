@@ -231,9 +231,10 @@ export function renderState(state, { interactive = true, from = null } = {}) {
   slideFrom(before);
 }
 
-/** Fill the score / cards / moves figures. */
+/** Fill the score / cards / actions figures. */
 export function renderStats(summary) {
-  for (const key of ["score", "cards", "moves"]) {
+  // Actions, not moves: what the boards rank (an undo is one more action, never one less).
+  for (const key of ["score", "cards", "actions"]) {
     const node = byId(`stat-${key}`);
     if (node && summary[key] !== undefined) node.textContent = String(summary[key]);
   }

@@ -25,6 +25,8 @@ export function afterLiveMessage(game, message) {
     score: state.score,
     cards: state.cards,
     moves: state.moves,
+    // What ranks: every action of the log, undo too, less a final resign (as the API counts).
+    actions: message.status === "resigned" ? message.seq - 1 : message.seq,
     won: state.won,
     status: message.status,
     legal_moves: [],

@@ -22,6 +22,7 @@ const view = {
   board: "", who: "humans", daily: null, shown: false, me: null, offset: 0, total: 0, around: false, myCards: null, chartTimer: null,
   closed: false, // a daily board past its close: final, its unfinished games as the close left them
   held: null, // the viewer's own entry held for a fair-play review (the board's `own_held`)
+  entries: [], // the rows shown: drawn again as final when the board closes under the reader
 };
 
 /** The board's query for this page's `who` (people, bots or all: the switch, in the URL). */
@@ -54,6 +55,7 @@ function entryRow(entry, { changed = null, held = null } = {}) {
 }
 
 function renderRows(entries, changed = null) {
+  view.entries = entries;
   const body = byId("board-rows");
   const rows = entries.map((entry) => entryRow(entry, { changed }));
   // The viewer's own entry held for a fair-play review is on no board: shown to them, unranked.
@@ -71,12 +73,15 @@ function renderRows(entries, changed = null) {
 }
 
 /** A daily deal's par: the length of the solver's winning line (null on other deals); once
- * the day has closed, beside it what seeing only the table costs (the server's words). */
-function showPar(par, tablePar, difficulty, expected) {
+ * the day has closed, beside it what seeing only the table costs (the server's words); and
+ * its difficulty (rated, expected, or being worked out while its table par is pending). */
+function showPar(data) {
+  const { par, table_par: tablePar } = data;
   const node = byId("board-par");
   node.hidden = par == null;
+  const difficulty = difficultyNode(data.difficulty, data.expected, data.table_par_status);
   node.replaceChildren(par == null ? "" : format(gettext("Daily deal, proven winnable: par %(moves)s (the solver's line)."), { moves: moveCount(par) })
-    + (tablePar ? ` ${tablePar.detail}.` : ""), ...(difficulty || expected ? [" ", difficultyNode(difficulty, expected)] : []));
+    + (tablePar ? ` ${tablePar.detail}.` : ""), ...(difficulty ? [" ", difficulty] : []));
 }
 
 /** A daily board's state, once: sealed (a countdown) or closed (its code, play it, the line). */
@@ -94,6 +99,7 @@ function showDailyState(data) {
       onClosed: () => {
         view.closed = true;
         renderLiveState(byId("live-state"), "final");
+        renderRows(view.entries); // "playing" is "at the close" now, without a reload
         node.replaceChildren(h("p", {}, gettext("The board has closed: reload to see its deal and the solver's line.")));
       },
     });
@@ -123,7 +129,7 @@ async function loadPage() {
   view.held = data.own_held || null;
   view.closed = Boolean(view.daily) && !data.sealed;
   if (view.closed) renderLiveState(byId("live-state"), "final");
-  showPar(data.par, data.table_par, data.difficulty, data.expected);
+  showPar(data);
   if (view.daily) showDailyState(data);
   renderRows(data.entries);
   renderPager();
@@ -145,7 +151,7 @@ async function drawChart() {
         : format(gettext("%(players)s with %(cards)s"), { players: playerCount(players), cards: cardCount(cards) }),
     });
   }
-  barChart(byId("field-chart"), items, { xLabelEvery: items.length > 26 ? 5 : 2, xTitle: gettext("cards on the foundations (52 = won)") });
+  barChart(byId("field-chart"), items, { xLabelEvery: items.length > 26 ? 5 : 2, labelBars: true, xTitle: gettext("cards on the foundations (52 = won)") });
   const total = format(gettext("%(players)s on this deal."), { players: playerCount(field.total) });
   const where = view.myCards ? ` ${format(gettext("You have %(cards)s."), { cards: cardCount(view.myCards) })}` : "";
   byId("field-chart").setAttribute("aria-label", `${total}${where}`);

@@ -54,12 +54,14 @@ function dealCell(game) {
 
 function renderGames(games) {
   const rows = [...games].sort((a, b) => b.id - a.id);
+  // Each figure says what it is (a phone shows a row as a small card, without the header).
+  const cell = (label, ...children) => h("td", { dataset: { label } }, ...children);
   byId("game-rows").replaceChildren(...rows.map((game) => h(
     "tr", {},
-    h("td", {}, h("a", { href: pages.game(game.id) }, `#${game.id}`)),
+    h("td", {}, h("a", { href: pages.game(game.id), class: "game-number" }, `#${game.id}`)),
     h("td", {}, dealCell(game)),
-    h("td", {}, game.cards), h("td", {}, game.score), h("td", {}, game.moves),
-    h("td", {}, statusText(game)),
+    cell(gettext("Cards"), game.cards), cell(gettext("Score"), game.score), cell(gettext("Actions"), game.actions),
+    cell(gettext("Status"), statusText(game)),
     h("td", {}, game.sealed ? "" : h("a", { href: pages.replay(game.id) }, gettext("replay"))),
   )));
   if (!rows.length) byId("game-rows").replaceChildren(h("tr", {}, h("td", { colspan: 7, class: "muted" }, gettext("No games yet."))));
@@ -105,9 +107,14 @@ function shiftMonth(month, step) {
 }
 
 function dayEntry(mode, entry) {
-  const text = format(entry.won ? gettext("%(mode)s won, #%(rank)s/%(total)s") : gettext("%(mode)s #%(rank)s/%(total)s"),
-    { mode, rank: entry.rank, total: entry.total });
-  const attributes = { class: "day-entry", dataset: { mode, rank: entry.rank, won: entry.won } };
+  // A game held for a fair-play review has no place on its board (its owner alone sees it
+  // here): said in words, never "#null".
+  const text = entry.rank == null
+    ? format(entry.held ? gettext("%(mode)s held for review") : gettext("%(mode)s not ranked"), { mode })
+    : format(entry.won ? gettext("%(mode)s won, #%(rank)s/%(total)s") : gettext("%(mode)s #%(rank)s/%(total)s"),
+      { mode, rank: entry.rank, total: entry.total });
+  const attributes = { class: "day-entry", dataset: { mode, rank: entry.rank ?? "", won: entry.won, held: Boolean(entry.held) } };
+  if (entry.held && entry.held_reason) attributes.title = entry.held_reason.detail;
   // The replay once the day has closed (the server gives no game id before).
   return entry.game ? h("a", { ...attributes, href: pages.replay(entry.game) }, text) : h("span", attributes, text);
 }

@@ -38,7 +38,8 @@ async function show(index) {
   const before = replay.index ? await stateAt(replay.steps[replay.index - 1]).catch(() => null) : null;
   if (replay.steps[replay.index] !== seq) return;
   renderState(state, { interactive: false });
-  renderStats(state);
+  // The actions that made this position, as the boards count them (a final resign is none).
+  renderStats({ ...state, actions: replay.tokens[replay.index] === "resign" ? seq - 1 : seq });
   byId("stat-step").textContent = `${replay.index}/${replay.steps.length - 1}`;
   byId("scrubber").value = String(replay.index);
   const token = replay.tokens[replay.index];

@@ -9,7 +9,7 @@ import { format, formatNodes, gettext } from "../i18n.js";
 import { playerName } from "../session.js";
 import { renderState, renderStats } from "../table_view.js";
 import { showWin } from "../win.js";
-import { cardCount, moveCount, moveWords, pointCount, statusWords } from "../words.js";
+import { actionCount, cardCount, moveWords, pointCount, statusWords } from "../words.js";
 import { playable, status, table } from "./context.js";
 import { showEnding } from "./ending.js";
 import { startBoard } from "./live_panel.js";
@@ -74,8 +74,8 @@ function sayWhoseGame(game, { wasWon, wasResigned }) {
   if (game.won && !wasWon && table.gameLoaded) {
     if (table.owner) showWin(game, table.me.username);
     else {
-      status(format(gettext("%(name)s won: all 52 cards home in %(moves)s."),
-        { name: playerName(game.player), moves: moveCount(game.moves) }));
+      status(format(gettext("%(name)s won: all 52 cards home in %(actions)s."),
+        { name: playerName(game.player), actions: actionCount(game.actions) }));
     }
   } else if (!table.owner && game.status === "resigned" && !wasResigned && table.gameLoaded) {
     status(format(gettext("%(name)s resigned this game with %(cards)s home and %(points)s. You are watching."),

@@ -2,7 +2,7 @@
 // ranked deal, or practice on the same draw), the win, and Resign (pressed twice).
 import { api, endpoints, pages } from "../api.js";
 import { byId, say } from "../dom.js";
-import { askForAccount, needsAccount } from "../guests.js";
+import { askForAccount, guestsLimited, needsAccount, offerAccountForLimit } from "../guests.js";
 import { format, gettext } from "../i18n.js";
 import { CONFIRM_MS, confirmTwice, postResign } from "../resign.js";
 import { wireWin } from "../win.js";
@@ -22,7 +22,12 @@ async function startGame(body, errorNode) {
       askForAccount(body.daily);
       return;
     }
-    const message = problem.data ? problem.data.detail || problem.message : problem.message;
+    if (guestsLimited(problem)) {
+      byId("new-game-dialog").close();
+      offerAccountForLimit(problem);
+      return;
+    }
+    const message = problem.message; // a field's message without its API name (api.js)
     if (errorNode.closest("dialog[open]")) say(errorNode, message, "error");
     else status(message, "error");
   }

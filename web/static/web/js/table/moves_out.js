@@ -5,6 +5,7 @@
 import { ApiError } from "../api.js";
 import { byId } from "../dom.js";
 import { GameSocket, sendMove } from "../game_socket.js";
+import { guestsLimited, offerAccountForLimit } from "../guests.js";
 import { format, gettext } from "../i18n.js";
 import { openAccountDialog, refreshAccount } from "../session.js";
 import { playSound } from "../sound.js";
@@ -42,7 +43,8 @@ async function startOffered() {
     return true;
   } catch (error) {
     table.starter = { start, onStarted };
-    status(error instanceof ApiError ? error.data.detail || error.message
+    if (guestsLimited(error)) offerAccountForLimit(error);
+    status(error instanceof ApiError ? error.message
       : gettext("Something went wrong. Try again."), "error");
     return false;
   }
@@ -117,7 +119,7 @@ export async function explain(error) {
   } else {
     // A refused move is said from the engine's reason code, in the reader's language.
     playSound("refused");
-    status(reasonText(error.data.reason) || error.data.detail || error.message, "error");
+    status(reasonText(error.data.reason) || error.message, "error");
   }
 }
 

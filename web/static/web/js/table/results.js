@@ -70,9 +70,18 @@ async function readResults(game) {
     held: board ? board.own_held : null,
     par: board ? board.par : null,
     tablePar: board ? board.table_par : null,
-    streak: stats ? stats.streak.current : null,
+    streak: stats ? streakWith(stats.streak, game) : null,
     daily,
   };
+}
+
+/** The current streak with this game's day in it: a game just played counts at once (its day
+ * may not be in the record read a moment before the game's last action reached it). */
+export function streakWith(streak, game) {
+  const day = game.daily;
+  if (!day || !game.seq || (streak.last_day && streak.last_day >= day)) return streak.current;
+  const before = new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  return streak.last_day === before ? streak.current + 1 : 1;
 }
 
 const fact = (label, ...value) => h("div", {}, h("dt", {}, label), h("dd", {}, ...value));

@@ -24,6 +24,6 @@ export async function playOn(open) {
     followGame(game.id);
     if (isGuest(table.me) && table.owner) status(guestNote(table.me));
   } catch (error) {
-    status(error.data && error.data.detail ? error.data.detail : error.message, "error");
+    status(error.message, "error");
   }
 }
