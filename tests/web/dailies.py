@@ -79,6 +79,7 @@ def closed_day(
                 action_append(game_id=game.id, player=player.user, token=token)
             names.append(player.user.username)
     day_table_pars(day)
+    deal.refresh_from_db()  # the par optimiser ran first: the day's pars as stored now
     return _day(deal, {"D3": names})
 
 
