@@ -26,5 +26,8 @@ def deleted_name() -> str:
 
 
 def is_deleted_name(key: str) -> bool:
-    """Whether a name's key (``username_key``: folded) is in the deleted accounts' space."""
-    return key.startswith(DELETED_PREFIX)
+    """Whether a name's key (``username_key``: folded) is in the deleted accounts' space:
+    ``deleted`` then any separator, as for the guests' (``accounts.guests.is_reserved_word``)."""
+    from accounts.guests import is_reserved_word
+
+    return is_reserved_word(key, DELETED_PREFIX[:-1])

@@ -18,6 +18,10 @@ if TYPE_CHECKING:
 
 #: The prefix of every guest's name, and of no account's.
 GUEST_PREFIX = "guest-"
+#: What separates a reserved word from the rest of a name: every character a username may hold
+#: beside letters and digits (Django's ``@.+-_``). ``guest_k3x9qa``, ``guest.k3x9qa`` or
+#: ``Guest@home`` would read as a guest beside the real ``guest-k3x9qa``; ``guesthouse`` does not.
+NAME_SEPARATORS = "-_.@+"
 GUEST_NAME_ALPHABET = string.ascii_lowercase + string.digits
 GUEST_NAME_LENGTH = 6
 
@@ -28,9 +32,20 @@ def guest_name() -> str:
     return f"{GUEST_PREFIX}{tail}"
 
 
+def is_reserved_word(key: str, word: str) -> bool:
+    """Whether a name's key starts with ``word`` and then any separator.
+
+    >>> [is_reserved_word(name, "guest") for name in ("guest_1", "guest@x", "guest", "guests")]
+    [True, True, False, False]
+    """
+    return key.startswith(word) and key[len(word) : len(word) + 1] in set(NAME_SEPARATORS)
+
+
 def is_guest_name(key: str) -> bool:
-    """Whether a name's key (``username_key``: folded) is in the guests' reserved space."""
-    return key.startswith(GUEST_PREFIX)
+    """Whether a name's key (``username_key``: folded, so any case) is in the guests' reserved
+    space: ``guest`` then any separator (``guest-``, ``guest_``, ``guest.``, ``guest@``,
+    ``guest+``)."""
+    return is_reserved_word(key, GUEST_PREFIX[:-1])
 
 
 def is_guest(user: object) -> TypeGuard[AbstractBaseUser]:

@@ -8,9 +8,10 @@ so those pairs share one key; ``accounts.models.UsernameKey`` holds it under a u
 constraint on every database. Names that mix scripts with look-alike letters (a Cyrillic
 ``\u0441`` in ``carol``) are refused outright (``confusable-homoglyphs``), and so are names with
 no letter or digit (``.``, ``..``: their pages cannot be reached), and names in the guests'
-space (``guest-…``, ``accounts.guests``) or the deleted accounts' (``deleted-…``,
-``accounts.deleted``), or that read as if they were: ``\u0261uest-k3x9qc``
-(a Latin script g, one script throughout) by its confusables skeleton.
+space (``guest`` and any separator: ``guest-…``, ``guest_…``, ``Guest.…``, ``guest@…``;
+``accounts.guests``) or the deleted accounts' (``deleted-…`` likewise, ``accounts.deleted``), or
+that read as if they were: ``\u0261uest-k3x9qc`` (a Latin script g, one script throughout) by
+its confusables skeleton.
 """
 
 from __future__ import annotations

@@ -79,6 +79,7 @@ def server_env(*, conn_max_age: int, pool: bool) -> dict[str, str]:
         # The sign-ups are not measured: on a loaded machine, one a second per address kept
         # 32 players from starting within SIGN_UP_SECONDS.
         "CANFIELD_PASSWORD_CHECKS_ADDRESS": UNREACHABLE_RATE,
+        "CANFIELD_PASSWORD_CHECKS_ACCOUNT": UNREACHABLE_RATE,
         "CANFIELD_PASSWORD_CHECKS_TOTAL": UNREACHABLE_RATE,
         "CONN_MAX_AGE": str(conn_max_age),
         # Every socket player connects from 127.0.0.1: no cap on one address's sockets.

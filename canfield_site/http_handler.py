@@ -22,14 +22,21 @@ A request thread outlives its request, so its database connection is given back 
 when the response is built (Django's ``request_finished`` runs on another thread here, and
 would close that thread's connections, not this one's).
 
-The async hint view still works: Django runs an async view met on a sync chain with
-``async_to_sync``, back on the server's loop, and its ``sync_to_async(thread_sensitive=True)``
-calls come back to the request's thread. The thread waits for the solver meanwhile; hints
-are few at once (one per free solver, ``hints_busy`` beyond), so most threads stay free.
+A view whose answer waits on something slow that is not this process's CPU (a hint waits for
+its solver, up to the length of the hint queue) must not hold a request thread meanwhile:
+served as an async view on the sync chain (``async_to_sync``), each hint held its thread while
+it waited, nine queued hints held all six, and a health check on a busy CPU waited 12-15 s
+behind them (issue 38, F7). Such a view answers with a response that has a ``finish_on_loop``
+coroutine (``finish_on_loop``): the chain runs as for any request, its middleware included,
+and the thread is given back; the handler then awaits ``finish_on_loop`` on the event loop,
+which fills in the response's body. Outside this handler (the test client, WSGI) there is no
+loop to finish on: ``finishes_on_loop(request)`` is false and the view finishes in place.
 The rest (reading the body, sending the response, noticing a client that went away) is
 Django's ASGI handler unchanged.
 """
 
+import logging
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -38,9 +45,29 @@ from django.conf import settings
 from django.core.handlers import base
 from django.core.handlers.asgi import ASGIHandler
 from django.db import close_old_connections
-from django.http import HttpRequest, HttpResponseBase
+from django.http import HttpRequest, HttpResponseBase, JsonResponse
 
 from canfield_site.request_threads import request_executor
+
+logger = logging.getLogger(__name__)
+
+INTERNAL_ERROR = {"error": "internal_error", "detail": "an unexpected error happened on the server"}
+#: The request attribute that says this handler will finish a deferred response on its loop.
+ON_LOOP = "canfield_finishes_on_loop"
+
+
+def finishes_on_loop(request: HttpRequest) -> bool:
+    """Whether ``request`` is served by ``SyncChainASGIHandler``, which awaits a response's
+    ``finish_on_loop`` on the event loop once its thread is given back."""
+    return bool(getattr(request, ON_LOOP, False))
+
+
+def finish_on_loop(
+    response: HttpResponseBase, finish: Callable[[HttpResponseBase], Awaitable[None]]
+) -> HttpResponseBase:
+    """Mark ``response`` to be finished by ``finish`` (which fills in its body) on the loop."""
+    response.finish_on_loop = finish  # type: ignore[attr-defined]
+    return response
 
 
 class SyncChainASGIHandler(ASGIHandler):
@@ -64,8 +91,19 @@ class SyncChainASGIHandler(ASGIHandler):
         await self.handle(scope, receive, send)
 
     async def get_response_async(self, request: HttpRequest) -> HttpResponseBase:
+        setattr(request, ON_LOOP, True)
         serve = sync_to_async(self.serve, thread_sensitive=False, executor=self._executor)
         response: HttpResponseBase = await serve(request)
+        finish = getattr(response, "finish_on_loop", None)
+        if finish is not None:
+            response.finish_on_loop = None  # type: ignore[attr-defined]
+            try:
+                await finish(response)
+            except Exception:
+                logger.exception("unhandled error finishing %s", request.path)
+                return JsonResponse(INTERNAL_ERROR, status=500)
+            if response.has_header("Content-Length"):  # CommonMiddleware's, of the placeholder
+                response["Content-Length"] = str(len(response.content))  # type: ignore[attr-defined]
         return response
 
     def serve(self, request: HttpRequest) -> HttpResponseBase:

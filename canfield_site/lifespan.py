@@ -41,6 +41,9 @@ async def lifespan(
     while True:
         message = await receive()
         if message["type"] == "lifespan.startup":
+            from canfield_site.checks import log_environment_warnings
+
+            log_environment_warnings()
             freeze_startup_heap()
             await send({"type": "lifespan.startup.complete"})
         elif message["type"] == "lifespan.shutdown":

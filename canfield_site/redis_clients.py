@@ -2,9 +2,10 @@
 do when Redis fails, in one table (``USES``).
 
 * ``CACHE``: Django's cache (``canfield_site.redis_cache``), so the throttles
-  (``games.api.throttling``), the quotas (``games.quotas``) and the hint pool. A command
-  waits 0.5 s. On failure: fail open, the request goes on unthrottled and its actions
-  uncounted, a warning logged; never a 500.
+  (``games.api.throttling``), the quotas (``games.quotas``), the password checks and the hint
+  pool. A command waits 0.5 s. On failure: each limit's policy (docs/operations.md, "When
+  Redis is gone": open for most, closed for sign-ups, in process memory for guests), said
+  once in the log (``games.outage``); never a 500.
 * ``RANK_INDEX``: ``games.rank_index`` reads and writes, 0.5 s. On failure: back off
   ``BACKOFF_S``, boards are read from SQL, those that missed a write are rebuilt at the next
   contact (``games.rank_index.store.Health``).

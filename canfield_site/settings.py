@@ -25,6 +25,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 from canfield_site import redis_clients
+from engine.solver import optimise
 from engine.table_player import par as table_par
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -94,6 +95,9 @@ DEBUG = env_bool("DEBUG", False)
 #: ``Production`` once ran as development, every secret check skipped.
 CANFIELD_ENVS = ("development", "production")
 CANFIELD_ENV = (os.environ.get("CANFIELD_ENV") or "development").strip().lower()
+#: Whether CANFIELD_ENV was said at all: PostgreSQL without it is warned about
+#: (canfield_site.checks, W001).
+CANFIELD_ENV_GIVEN = bool((os.environ.get("CANFIELD_ENV") or "").strip())
 if CANFIELD_ENV not in CANFIELD_ENVS:
     raise ImproperlyConfigured(
         f"CANFIELD_ENV must be one of {', '.join(CANFIELD_ENVS)} (any case), "
@@ -321,6 +325,9 @@ else:
         "default": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             "KEY_PREFIX": CACHE_KEY_PREFIX,
+            # Django's default of 300 keys culls a third of them when full: the counters of
+            # the limits (a few keys per client and window) would be forgotten mid-window.
+            "OPTIONS": {"MAX_ENTRIES": 100_000},
         }
     }
 # ASGI worker processes serving this deployment (canfield_site.serve sets it from its
@@ -360,10 +367,12 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-# Password checks (about 250 ms of CPU each, on purpose) per client address and over the
-# whole deployment (games.password_checks); ``off`` disables either.
+# Password checks (about 250 ms of CPU each, on purpose) per client address, per account (the
+# right passwords) and over the whole deployment, shared fairly between networks
+# (games.password_checks); ``off`` disables each.
 CANFIELD_PASSWORD_CHECKS = {
     "address": env_rate("CANFIELD_PASSWORD_CHECKS_ADDRESS", "1/second"),
+    "account": env_rate("CANFIELD_PASSWORD_CHECKS_ACCOUNT", "5/minute"),
     "total": env_rate("CANFIELD_PASSWORD_CHECKS_TOTAL", "4/second"),
 }
 AXES_HANDLER = "games.api.lockout.PairAndAddressHandler"
@@ -443,6 +452,12 @@ CANFIELD_TABLE_PAR_SECONDS = env_seconds("CANFIELD_TABLE_PAR_SECONDS", 1800.0)
 # How long a web process trusts a board's table par (or its absence) read from the database:
 # a par stored by the worker is seen everywhere within this long (0: read on every use).
 CANFIELD_TABLE_PAR_CACHE_SECONDS = env_seconds("CANFIELD_TABLE_PAR_CACHE_SECONDS", 30.0, zero=True)
+#: The par optimiser's node budget per daily deal (games.daily.pars; CPU per deal measured in
+#: docs/performance.md). Nodes, not seconds: the same par on any machine.
+CANFIELD_PAR_NODES = int(os.environ.get("CANFIELD_PAR_NODES", str(optimise.PAR_NODES)))
+#: How many places at the top of a board a flagged line of any strength is held from until staff
+#: decide (fairplay.top): 10, as the fair-play contract says; 0 reviews none.
+CANFIELD_TOP_REVIEWED = int(os.environ.get("CANFIELD_TOP_REVIEWED", "10"))
 CANFIELD_TABLE_PAR_SAMPLES = table_par.SAMPLES
 CANFIELD_TABLE_PAR_NODES = table_par.NODES_PER_SOLVE
 # The bot_like signal (fairplay.timing) on ranked games; "off" for a load test or a scripted
@@ -506,6 +521,8 @@ SPECTACULAR_SETTINGS = {
         "GameStatusEnum": "games.models.Game.Status",
         # A daily's mode, wherever a field names it (a game's "daily", a board's "mode").
         "DailyEnum": ["D3", "D1"],
+        # Where a daily board's par and table par stand (par_status, table_par_status).
+        "ReadinessEnum": ["pending", "ready", "none"],
     },
     # Self-hosted Swagger UI: /api/docs/ loads nothing from a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
@@ -514,6 +531,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "games.api.schema.require_one_of_bodies",
+        "games.api.schema.closed_request_bodies",
     ],
 }
 

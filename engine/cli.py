@@ -3,8 +3,8 @@
 Every command that takes a deal code takes both schemes (``CF1-D3-AAAAACL``, a ``CF2`` layout
 code); ``layout`` names any deal in CF2.
 
-The solver (``engine/solver.py``) is imported only by ``solve`` and ``hint`` so the
-rest works without it.
+The solver (``engine/solver/``) is imported only by ``solve``, ``optimise`` and ``hint`` so
+the rest works without it.
 """
 
 from __future__ import annotations
@@ -70,6 +70,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args_list[:1] == ["solve"]:
             return _solve(args_list[1:])
+        if args_list[:1] == ["optimise"]:
+            return _optimise(args_list[1:])
         parser = _parser()
         args = parser.parse_args(args_list)
         if args.command is None:
@@ -148,6 +150,11 @@ def _parser() -> argparse.ArgumentParser:
         help="search a deal for a win (python -m engine solve --help)",
         add_help=False,
     )
+    commands.add_parser(
+        "optimise",
+        help="solve a deal, then shorten the line (python -m engine optimise --help)",
+        add_help=False,
+    )
     return parser
 
 
@@ -218,6 +225,15 @@ def _solve(argv: list[str]) -> int:
         print(f"the solver is not available ({error})", file=sys.stderr)
         return 2
     return int(solver.cli_main(argv))
+
+
+def _optimise(argv: list[str]) -> int:
+    try:
+        from .solver import optimise
+    except ImportError as error:
+        print(f"the solver is not available ({error})", file=sys.stderr)
+        return 2
+    return int(optimise.cli_main(argv))
 
 
 def _hint(game: Game, seconds: float) -> str:

@@ -18,6 +18,7 @@ from fairplay.line_review import flag_line
 from fairplay.selectors import board_flags, flag_review, flag_reviewed
 from fairplay.services import flag_decide, staff_check
 from games.api.current_player import request_player
+from games.api.parsing import unknown_fields_refused
 from games.api.representation import represented
 from games.api.serializers.errors import WordsOut, error_responses
 from games.boards import parse_board
@@ -34,7 +35,9 @@ class EntryShownOut(serializers.Serializer):
 class LinkOut(serializers.Serializer):
     kind = serializers.ChoiceField(choices=["network", "device"])
     detail = serializers.CharField()
-    game = serializers.IntegerField(help_text="the earlier ranked game it shares an origin with")
+    game = serializers.IntegerField(
+        help_text="the other ranked game of the link (earlier or later) it shares an origin with"
+    )
     player = serializers.CharField(allow_null=True, help_text="that game's player")
 
 
@@ -80,6 +83,12 @@ class FlagListOut(serializers.Serializer):
 class VerdictIn(serializers.Serializer):
     verdict = serializers.ChoiceField(choices=["clear", "confirm"])
     note = serializers.CharField(required=False, allow_blank=True)
+    together = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="a linked flag: give the same verdict on every flag of its link (false:"
+        " this flag alone)",
+    )
 
 
 ERRORS = error_responses(400, 401, 403, 404)
@@ -119,8 +128,13 @@ class FlagVerdictView(APIView):
     def post(self, request: Request, flag_id: int) -> Response:
         staff = staff_check(request_player(request))
         body: Any = request.data if isinstance(request.data, dict) else {}
+        unknown_fields_refused(set(VerdictIn().fields), body)
         flag = flag_decide(
-            flag_id=flag_id, staff=staff, verdict=body.get("verdict"), note=body.get("note")
+            flag_id=flag_id,
+            staff=staff,
+            verdict=body.get("verdict"),
+            note=body.get("note"),
+            together=body.get("together", False),
         )
         return Response(represented(FlagOut, flag_reviewed(flag_id=flag.id)))
 

@@ -129,3 +129,18 @@ class LineTelling(models.Model):
 
     def __str__(self) -> str:
         return f"telling moves of game {self.game_id}"
+
+
+class DayReview(models.Model):
+    """A closed day's last review by the fair-play worker (``fairplay.review``): its lines
+    judged once more against the final measures, before the day is rated. ``boards`` keeps,
+    per board, the best known line (the par, or a shorter verified line played on the board)
+    and what the review did; a day with no row is not rated yet."""
+
+    id = models.BigAutoField(primary_key=True)
+    day = models.DateField(unique=True)
+    boards = models.JSONField(default=dict, help_text="per board: best known line, runs, judged")
+    reviewed_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"review of {self.day}"

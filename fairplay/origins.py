@@ -2,8 +2,14 @@
 
 * **Network**: the client's address by the project's one rule (``canfield_site.client_address``,
   trusted proxies included), widened to what one household or one phone usually holds: an
-  IPv4 /24, an IPv6 /64 (an IPv4-mapped IPv6 address counts as its IPv4). A loopback address
-  is no network (``network_of``).
+  IPv4 /24, an IPv6 /56 (an IPv4-mapped IPv6 address counts as its IPv4). Throttles count
+  IPv6 clients by /64 (what one device is handed); linking takes the /56 a household's
+  router is delegated, since a /64 apiece let one household's accounts never meet (a /48
+  holds 65,536 /64s but only 256 /56s). Private ranges are networks like any other (a proxy
+  that ``TRUSTED_PROXIES`` does not name shows as its own address: every game behind it is
+  one network, which an operator sees at once). Loopback is one network in production (the
+  same host, or a proxy on it left untrusted) and none in development, where every account
+  of the developer's own browser is on it (``network_of``).
 * **Device**: a random id in a long-lived signed cookie the pages set
   (``DeviceCookieMiddleware``). An API client that never loaded a page has none: its network
   alone stands for it.
@@ -32,6 +38,8 @@ from canfield_site.client_address import address_network, request_client_address
 DEVICE_COOKIE = "canfield_device"
 DEVICE_SALT = "canfield.fairplay.device"
 DEVICE_MAX_AGE = 2 * 365 * 24 * 3600
+#: The IPv6 prefix two ranked games must share to be linked (throttles count by /64).
+LINK_IPV6_PREFIX = 56
 
 
 @dataclass(frozen=True)
@@ -43,14 +51,15 @@ class Origin:
     device: str
 
 
-def network_of(address: str) -> str | None:
-    """The network ``address`` belongs to (``"203.0.113.0/24"``, ``"2001:db8:1:2::/64"``),
-    None if it is not an address, or a loopback one: a loopback peer is a proxy on the same
-    host that ``TRUSTED_PROXIES`` does not name (or a local test client), and says nothing of
-    who is behind it (linking by it would hold every ranked game but the first).
+def network_of(address: str, *, loopback_links: bool | None = None) -> str | None:
+    """The network ``address`` belongs to for linking (``"203.0.113.0/24"``,
+    ``"2001:db8:1::/56"``), None if it is not an address, or a loopback one where loopback
+    does not link (``loopback_links``; default: in production only, see the module).
 
     >>> network_of("203.0.113.9"), network_of("2001:db8:1:2:aa::1"), network_of("::ffff:10.0.0.7")
-    ('203.0.113.0/24', '2001:db8:1:2::/64', '10.0.0.0/24')
+    ('203.0.113.0/24', '2001:db8:1::/56', '10.0.0.0/24')
+    >>> network_of("127.0.0.1", loopback_links=True), network_of("::1", loopback_links=False)
+    ('loopback', None)
     """
     try:
         parsed = ipaddress.ip_address(address.strip())
@@ -59,8 +68,10 @@ def network_of(address: str) -> str | None:
     if isinstance(parsed, ipaddress.IPv6Address) and parsed.ipv4_mapped is not None:
         parsed = parsed.ipv4_mapped
     if parsed.is_loopback:
-        return None
-    return address_network(str(parsed))
+        if loopback_links is None:
+            loopback_links = settings.CANFIELD_ENV == "production"
+        return "loopback" if loopback_links else None
+    return address_network(str(parsed), ipv6_prefix=LINK_IPV6_PREFIX)
 
 
 def keyed_hash(kind: str, value: str) -> str:

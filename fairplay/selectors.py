@@ -2,13 +2,14 @@
 on their own games, and a closed board's table par as everyone reads it."""
 
 from collections.abc import Iterable
+from datetime import date
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.db.models import Prefetch
 
 from fairplay.evidence import evidence_words
-from fairplay.models import Flag, Verdict
+from fairplay.models import DayReview, Flag, Verdict
 from fairplay.reasons import (
     hold_reason,
     link_words,
@@ -17,6 +18,8 @@ from fairplay.reasons import (
     table_par_words,
 )
 from fairplay.table_pars import board_table_par
+from games.boards import parse_board
+from games.errors import ServiceError
 
 
 def board_flags(*, board: str) -> list[Flag]:
@@ -137,6 +140,22 @@ def owner_holds(games: Iterable[HeldRow]) -> dict[int, dict[str, Any]]:
     }
 
 
+#: Where a board's table par stands, as every answer about a daily board says it
+#: (``table_par_status``).
+TABLE_PAR_STATUSES = ("pending", "ready", "none")
+
+
+def table_par_status(*, board: str, closed: bool) -> str:
+    """Where ``board``'s table par stands: ``ready`` once stored (told before the close only
+    through its expected tier), else ``pending`` while the board is open (the fair-play worker
+    computes today's and tomorrow's), else ``none``: a closed board never gets one, nor does a
+    board that is no daily (pass ``closed=True`` for it). The same for every viewer, and the
+    deal's pars are computed for every day alike, so it tells nothing about the deal."""
+    if board_table_par(board) is not None:
+        return "ready"
+    return "none" if closed else "pending"
+
+
 def table_par_shown(*, board: str) -> dict[str, Any] | None:
     """A closed daily board's table par as anyone reads it (the caller asks only once the day
     has closed: before then it would tell how hard the sealed deal is), None if it has none.
@@ -150,4 +169,30 @@ def table_par_shown(*, board: str) -> dict[str, Any] | None:
         "won": won,
         "median_actions": par.median_actions,
         "detail": table_par_words(par, won=won),
+    }
+
+
+def board_day(board: str) -> date | None:
+    """The day of a daily board id, None for any other board."""
+    try:
+        return parse_board(board).day
+    except ServiceError:
+        return None
+
+
+def best_known_shown(*, board: str) -> dict[str, Any] | None:
+    """A closed daily board's best known line as anyone reads it once the worker reviewed the
+    day (``fairplay.review``): ``{"actions", "by"}``, ``by`` ``"par"`` (the optimiser's line)
+    or ``"player"`` (a shorter verified ranked line on the board; whose is not said: it may be
+    a held one). None before the review, and the caller asks only once the day has closed."""
+    day = board_day(board)
+    if day is None:
+        return None
+    review = DayReview.objects.filter(day=day).values_list("boards", flat=True).first()
+    record = (review or {}).get(board)
+    if not isinstance(record, dict) or record.get("best_known") is None:
+        return None
+    return {
+        "actions": int(record["best_known"]),
+        "by": "par" if record.get("best_game") is None else "player",
     }

@@ -30,10 +30,13 @@ NOTE_MAX_LENGTH = 2000
 
 def ranked_game_started(*, game: Game, origin: Origin | None) -> Flag | None:
     """Record where the ranked ``game`` was started from; if that network or device started
-    another player's ranked game on the same board earlier, the game is linked: a ``Flag``
-    with the evidence, and the game held (``games.services.holds``) before it has any
-    action, so its entry never shows. Call inside the transaction that creates the game.
-    ``origin`` None: nothing to record (a caller that has no request)."""
+    another player's ranked game on the same board earlier, the link binds both ways: the
+    new game is flagged ``linked`` with the evidence and held before it has any action (its
+    entry never shows), and so is every earlier game of the link, whatever it has done
+    since (``earlier_linked``). Whoever starts first gains nothing: a throwaway account
+    that starts second and sees the cards holds the first one too. Call inside the
+    transaction that creates the game. ``origin`` None: nothing to record (a caller that
+    has no request)."""
     if origin is None:
         return None
     origins_purge()
@@ -52,7 +55,32 @@ def ranked_game_started(*, game: Game, origin: Origin | None) -> Flag | None:
         game=game, board=game.board, reason=Flag.Reason.LINKED, evidence=links
     )
     game_hold_set(game_id=game.id, held=True)
+    later = {"game": game.id, "player": game.player_id}
+    for other_game in sorted({int(str(link["game"])) for link in links}):
+        kinds = [link["kind"] for link in links if link["game"] == other_game]
+        earlier_linked(
+            game_id=other_game, board=game.board, links=[{"kind": k, **later} for k in kinds]
+        )
     return flag
+
+
+def earlier_linked(*, game_id: int, board: str, links: list[dict[str, object]]) -> None:
+    """Hold the earlier game ``game_id`` of a link with the later game's ``links`` as its
+    evidence (added to what its ``linked`` flag holds already). A new link is new evidence:
+    a flag listed or cleared before stands held again, for staff to decide with the rest of
+    the link; a confirmed one stays confirmed."""
+    flag = Flag.objects.select_for_update().filter(game_id=game_id, reason=Flag.Reason.LINKED)
+    found = flag.first()
+    if found is None:
+        Flag.objects.create(game_id=game_id, board=board, reason=Flag.Reason.LINKED, evidence=links)
+    else:
+        known = list(found.evidence)
+        found.evidence = known + [link for link in links if link not in known]
+        if found.status != Flag.Status.CONFIRMED:
+            found.status = Flag.Status.HELD
+        found.save(update_fields=["evidence", "status"])
+    held, confirmed = hold_of_flags(game_id=game_id)
+    game_hold_set(game_id=game_id, held=held, confirmed=confirmed)
 
 
 def lock_board_origins(*, board: str) -> None:
@@ -127,27 +155,54 @@ def verdict_checked(verdict: object, note: object) -> tuple[str, str]:
     return str(verdict), note
 
 
-def flag_decide(*, flag_id: int, staff: User, verdict: object, note: object = "") -> Flag:
+def flag_decide(
+    *, flag_id: int, staff: User, verdict: object, note: object = "", together: object = False
+) -> Flag:
     """Give a verdict on a flag: ``clear`` puts the entry back on its board at the place it
     earned (and watchers hear of it) unless another of its flags still holds it, ``confirm``
-    keeps it out for good and its game takes no more actions (a listed flag too). Every
-    verdict is kept; the flag stands as its latest says. Nothing is written on any refusal
-    (not staff, a bad verdict or note, no such flag)."""
+    keeps it out for good and its game takes no more actions (a listed flag too). With
+    ``together``, a ``linked`` flag's verdict is given on every flag of its link too (each
+    gets its own verdict row); without it, on this flag alone. Every verdict is kept; the
+    flag stands as its latest says. Nothing is written on any refusal (not staff, a bad
+    verdict, note or ``together``, no such flag)."""
     staff_check(staff)
     decision, text = verdict_checked(verdict, note)
+    if not isinstance(together, bool):
+        raise BadVerdict(gettext("together must be true or false"), field="together")
     with transaction.atomic():
         flag = None
         if 0 < flag_id <= MAX_ID:
             flag = Flag.objects.select_for_update().filter(pk=flag_id).first()
         if flag is None:
             raise flag_not_found(flag_id)
-        confirm = decision == Verdict.Decision.CONFIRM
-        Verdict.objects.create(flag=flag, verdict=decision, staff=staff, note=text)
-        flag.status = Flag.Status.CONFIRMED if confirm else Flag.Status.CLEARED
-        flag.save(update_fields=["status"])
-        held, confirmed = hold_of_flags(game_id=flag.game_id)
-        game_hold_set(game_id=flag.game_id, held=held, confirmed=confirmed)
+        flags = [flag] + (link_flags(flag) if together else [])
+        for each in flags:
+            verdict_given(flag=each, decision=decision, staff=staff, note=text)
     return flag
+
+
+def link_flags(flag: Flag) -> list[Flag]:
+    """The other ``linked`` flags of ``flag``'s link: those on the games its evidence names
+    (a link's evidence is kept on both sides), locked; none for another reason's flag."""
+    if flag.reason != Flag.Reason.LINKED:
+        return []
+    games = {int(link["game"]) for link in flag.evidence}
+    return list(
+        Flag.objects.select_for_update()
+        .filter(game_id__in=games, reason=Flag.Reason.LINKED)
+        .exclude(pk=flag.pk)
+        .order_by("id")
+    )
+
+
+def verdict_given(*, flag: Flag, decision: str, staff: User, note: str) -> None:
+    """Record one verdict on ``flag`` and hold or release its game as its flags now say."""
+    confirm = decision == Verdict.Decision.CONFIRM
+    Verdict.objects.create(flag=flag, verdict=decision, staff=staff, note=note)
+    flag.status = Flag.Status.CONFIRMED if confirm else Flag.Status.CLEARED
+    flag.save(update_fields=["status"])
+    held, confirmed = hold_of_flags(game_id=flag.game_id)
+    game_hold_set(game_id=flag.game_id, held=held, confirmed=confirmed)
 
 
 def hold_of_flags(*, game_id: int) -> tuple[bool, bool]:

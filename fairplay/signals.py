@@ -31,6 +31,7 @@ from fairplay.services import hold_of_flags
 from fairplay.table_pars import board_table_par
 from fairplay.telling import line_count
 from fairplay.timing import think_times, timing_of
+from fairplay.top import ranks_in_top, top_reviewed
 from games.models import Action, Game
 from games.services.holds import game_hold_set
 
@@ -134,8 +135,12 @@ def flag_raise(
     """Record the signal's flag on ``game`` (held, or listed for a borderline signal), or
     raise a listed one to held, or with ``relist`` (new evidence: the telling moves) list a
     held one; a flag already standing so, or decided by staff, is left as it is (one row per
-    game and reason). True when the flag holds the game now, for the caller to hold it:
-    never after staff cleared it (the signal would say the same again)."""
+    game and reason). A listed line that would rank in its board's top ten is held instead
+    (``fairplay.top``), with ``held_in_top`` in its evidence. True when the flag holds the
+    game now, for the caller to hold it: never after staff cleared it (the signal would say
+    the same again)."""
+    if not hold and ranks_in_top(game):
+        hold, evidence = True, {**evidence, "held_in_top": top_reviewed()}
     status = Flag.Status.HELD if hold else Flag.Status.LISTED
     flag = Flag.objects.filter(game_id=game.id, reason=reason).first()
     if flag is None:

@@ -25,7 +25,9 @@ from django.db import IntegrityError, transaction
 from engine import Deal
 from engine.table_player.par import TablePar, table_par
 from fairplay.models import TableParRecord
+from fairplay.seeds import board_seed
 from games.boards import DAILY_MODES, daily_board
+from games.daily.pars import pars_found
 from games.daily.store import daily_code, daily_deal_get
 from games.models import DailyDeal
 
@@ -42,6 +44,11 @@ _CACHE: dict[str, Cached] = {}
 def table_par_forget() -> None:
     """Forget every par this process read (a test's database is not the next one's)."""
     _CACHE.clear()
+
+
+def table_par_forget_board(board: str) -> None:
+    """Forget what this process read of ``board``'s par (it was measured again)."""
+    _CACHE.pop(board, None)
 
 
 def board_table_par(board: str) -> TablePar | None:
@@ -79,6 +86,7 @@ def day_table_pars(day: date) -> list[BoardPar]:
     are chosen first if they are not stored yet). Minutes of CPU per board: never call this
     on a request."""
     deal = daily_deal_get(day=day)
+    pars_found(deal)  # the table runs are measured against the optimiser's line
     return [board_par_ensure(deal=deal, mode=mode) for mode in DAILY_MODES]
 
 
@@ -95,7 +103,7 @@ def board_par_ensure(*, deal: DailyDeal, mode: str) -> BoardPar:
         runs=budget["runs"],
         samples=budget["samples"],
         nodes_per_solve=budget["nodes_per_solve"],
-        seed=deal.date.toordinal(),
+        seed=board_seed(board, "table-par"),
         solver_line=solver_line,
         max_seconds=float(settings.CANFIELD_TABLE_PAR_SECONDS),
     )

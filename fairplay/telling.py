@@ -27,6 +27,7 @@ from engine.table_player.idle import idle_actions
 from engine.table_player.par import TablePar, better
 from engine.table_player.telling import Telling, count_telling
 from fairplay.models import LineTelling
+from fairplay.seeds import board_seed
 from fairplay.table_pars import board_table_par
 from games.models import Action, Game
 
@@ -80,7 +81,7 @@ def line_counted(*, game_id: int) -> Counted | None:
     if not worth_counting(par, cards=game.cards, actions=game.action_count - idle):
         return None
     started = time.process_time()
-    telling = count_telling(deal, tokens)
+    telling = count_telling(deal, tokens, seed=board_seed(game.board, "telling-judge"))
     seconds = time.process_time() - started
     try:
         with transaction.atomic():

@@ -79,6 +79,7 @@ def verdict_post(request: HttpRequest, flag_id: int) -> HttpResponse:
             staff=staff,
             verdict=request.POST.get("verdict"),
             note=request.POST.get("note", ""),
+            together=request.POST.get("together") == "1",
         )
     except ServiceError as error:
         return page(request, {"board": board, "problem": error.detail}, status=error.status)

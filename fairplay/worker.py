@@ -12,9 +12,15 @@ Each pass:
    (``fairplay.telling``: seconds of CPU each) and judges each again with them
    (``fairplay.signals.telling_judged``): a line the key let pass is held when its moves
    weigh enough (they never lift a hold);
-4. rates the days that have closed since (``ratings.days.ratings_refresh``): after steps 2
-   and 3, so a day's games are judged before they are rated (a game held later is rated
-   again).
+4. reviews each day that has closed since (``fairplay.review``): the best known line of
+   each board (the par, or a shorter verified line played on it), more table runs where that
+   line calls for them, and every ranked line of the day judged once more;
+5. rates the days reviewed (``ratings.days.ratings_refresh``, up to the last day reviewed):
+   a day is rated once, from its final verdicts (a game held later is rated again).
+
+A listed line whose entry has risen into its board's top ten since (others above it held)
+is judged again at every pass, so the top of an open board is reviewed as it changes
+(``fairplay.top``).
 
 The move path judges every ranked action by itself once a board has its par; the worker
 catches what came before, so a line played early in the day is held as surely as a late one.
@@ -24,6 +30,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
+from django.db.models import Q
+
+from fairplay.models import Flag
+from fairplay.review import day_reviewed, days_to_review, reviewed_through
 from fairplay.signals import game_judged, telling_judged
 from fairplay.table_pars import BoardPar, day_table_pars
 from fairplay.telling import games_to_count, line_counted
@@ -40,6 +50,7 @@ class PassReport:
     judged: int = 0
     held: int = 0
     counted: int = 0
+    reviewed: list[date] = field(default_factory=list)
     rated: list[date] = field(default_factory=list)
 
 
@@ -71,7 +82,10 @@ def work_pass(*, since: datetime | None, say: Callable[[str], None] = lambda _: 
             f"game {game_id}: telling moves weigh {counted.telling.weight:.1f},"
             f" {counted.idle} actions idle; {verdict}"
         )
-    report.rated = ratings_refresh(today=today)
+    for day in days_to_review(today=today):
+        review = day_reviewed(day=day, say=say)
+        report.reviewed.append(review.day)
+    report.rated = ratings_refresh(today=today, through=reviewed_through(today=today))
     for day in report.rated:
         say(f"{day}: ranked games rated")
     return report
@@ -89,7 +103,8 @@ def games_to_judge(*, days: tuple[date, ...], since: datetime | None) -> list[in
     boards = [daily_board(day, mode).id for day in days for mode in DAILY_MODES]
     games = Game.objects.filter(board__in=boards, daily__isnull=False, seq__gt=0, held=False)
     if since is not None:
-        games = games.filter(updated_at__gte=since)
+        listed = Flag.objects.filter(board__in=boards, status=Flag.Status.LISTED).values("game_id")
+        games = games.filter(Q(updated_at__gte=since) | Q(pk__in=listed))
     return list(games.order_by("id").values_list("id", flat=True))
 
 

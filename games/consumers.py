@@ -5,7 +5,9 @@ defines the messages (``games.live.protocol``); the fan-out and the in-order rel
 socket are ``games.live.fanout``'s, database reads from the loop ``games.live.loops``'s.
 
 Close codes: 4400 a malformed board, id or ``who``, 4404 a game (or path) that does not exist or is
-another player's sealed game, 1011 the channel layer or database failed at connect
+another player's sealed game, or a board whose REST answer is a 404 (a day to come, a past day
+without deals: ``games.selectors.board_shown``, one rule for both), 4403 a deal code's board
+while its layout is a sealed daily's, 1011 the channel layer or database failed at connect
 (reconnect later), 1013 a client too slow to keep up (reconnect for a fresh snapshot).
 A board's socket ignores what a client sends; a game's socket reads moves
 (``games.socket_moves``, which adds 4401 a bad token and 1008 too many malformed frames).
@@ -24,10 +26,11 @@ from channels.layers import get_channel_layer
 
 from games import live
 from games.boards import Who, parse_board, parse_who, ranking_board
-from games.errors import BadBoard, BadWho, GameNotFound
+from games.errors import BadBoard, BadWho, GameNotFound, ServiceError
 from games.live.fanout import LocalFanout, Outbox, local_fanout
 from games.live.loops import read_in_thread
 from games.live.protocol import Message
+from games.selectors.board_shown import board_shown
 from games.selectors.games import game_for, game_get
 from games.socket_moves import SocketMoves
 
@@ -35,6 +38,8 @@ logger = logging.getLogger(__name__)
 
 CLOSE_SERVER_ERROR = 1011
 CLOSE_TOO_SLOW = 1013  # "try again later"
+#: A refusal's close code is this plus its HTTP status (4400, 4403, 4404).
+CLOSE_OFFSET = 4000
 CLOSE_BAD_REQUEST = 4400
 CLOSE_NOT_FOUND = 4404
 
@@ -130,13 +135,19 @@ class LeaderboardConsumer(RelayConsumer):
 
     async def connect(self) -> None:
         try:
-            board = parse_board(self.scope["url_route"]["kwargs"]["board"]).id
+            named = self.scope["url_route"]["kwargs"]["board"]
+            parse_board(named)  # a malformed name costs no database read
             who = parse_who(query_value(self.scope, "who"))
         except (BadBoard, BadWho):
             await self.refuse(CLOSE_BAD_REQUEST)
             return
         if who is Who.ALL:
             await self.refuse(CLOSE_BAD_REQUEST)
+            return
+        try:
+            board = (await read_in_thread(lambda: board_shown(named))).id
+        except ServiceError as refused:  # what REST answers, as a close code: 4000 + status
+            await self.refuse(CLOSE_OFFSET + refused.status)
             return
         board = ranking_board(board, bot=who is Who.BOTS)
         await self.accept()

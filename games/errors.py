@@ -43,6 +43,14 @@ class InvalidInput(ServiceError):
     code = "invalid_input"
 
 
+class UnknownFields(InvalidInput):
+    """A body names fields the endpoint does not take (``games.api.parsing.validated_body``):
+    refused rather than ignored, so a misspelt ``sqe`` or a field of another endpoint is said,
+    not silently dropped (issue 38, N14). ``unknown`` lists them."""
+
+    code = "unknown_fields"
+
+
 class BadDealCode(ServiceError):
     code = "bad_deal_code"
 

@@ -314,6 +314,34 @@ class DailyDeal(models.Model):
     )
     solver_calls = models.PositiveIntegerField(default=0, help_text="solver runs it took")
     solve_seconds = models.FloatField(default=0.0, help_text="time the solver took in all")
+
+    class ParSource(models.TextChoices):
+        #: the first winning line the solver found (days stored before the optimiser)
+        SOLVER = "solver"
+        #: chosen, the optimiser not run yet: no par is told (``games.daily.pars``)
+        PENDING = "pending"
+        #: the line optimiser's shortest line within its budget
+        OPTIMISER = "optimiser"
+
+    par_source = models.CharField(
+        max_length=9,
+        choices=ParSource.choices,
+        default=ParSource.SOLVER,
+        help_text="where line/par come from: the first solver line, or the optimiser's",
+    )
+    solver_par = models.PositiveIntegerField(
+        null=True, blank=True, help_text="draw 3: the first solver line's actions (kept)"
+    )
+    solver_par_d1 = models.PositiveIntegerField(
+        null=True, blank=True, help_text="draw 1: the first solver line's actions (kept)"
+    )
+    par_proven = models.BooleanField(
+        default=False, help_text="draw 3: no winning line is shorter (the optimiser proved it)"
+    )
+    par_proven_d1 = models.BooleanField(
+        default=False, help_text="draw 1: no winning line is shorter (the optimiser proved it)"
+    )
+    par_seconds = models.FloatField(default=0.0, help_text="CPU the optimiser took, both modes")
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:

@@ -29,6 +29,7 @@ from redis.exceptions import RedisError
 from canfield_site.redis_cache import writer_of
 from games.errors import QuotaExceeded
 from games.models import Game
+from games.outage import counters_available, counters_unavailable
 from games.retry_after import retry_words
 
 logger = logging.getLogger(__name__)
@@ -67,9 +68,13 @@ def actions_quota_charge(*, player_id: int, actions: int) -> None:
         used = counter_add(key, actions, timeout=3600)
         if used > limit:
             cache.decr(key, actions)  # refused actions are not stored: they do not count
-    except (RedisError, ValueError) as error:  # ValueError: the key expired in between
+    except RedisError as error:
+        counters_unavailable("actions per hour", "actions stored uncounted", error)
+        return
+    except ValueError as error:  # the key expired in between
         logger.warning("action quota not counted: %s", error)
         return
+    counters_available("actions per hour")
     if used > limit:
         wait = 3600 - (now.minute * 60 + now.second)
         raise QuotaExceeded(

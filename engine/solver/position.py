@@ -126,6 +126,20 @@ class Position:
             foundations=foundations,
         )
 
+    def copy(self) -> Position:
+        """An independent copy (piles copied, the card tables shared)."""
+        other = object.__new__(Position)
+        other.draw = self.draw
+        other.base_rank = self.base_rank
+        other.reserve = self.reserve[:]
+        other.columns = [column[:] for column in self.columns]
+        other.talon = self.talon[:]
+        other.waste_len = self.waste_len
+        other.foundations = self.foundations[:]
+        other.placed = self.placed
+        other.relative = self.relative
+        return other
+
     # ----------------------------------------------------------------- queries
 
     @property

@@ -7,7 +7,9 @@ request. A rate of None, or a scope missing from the setting, disables that thro
 Counters live in the default cache: on Redis (``REDIS_URL`` set, every worker shares them)
 DRF's sliding window is kept as a Redis list and decided by a script in one round trip
 (``SettingsRateMixin.allow_by_redis_log``), elsewhere DRF's own code keeps it. If Redis does
-not answer, requests are let through, except sign-ups (``SignUpWindow.counters_unavailable``).
+not answer, requests are let through, except sign-ups (refused:
+``SignUpWindow.counters_unavailable``) and guests (counted in the process's own memory:
+``GuestThrottle.counters_unavailable``): docs/operations.md, "When Redis is gone".
 
 Anonymous requests are counted per client address as ``canfield_site.client_address``
 decides it: DRF's own ``get_ident`` believes any ``X-Forwarded-For`` when ``NUM_PROXIES`` is
@@ -40,6 +42,7 @@ from rest_framework.throttling import (
 
 from canfield_site.client_address import address_network, request_client_address
 from canfield_site.redis_cache import writer_of
+from games import outage
 from games.errors import SignUpUnavailable
 from games.retry_after import retry_words
 
@@ -58,19 +61,26 @@ class SettingsRateMixin(SimpleRateThrottle):
         """The client address by the project's one rule (trusted proxies only)."""
         return request_client_address(request)
 
+    #: The limit's name in the log when its counters are unavailable (games.outage).
+    limit_name = "request throttles (per address, per player)"
+
     def allow_request(self, request: Any, view: Any) -> bool:
         try:
             counters = self.counters()
             if isinstance(counters, RedisCache):
-                return self.allow_by_redis_log(request, view, counters)
-            return super().allow_request(request, view)
+                allowed = self.allow_by_redis_log(request, view, counters)
+            else:
+                allowed = super().allow_request(request, view)
         except RedisError as error:
-            return self.counters_unavailable(error)
+            return self.counters_unavailable(error, request, view)
+        outage.counters_available(self.limit_name)
+        return allowed
 
-    def counters_unavailable(self, error: RedisError) -> bool:
+    def counters_unavailable(self, error: RedisError, request: Any, view: Any) -> bool:
         """Fail open when the counters' cache (Redis) is down: a Redis outage may cost rate
-        limiting for a while, never a player's move."""
-        logger.warning("throttle counters unavailable, request allowed: %s", error)
+        limiting for a while, never a player's move (docs/operations.md, "When Redis is
+        gone"); said once in the log (``games.outage``)."""
+        outage.counters_unavailable(self.limit_name, "requests let through uncounted", error)
         return True
 
     def counters(self) -> Any:
@@ -184,6 +194,7 @@ class HintThrottle(SettingsRateMixin, UserRateThrottle):
     per-player throttle."""
 
     scope = "hint"
+    limit_name = "hints per player"
 
 
 class PerNetworkThrottle(SettingsRateMixin, AnonRateThrottle):
@@ -213,6 +224,7 @@ class SignUpWindow(PerNetworkThrottle):
     """One window of the sign-up limit (``60/hour``), counted per network."""
 
     scope = "signup"
+    limit_name = "sign-ups per network"
 
     def __init__(self, rate: str) -> None:
         self.rate = rate  # read by DRF's __init__ in place of the scope's setting
@@ -221,12 +233,14 @@ class SignUpWindow(PerNetworkThrottle):
     def get_cache_key(self, request: Any, view: Any) -> str:
         return f"{super().get_cache_key(request, view)}:{self.duration}"
 
-    def counters_unavailable(self, error: RedisError) -> bool:
+    def counters_unavailable(self, error: RedisError, request: Any, view: Any) -> bool:
         """Fail **closed**, unlike every other throttle: while Redis is down nothing would
         bound sign-ups, and a script could make as many accounts as it likes (each a second
         look at a sealed deal). A refused sign-up costs its person a minute; a refused move
         would cost a game, which is why the others fail open."""
-        logger.warning("sign-up counters unavailable, sign-up refused: %s", error)
+        outage.counters_unavailable(
+            self.limit_name, "sign-ups refused (503 signup_unavailable, Retry-After 60)", error
+        )
         raise SignUpUnavailable(
             gettext("sign-ups are paused while their limit cannot be counted; try again %(when)s")
             % {"when": retry_words(SIGNUP_UNAVAILABLE_WAIT)},
@@ -265,3 +279,15 @@ class GuestThrottle(PerNetworkThrottle):
     would otherwise multiply the quota. Checked only when a guest is about to be made."""
 
     scope = "guest"
+    limit_name = "guests per network"
+
+    def counters_unavailable(self, error: RedisError, request: Any, view: Any) -> bool:
+        """Counted **in this process's memory** while Redis is down: refusing would keep every
+        newcomer from a first game, and letting them all through would let a script make users
+        without end; counted per process, the limit holds at ``CANFIELD_WORKERS`` times its
+        rate (a guest has no ranked game, so no sealed deal is at stake)."""
+        outage.counters_unavailable(
+            self.limit_name, "counted in each server process's own memory", error
+        )
+        self.cache = outage.local_counters()
+        return bool(SimpleRateThrottle.allow_request(self, request, view))

@@ -38,3 +38,23 @@ def daily_layout(day: date, mode: str, attempt: int = 0, *, secret: str) -> tupl
     d[0..51] (``engine.Deal.from_cards``)."""
     message = f"{DOMAIN}/{day.isoformat()}/{mode}/{attempt}"
     return fisher_yates(keyed_stream(secret, message))
+
+
+#: What a board's keyed seed is for: each purpose hashes its own messages (no two uses share
+#: a seed): the table par's runs, the telling-move judge, the par optimiser.
+SEED_PURPOSES = ("table-par", "telling-judge", "par-optimiser")
+
+
+def board_seed(secret: str, board: str, purpose: str) -> int:
+    """The 63-bit seed of ``purpose`` (one of ``SEED_PURPOSES``) on ``board``: the first
+    output of the keyed stream over ``"seed/<purpose>/<board>"``.
+
+    Every random choice the referee makes on a sealed board comes from one of these. A seed
+    taken from the date or a constant let anyone holding a sealed layout (a second account,
+    a leak) replay the server's own runs offline and place a line just inside the threshold
+    before playing it; without ``DAILY_SECRET`` these cannot be told from random bits, so a
+    verdict is only ever computed on the server. After the close they may as well be public:
+    the runs are shown then and nothing a seed could move is judged any more."""
+    if purpose not in SEED_PURPOSES:
+        raise ValueError(f"unknown seed purpose {purpose!r}: one of {', '.join(SEED_PURPOSES)}")
+    return next(keyed_stream(secret, f"seed/{purpose}/{board}")) >> 1

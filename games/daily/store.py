@@ -98,6 +98,9 @@ def stored_or_chosen(day: date) -> DailyDeal:
                 salt_d1=secrets.token_hex(16),
                 par=len(d3.line),
                 par_d1=len(d1.line),
+                par_source=DailyDeal.ParSource.PENDING,  # the optimiser's par comes next
+                solver_par=len(d3.line),
+                solver_par_d1=len(d1.line),
                 line=list(d3.line),
                 line_d1=list(d1.line),
                 candidates=d3.candidates + d1.candidates,
@@ -153,8 +156,26 @@ def daily_lines(deal: DailyDeal) -> dict[str, list[str]] | None:
 
 
 def daily_pars(deal: DailyDeal) -> dict[str, int | None]:
-    """``{"D3": par, "D1": par}`` of a stored day (None for a day stored before pars)."""
+    """``{"D3": par, "D1": par}`` of a stored day (None for a day stored before pars, and
+    while the optimiser has not found them: ``games.daily.pars``, unless the day has closed:
+    then its line is public and its length is told until a shorter one is found)."""
+    if deal.par_source == DailyDeal.ParSource.PENDING and day_sealed(deal.date):
+        return {"D3": None, "D1": None}
     return {"D3": deal.par, "D1": deal.par_d1}
+
+
+def par_statuses(deal: DailyDeal) -> dict[str, dict[str, object]]:
+    """Each board's ``{"par_status", "par_proven"}``: ``pending`` while the optimiser has
+    not found the par (``games.daily.pars``), ``ready`` once it is told."""
+    pending = deal.par_source == DailyDeal.ParSource.PENDING
+    proven = {"D3": deal.par_proven, "D1": deal.par_proven_d1}
+    return {
+        mode: {
+            "par_status": "pending" if pending else "ready",
+            "par_proven": not pending and proven[mode],
+        }
+        for mode in DAILY_MODES
+    }
 
 
 def layout_codes(deal: Deal) -> list[str]:

@@ -7,6 +7,8 @@ Four messages, each a small frozen dataclass that knows its JSON (``json()``), i
 * ``snapshot`` ``{"type","board","who","version","total","entries"}``: a board's top entries,
   first on ``ws/leaderboards/<board>/``;
 * ``entry`` ``{"type","board","who","version","entry"}``: one player's entry after it changed;
+  when an entry leaves the board (held for a fair-play review) a new ``snapshot`` is sent
+  instead, since no entry message can say "gone";
 
 A board message is about one partition of the board (``games.boards``: its people, or with
 ``?who=bots`` its declared bots): ``board`` is the board's id, ``who`` the partition, and the
@@ -207,8 +209,9 @@ def layer_event(event_type: str, group: str, message: Message) -> dict[str, Any]
     return {"type": event_type, "group": group, "number": message.number, "text": message.text()}
 
 
-def entry_event(message: EntryMessage) -> tuple[str, dict[str, Any]]:
-    """An ``entry`` message as the (group, event) the publisher sends."""
+def entry_event(message: EntryMessage | SnapshotMessage) -> tuple[str, dict[str, Any]]:
+    """A board's ``entry`` message (or a fresh ``snapshot`` after an entry left it) as the
+    (group, event) the publisher sends."""
     group = leaderboard_group(message.board)
     return group, layer_event(ENTRY_EVENT, group, message)
 

@@ -50,8 +50,13 @@ from django.db import connections
 from games.events import ActionAppended, EntryChanged, Event
 from games.live.background import BackgroundPublisher
 from games.live.loops import send_events, server_loop
-from games.live.protocol import ActionMessage, EntryMessage, action_event, entry_event
-from games.live.snapshots import states_after
+from games.live.protocol import (
+    ActionMessage,
+    EntryMessage,
+    action_event,
+    entry_event,
+)
+from games.live.snapshots import board_snapshot, states_after
 from games.live.versions import versions
 from games.models import Game
 from games.selectors.leaderboards import leaderboard_entries_ranked
@@ -128,12 +133,17 @@ def entry_events(entries: list[tuple[str, int]]) -> list[tuple[str, dict[str, An
         ranked = leaderboard_entries_ranked(
             board=board, player_ids=[player_id for player_id, _ in changed]
         )
+        gone = False
         for (_, version), entry in zip(changed, ranked, strict=True):
             if entry is None:
-                # The entry is gone (cannot happen today: entries are never removed by play).
-                # The version still moved, so watchers see a gap and re-fetch: the safe answer.
+                gone = True  # held for a fair-play review (a link found mid-game, a signal)
                 continue
             events.append(entry_event(EntryMessage(board=board, version=version, entry=entry)))
+        if gone:
+            # An entry left the board: no ``entry`` message can say so, so the board's
+            # snapshot goes instead (read after the bump, so it is at least as new), and every
+            # watcher redraws from it at once rather than at the next change.
+            events.append(entry_event(board_snapshot(board)))
     return events
 
 

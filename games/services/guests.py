@@ -11,10 +11,15 @@
   password, the ``Guest`` row goes. No row moves: games, entries and assistance are theirs
   already; only the rank index (whose members carry the name) is told again.
 * **Sign in to an account from the guest session** (``guest_merge``): the guest's games move
-  to the account, their assistance marks too (a hint is never shed), the entries of the
-  boards concerned are derived again exactly as ``rebuild_projections`` would derive them,
-  then the guest user is deleted. Signing in to a declared bot's account, the games become
-  the bot's (``Game.bot``) and rank with its others, on the bots partition.
+  to the account, except those on a board where the guest asked a hint: an assistance mark
+  follows the guest's own games into a *new* account made from the guest (the sign-up above),
+  never into an existing account, which a hint asked by whoever last used the browser must not
+  mark (issue 38, N11). Those games stay the guest's, with the mark, on their boards under the
+  guest's name (a signed-out guest's, in effect; deleted with the guest if they hold no action).
+  The entries of the boards concerned are derived again exactly as ``rebuild_projections``
+  would derive them, then the guest user is deleted if nothing is left to it. Signing in to a
+  declared bot's account, the games become the bot's (``Game.bot``) and rank with its others,
+  on the bots partition.
 * **Idle guests** (``idle_guests_delete``): a guest idle for N days whose games hold no action
   is deleted with those games. A guest who played is kept: their logs are append-only
   history (the database refuses to delete an action), as every player's are.
@@ -129,8 +134,10 @@ def boards_told(*, boards: Iterable[str], player_ids: Iterable[int]) -> None:
 
 
 def guest_merge(*, guest_id: int, into: AbstractBaseUser) -> int:
-    """Move the guest's games and assistance marks to the account ``into``, derive the
-    entries of the boards concerned again, delete the guest; how many games moved.
+    """Move the guest's games to the account ``into``, but for those on boards where the guest
+    is marked assisted (the mark is the guest's, never the account's: they stay the guest's),
+    derive the entries of the boards concerned again, delete the guest if nothing is left to
+    it; how many games moved.
 
     Locks follow the one order (game rows, then player rows, by id), so a move the guest
     makes meanwhile either lands before the merge or finds the game no longer theirs."""
@@ -142,26 +149,29 @@ def guest_merge(*, guest_id: int, into: AbstractBaseUser) -> int:
             return 0
         # Guests cannot start a ranked daily (account_required_check): every game is open.
         assert all(game.daily is None for game in games), "a guest holds a ranked game"
-        helped = dict(
-            Assistance.objects.filter(player_id=guest_id).values_list("board", "created_at")
-        )
+        helped = set(Assistance.objects.filter(player_id=guest_id).values_list("board", flat=True))
+        # By query, not the list above: a game the guest started meanwhile moves too.
+        moving = Game.objects.filter(player_id=guest_id).exclude(board__in=helped)
         bot = is_bot(into)  # the games rank where the account's do (a guest is no bot)
         boards = sorted(
-            ranking_board(board, bot=bot) for board in {game.board for game in games} | set(helped)
+            {ranking_board(board, bot=bot) for board in moving.values_list("board", flat=True)}
         )
-        for entry in LeaderboardEntry.objects.filter(player_id=guest_id).order_by("board"):
+        moved_entries = LeaderboardEntry.objects.filter(player_id=guest_id).exclude(
+            board__in=helped
+        )
+        for entry in moved_entries.order_by("board"):
             entry.delete()
             board_counts_move(board=entry.board, before=standing_of(entry), after=None)
-        Game.objects.filter(player_id=guest_id).update(player_id=into.pk, bot=bot)
-        for board, created_at in helped.items():
-            Assistance.objects.get_or_create(
-                board=board, player_id=into.pk, defaults={"created_at": created_at}
-            )
+        moved = moving.update(player_id=into.pk, bot=bot)
         for board in boards:
             entry_refresh(board=board, player_id=into.pk)
-        User.objects.filter(pk=guest_id).delete()  # its Guest, name key and marks go with it
+        kept = Game.objects.filter(player_id=guest_id).exists()  # hinted: the guest's still
+        if not kept:
+            User.objects.filter(pk=guest_id).delete()  # its Guest, name key and marks go too
         transaction.on_commit(partial(boards_told, boards=boards, player_ids=(guest_id, into.pk)))
-    return len(games)
+    if kept:
+        unplayed_guest_delete(guest_id=guest_id)  # kept only for hinted games that were played
+    return moved
 
 
 def idle_guests_delete(*, days: int) -> int:

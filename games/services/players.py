@@ -34,7 +34,7 @@ from games.errors import (
     UsernameTaken,
 )
 from games.models import Game
-from games.password_checks import password_check_charge
+from games.password_checks import password_check_charge, password_check_succeeded
 from games.services.locking import lock_player
 
 
@@ -150,13 +150,17 @@ def password_checked(*, username: str, password: str, request: HttpRequest) -> U
     ``request`` is the Django request: django-axes counts failures per account and client
     address on it and refuses a locked-out check before any password is hashed (its
     middleware then answers 429, ``games.api.lockout``). A check it lets through is charged to
-    the address's and the deployment's budgets of password checks first
-    (``games.password_checks``)."""
+    the address's, the account's and the deployment's budgets of password checks first, the
+    latter shared fairly between networks (``games.password_checks``); a right password then
+    counts against the account's own rate."""
     if AxesProxyHandler.is_allowed(request, {"username": username}):
-        password_check_charge(request_client_address(request))
+        password_check_charge(address=request_client_address(request), username=username)
     user = authenticate(request=request, username=username, password=password)
     # None: refused (ModelBackend only ever returns a User).
-    return user if isinstance(user, User) else None
+    if not isinstance(user, User):
+        return None
+    password_check_succeeded(username=username)
+    return user
 
 
 def player_authenticate(*, username: str, password: str, request: HttpRequest) -> User:

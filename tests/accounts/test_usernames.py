@@ -106,6 +106,13 @@ def test_a_rename_moves_the_key(api_client: APIClient) -> None:
         "GUEST-k3x9qc",
         "\uff47uest-k3x9qc",  # full-width g (NFKC)
         "gues\u0442-k3x9qc",  # Cyrillic te
+        # Issue 38 N9: every separator a username may hold, in any case.
+        "guest_k3x9qc",
+        "guest.k3x9qc",
+        "Guest_k3x9qc",
+        "guest@home",
+        "GUEST+1",
+        "gUeSt.x",
     ],
 )
 def test_look_alikes_of_the_guest_prefix_are_refused(api_client: APIClient, name: str) -> None:
@@ -114,6 +121,14 @@ def test_look_alikes_of_the_guest_prefix_are_refused(api_client: APIClient, name
     assert "username" in body["fields"]
 
 
-@pytest.mark.parametrize("name", ["guesthouse", "guest", "\u0261ood-name", "questor-1"])
+@pytest.mark.parametrize(
+    "name", ["guesthouse", "guest", "guests_club", "\u0261ood-name", "questor-1", "my_guest-1"]
+)
 def test_names_near_the_guest_prefix_are_welcome(api_client: APIClient, name: str) -> None:
     assert sign_up(api_client, name)[0] == 201
+
+
+@pytest.mark.parametrize("name", ["deleted_3k9x0qa7mz2c", "Deleted.x", "DELETED@home"])
+def test_every_separator_of_the_deleted_prefix_is_refused(api_client: APIClient, name: str) -> None:
+    status, body = sign_up(api_client, name)
+    assert (status, body["error"]) == (400, "invalid_input"), body

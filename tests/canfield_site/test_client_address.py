@@ -138,6 +138,7 @@ def test_make_run_server_logs_and_throttles_the_real_peer(transactional_db: None
         "CANFIELD_CACHE_PREFIX": f"test-{uuid.uuid4().hex}",  # its own throttle counters
         "CANFIELD_THROTTLE_ANON": "5/minute",
         "CANFIELD_THROTTLE_USER": "off",
+        "CANFIELD_REFEREE": "off",  # the test's database: no fair-play worker on its deals
     }
     env.pop("FORWARDED_ALLOW_IPS", None)
     with tempfile.TemporaryFile(mode="w+") as log:

@@ -9,6 +9,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from django.conf import LazySettings
 from django.core.exceptions import ImproperlyConfigured
 
 from tests.support.servers import SERVE, free_port
@@ -171,7 +172,12 @@ def test_a_database_that_does_not_answer_is_a_503_json() -> None:
         [*SERVE, "--port", str(port)],
         cwd=REPO_ROOT,
         # The pool gives up on a connection after 0.5 s instead of 3: the same 503, sooner.
-        env={**os.environ, "DATABASE_URL": dead_database, "CANFIELD_DB_POOL_TIMEOUT": "0.5"},
+        env={
+            **os.environ,
+            "DATABASE_URL": dead_database,
+            "CANFIELD_DB_POOL_TIMEOUT": "0.5",
+            "CANFIELD_REFEREE": "off",  # no fair-play worker retrying the dead database
+        },
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -193,3 +199,48 @@ def test_a_database_that_does_not_answer_is_a_503_json() -> None:
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def manage_check(env: dict[str, str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    unset = {*SETTINGS_VARIABLES, "CANFIELD_ENV"}
+    clean = {k: v for k, v in os.environ.items() if k not in unset}
+    return subprocess.run(
+        [sys.executable, "manage.py", "check"],
+        cwd=REPO_ROOT,
+        env={**clean, "CANFIELD_DATA_DIR": str(tmp_path), **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+POSTGRES_URL = {"DATABASE_URL": "postgresql://canfield@127.0.0.1:5432/canfield"}
+
+
+def test_postgresql_without_canfield_env_is_warned_about_by_manage_check(tmp_path: Path) -> None:
+    """Issue 38, N13: a PostgreSQL DATABASE_URL without CANFIELD_ENV ran in development mode
+    (generated secrets, no production checks) without a word."""
+    unsaid = manage_check(POSTGRES_URL, tmp_path)
+    assert unsaid.returncode == 0, unsaid.stderr  # a warning: the check does not fail
+    assert "canfield_site.W001" in unsaid.stderr and "CANFIELD_ENV" in unsaid.stderr
+    said = manage_check({**POSTGRES_URL, "CANFIELD_ENV": "development"}, tmp_path)
+    assert "W001" not in said.stderr + said.stdout
+    embedded = manage_check({}, tmp_path)  # SQLite: the embedded default, nothing to say
+    assert "W001" not in embedded.stderr + embedded.stdout
+
+
+def test_postgresql_without_canfield_env_is_warned_about_in_the_log_at_start(
+    caplog: pytest.LogCaptureFixture, settings: LazySettings
+) -> None:
+    from canfield_site.checks import log_environment_warnings
+
+    settings.CANFIELD_ENV_GIVEN = False
+    settings.DATABASES = {"default": {"ENGINE": "django.db.backends.postgresql"}}
+    with caplog.at_level("WARNING", logger="canfield.settings"):
+        log_environment_warnings()
+    assert [record.getMessage() for record in caplog.records] == [
+        "DATABASE_URL names PostgreSQL but CANFIELD_ENV is not set: running in development "
+        "mode (generated secrets, none of production's checks) (canfield_site.W001; set "
+        "CANFIELD_ENV=production for a deployment, or CANFIELD_ENV=development to say this is "
+        "a developer's PostgreSQL)"
+    ]

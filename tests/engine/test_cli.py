@@ -46,7 +46,8 @@ def test_each_command_has_help(command: str) -> None:
 def test_top_level_help_lists_the_commands() -> None:
     result = run("--help")
     assert result.returncode == 0
-    for command in ("deal", "layout", "play", "verify", "random", "solve", "table-play"):
+    commands = ("deal", "layout", "play", "verify", "random", "solve", "optimise", "table-play")
+    for command in commands:
         assert command in result.stdout
 
 

@@ -131,8 +131,10 @@ def test_the_greedy_player_stops_rather_than_loops() -> None:
 def crafted_par(runs: list[tuple[int, int]], solver_actions: int | None) -> TablePar:
     from engine.table_player.par import _thresholds
 
-    threshold, borderline, reason = _thresholds(runs, solver_actions, out_of_time=False)
-    return TablePar(3, tuple(runs), solver_actions, threshold, borderline, reason, {}, 0.0)
+    threshold, borderline, reason, edge = _thresholds(runs, solver_actions, out_of_time=False)
+    return TablePar(
+        3, tuple(runs), solver_actions, threshold, borderline, reason, {}, 0.0, edge=edge
+    )
 
 
 def test_judge_flags_a_clairvoyant_line_and_clears_honest_ones() -> None:
@@ -146,10 +148,33 @@ def test_judge_flags_a_clairvoyant_line_and_clears_honest_ones() -> None:
     assert evidence["threshold"] == list(par.threshold) and evidence["runs_beaten"] == 4
 
 
-def test_no_edge_and_budget_flag_nothing() -> None:
+def test_a_board_keeps_its_threshold_whatever_the_full_information_line() -> None:
+    """A line far better than every run is judged even where the engine's own line is no
+    better than the runs (a first version said ``no_edge`` there and judged nothing, against
+    solver lines 20-40% longer than a short search finds)."""
     same = crafted_par([(52, 183), (52, 183), (52, 184)], solver_actions=183)
-    assert (same.threshold, same.reason) == (None, "no_edge")
-    assert judge(same, cards=52, actions=120).verdict == "no_threshold"
+    assert (same.threshold, same.reason, same.edge) == ((52, 173), "", False)
+    assert judge(same, cards=52, actions=120).verdict == "clairvoyant"
+    assert crafted_par([(52, 183)], solver_actions=150).edge is True
+    assert crafted_par([(52, 183)], solver_actions=None).edge is None
+    shorter = same.against(solver_actions=160)
+    assert (shorter.threshold, shorter.edge, shorter.solver_actions) == ((52, 173), True, 160)
+
+
+def test_a_par_stored_as_no_edge_is_read_with_its_threshold() -> None:
+    stored = crafted_par([(52, 183), (52, 190)], solver_actions=183).to_json()
+    stored.update(threshold=None, borderline=None, reason="no_edge")
+    stored.pop("edge")
+    read = TablePar.from_json(stored)
+    assert (read.threshold, read.borderline, read.reason, read.edge) == (
+        (52, 173),
+        (52, 183),
+        "",
+        False,
+    )
+
+
+def test_an_out_of_budget_par_flags_nothing() -> None:
     late = table_par(
         Deal.from_number(1000, draw=3),
         runs=3,
@@ -207,7 +232,12 @@ def test_a_par_plays_on_while_the_solver_beats_its_threshold() -> None:
     assert par.threshold is not None
     longer = ["draw"] * 10_000  # a "solver" line no run is worse than: no edge, no more runs
     no_edge = table_par(deal, runs=2, samples=2, nodes_per_solve=200, seed=1, solver_line=longer)
-    assert len(no_edge.runs) == 2 and no_edge.reason == "no_edge"
+    assert len(no_edge.runs) == 2 and no_edge.reason == "" and no_edge.edge is False
+    carried = table_par(
+        deal, runs=2, samples=2, nodes_per_solve=200, seed=1, solver_line=["draw"], earlier=no_edge
+    )
+    assert carried.runs[:2] == no_edge.runs and carried.runs == par.runs  # the same seeds
+    assert carried.idle == par.idle and carried.edge is True
 
 
 def test_detoured_lines_still_win() -> None:

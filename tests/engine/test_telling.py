@@ -21,8 +21,10 @@ EASY_CODE = "CF1-D3-AAAAACL"
 
 
 def par_of(runs: list[tuple[int, int]], solver_actions: int) -> TablePar:
-    threshold, borderline, reason = _thresholds(runs, solver_actions, out_of_time=False)
-    return TablePar(3, tuple(runs), solver_actions, threshold, borderline, reason, {}, 0.0)
+    threshold, borderline, reason, edge = _thresholds(runs, solver_actions, out_of_time=False)
+    return TablePar(
+        3, tuple(runs), solver_actions, threshold, borderline, reason, {}, 0.0, edge=edge
+    )
 
 
 def told(weight: float) -> Telling:
@@ -45,7 +47,8 @@ def test_moves_that_weigh_enough_hold_a_padded_line_not_one_below_the_median() -
     assert judge(par, cards=52, actions=201, telling=told(WEIGHT_ALONE - 0.1)).verdict == "clear"
     assert judge(par, cards=30, actions=120, telling=heavy).verdict == "clear"  # lost
     no_edge = par_of([(52, 150), (52, 160)], solver_actions=150)
-    assert judge(no_edge, cards=52, actions=150, telling=heavy).verdict == "no_threshold"
+    assert no_edge.edge is False  # the moves still count where the engine's line is no better
+    assert judge(no_edge, cards=52, actions=150, telling=heavy).verdict == "clairvoyant"
 
 
 def test_a_moves_weight_and_its_record() -> None:

@@ -1,5 +1,5 @@
-"""Deleting an account frees no one: a second account held as ``linked`` to it stays held,
-its flag and evidence as they were (issue 25, account care)."""
+"""Deleting an account frees no one: the other account of a link stays held, its flag and
+evidence as they were (issue 25, account care; a link holds both games, issue 34)."""
 
 from collections.abc import Callable
 
@@ -38,6 +38,7 @@ def test_deleting_the_first_account_leaves_the_linked_one_held(
     assert Game.objects.get(pk=bob_game["id"]).held
     assert GameOrigin.objects.count() == origins
     players = [e["player"] for e in second.get(f"/api/leaderboards/{BOARD}/").json()["entries"]]
-    assert players == [deleted.json()["username"]]  # bob still off the board
+    assert players == []  # bob still off the board, and alice's game held as it was
+    assert Game.objects.get(pk=alice_game["id"]).held
     mine = second.get("/api/daily/").json()["boards"]["D3"]["game"]
     assert (mine["held"], mine["rank"]) == (True, None)

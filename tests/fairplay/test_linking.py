@@ -8,6 +8,7 @@ from collections.abc import Callable
 from io import StringIO
 
 import pytest
+from django.conf import LazySettings
 from django.core.management import call_command
 from django.db import connections, transaction
 from rest_framework.test import APIClient
@@ -43,35 +44,42 @@ def carol(make_player: Callable[..., Player]) -> Player:
     return make_player("carol")
 
 
-def test_the_second_account_from_one_address_is_held_and_out_of_every_public_read(
+def test_a_link_holds_both_games_whichever_account_started_first(
     alice: Player, bob: Player, carol: Player, client_at: Callable[..., APIClient]
 ) -> None:
-    first = client_at(alice, "203.0.113.5")
-    second = client_at(bob, "203.0.113.77")  # the same /24
-    alice_game = start_ranked(first)
+    """The reversed-order sybil: bob's account starts (and plays) first, alice's throwaway
+    starts second from the same network. Both games are held, each with the other as its
+    evidence, and neither shows anywhere public."""
+    second = client_at(bob, "203.0.113.77")
+    first = client_at(alice, "203.0.113.5")  # the same /24, started later
     bob_game = start_ranked(second)
-    act(first, alice_game["id"])
     act(second, bob_game["id"])
-    act(second, bob_game["id"])  # the held player plays on
+    assert live.wait_idle()
+    assert board_players(second) == ["bob"]  # alone, bob's entry shows
+    alice_game = start_ranked(first)
+    act(first, alice_game["id"])
+    act(second, bob_game["id"])  # the held players play on
+    act(second, bob_game["id"])
     assert live.wait_idle()
 
     assert Game.objects.get(pk=bob_game["id"]).held
-    assert not Game.objects.get(pk=alice_game["id"]).held
+    assert Game.objects.get(pk=alice_game["id"]).held
+    later = Flag.objects.get(game_id=alice_game["id"])
+    assert (later.reason, later.status) == ("linked", "held")
+    assert later.evidence == [{"kind": "network", "game": bob_game["id"], "player": bob.user.pk}]
     flag = Flag.objects.get(game_id=bob_game["id"])
     assert (flag.reason, flag.status) == ("linked", "held")
     assert flag.evidence == [{"kind": "network", "game": alice_game["id"], "player": alice.user.pk}]
 
     other = client_at(carol, "198.51.100.1")
-    assert board_players(other) == ["alice"]
+    assert board_players(other) == []
     around = other.get(f"/api/leaderboards/{BOARD}/", {"around": "bob"})
     assert around.status_code == 200 and around.json()["entries"] == [], around.json()
     field = other.get(f"/api/leaderboards/{BOARD}/field/").json()
-    assert field["total"] == 1 and field["counts"] == [{"cards": 1, "players": 1}]
+    assert field["total"] == 0
     daily = other.get("/api/daily/").json()
-    assert daily["boards"]["D3"]["entries"] == 1
-    assert list(LeaderboardEntry.objects.filter(board=BOARD).values_list("player__username")) == [
-        ("alice",)
-    ]
+    assert daily["boards"]["D3"]["entries"] == 0
+    assert not LeaderboardEntry.objects.filter(board=BOARD).exists()
     # Another player's view of bob's page and record tells nothing of the game, nor the hold.
     page = other.get("/api/players/bob/")
     assert bob_game["id"] not in [game["id"] for game in page.json()["games"]]
@@ -93,9 +101,11 @@ def test_the_second_account_from_one_address_is_held_and_out_of_every_public_rea
     assert len(details | {mine["held_reason"]["detail"]}) == 3
     calendar = second.get("/api/players/bob/stats/", {"month": "2026-01"}).json()["calendar"]
     today = calendar["days"][1]["boards"]["D3"]
-    assert (today["held"], today["rank"], today["actions"]) == (True, None, 2)
-    # The first player is not held and is told nothing.
-    assert first.get("/api/daily/").json()["boards"]["D3"]["game"]["held"] is False
+    assert (today["held"], today["rank"], today["actions"]) == (True, None, 3)
+    # The other player of the link is told the same words, nothing of bob's game.
+    theirs = first.get("/api/daily/").json()["boards"]["D3"]["game"]
+    assert (theirs["held"], theirs["held_reason"]) == (True, mine["held_reason"])
+    assert "bob" not in str(first.get("/api/daily/").json())
 
 
 def test_two_accounts_sharing_a_device_cookie_are_linked_across_networks(
@@ -137,12 +147,14 @@ def test_an_api_client_without_cookie_from_another_network_is_not_linked(
     assert "bob" in board_players(second)
 
 
-def test_ipv6_siblings_of_one_64_are_linked_and_the_next_64_is_not(
+def test_ipv6_addresses_of_one_56_are_linked_and_the_next_56_is_not(
     alice: Player, bob: Player, carol: Player, client_at: Callable[..., APIClient]
 ) -> None:
+    """A household's IPv6 delegation is a /56 or a /48 of 256 /64s; a /64 apiece would let
+    one household's accounts never meet (a /48 still holds 256 /56s: docs/fair-play.md)."""
     start_ranked(client_at(alice, "2001:db8:1:2::a"))
-    bob_game = start_ranked(client_at(bob, "2001:db8:1:2:ffff:ffff:ffff:b"))
-    carol_game = start_ranked(client_at(carol, "2001:db8:1:3::a"))
+    bob_game = start_ranked(client_at(bob, "2001:db8:1:ff:ffff:ffff:ffff:b"))  # another /64
+    carol_game = start_ranked(client_at(carol, "2001:db8:1:100::a"))  # the next /56
     assert Game.objects.get(pk=bob_game["id"]).held
     assert not Game.objects.get(pk=carol_game["id"]).held
 
@@ -167,7 +179,9 @@ def test_origins_are_keyed_hashes_never_shown_and_of_the_network_not_the_address
     assert one.device != one.network
     assert network_of("::ffff:203.0.113.5") == "203.0.113.0/24"
     assert network_of("not an address") is None
-    assert network_of("127.0.0.1") is None and network_of("::1") is None  # a local proxy
+    assert network_of("127.0.0.1") is None and network_of("::1") is None  # development
+    assert network_of("2001:db8:1:2::a") == network_of("2001:db8:1:ff::b") == "2001:db8:1::/56"
+    assert network_of("10.1.2.3") == "10.1.2.0/24"  # a private range is a network like any
     assert origin_of(address="", device_id=None).network == ""
 
 
@@ -192,7 +206,7 @@ def test_a_rebuild_gives_the_same_tables_held_games_staying_out(
     act(first, start_ranked(first)["id"])
     act(second, start_ranked(second)["id"])
     call_command("rebuild_projections", "--check", stdout=StringIO())
-    assert LeaderboardEntry.objects.filter(board=BOARD).count() == 1
+    assert LeaderboardEntry.objects.filter(board=BOARD).count() == 0  # both held
 
 
 def test_two_starts_at_once_from_one_network_cannot_both_miss_the_other(
@@ -227,28 +241,76 @@ def test_two_starts_at_once_from_one_network_cannot_both_miss_the_other(
     for thread in threads:
         thread.join(10)
     assert Game.objects.get(pk=results["bob"]).held
-    assert not Game.objects.get(pk=results["alice"]).held
+    assert Game.objects.get(pk=results["alice"]).held  # the link binds both ways
 
 
 def test_a_board_read_tells_the_held_owner_their_entry_and_no_one_else(
     alice: Player, bob: Player, carol: Player, client_at: Callable[..., APIClient]
 ) -> None:
     first = client_at(alice, "203.0.113.5")
-    second = client_at(bob, "203.0.113.77")  # the same /24: bob's game is held
+    second = client_at(bob, "203.0.113.77")  # the same /24: bob's game and alice's are held
+    third = client_at(carol, "198.51.100.1")
     act(first, start_ranked(first)["id"])
+    act(third, start_ranked(third)["id"])
     bob_game = start_ranked(second)
     act(second, bob_game["id"])
     act(second, bob_game["id"])
     assert live.wait_idle()
 
     mine = second.get(f"/api/leaderboards/{BOARD}/").json()
-    assert [entry["player"] for entry in mine["entries"]] == ["alice"]
+    assert [entry["player"] for entry in mine["entries"]] == ["carol"]
     held = mine["own_held"]
     assert (held["player"], held["actions"], held["held"], held["game"]) == ("bob", 2, True, None)
     assert held["held_reason"]["code"] == "linked"
     # Bob is a person: the bots' ranking has no held entry of his; all of them has.
     assert second.get(f"/api/leaderboards/{BOARD}/", {"who": "bots"}).json()["own_held"] is None
     assert second.get(f"/api/leaderboards/{BOARD}/", {"who": "all"}).json()["own_held"]
-    # Nobody else learns of it, and the held-free players read null.
-    for other in (first, client_at(carol, "198.51.100.1")):
-        assert other.get(f"/api/leaderboards/{BOARD}/").json()["own_held"] is None
+    # Nobody else learns of it: alice reads her own held entry, carol reads null.
+    assert first.get(f"/api/leaderboards/{BOARD}/").json()["own_held"]["player"] == "alice"
+    assert third.get(f"/api/leaderboards/{BOARD}/").json()["own_held"] is None
+
+
+@pytest.mark.parametrize("proxy", ["127.0.0.1", "10.0.0.2"], ids=["loopback", "private"])
+def test_behind_a_trusted_proxy_the_forwarded_clients_are_linked_by_their_own_networks(
+    alice: Player,
+    bob: Player,
+    carol: Player,
+    client_at: Callable[..., APIClient],
+    settings: LazySettings,
+    proxy: str,
+) -> None:
+    """The trusted-proxy rule with a loopback and a private peer: a proxy named in
+    ``TRUSTED_PROXIES`` is believed, so its clients are linked by their own networks (two on
+    one /24 are linked, a third elsewhere is not), never all by the proxy's address."""
+    settings.TRUSTED_PROXIES = [proxy]
+    behind = []
+    for player, address in ((alice, "203.0.113.5"), (bob, "203.0.113.77"), (carol, "198.51.100.1")):
+        client = client_at(player, proxy)
+        client.defaults["HTTP_X_FORWARDED_FOR"] = address
+        behind.append(start_ranked(client)["id"])
+    held = dict(Game.objects.filter(pk__in=behind).values_list("pk", "held"))
+    assert [held[game] for game in behind] == [True, True, False]
+
+
+@pytest.mark.parametrize(
+    ("env", "linked"), [("development", False), ("production", True)], ids=["dev", "prod"]
+)
+def test_loopback_clients_an_untrusted_local_proxy_shows_are_one_network_in_production(
+    alice: Player,
+    bob: Player,
+    client_at: Callable[..., APIClient],
+    settings: LazySettings,
+    env: str,
+    linked: bool,
+) -> None:
+    """A proxy on the same host that ``TRUSTED_PROXIES`` does not name shows every client as
+    loopback: in production they are one network (all linked: the operator sees it at once,
+    rather than no one ever linked); in development, where every account of the developer's
+    own browser is on loopback, none."""
+    settings.CANFIELD_ENV = env
+    settings.TRUSTED_PROXIES = []
+    first, second = client_at(alice, "127.0.0.1"), client_at(bob, "127.0.0.1")
+    for client in (first, second):
+        client.defaults["HTTP_X_FORWARDED_FOR"] = "203.0.113.5"  # not believed: untrusted peer
+    games = [start_ranked(first)["id"], start_ranked(second)["id"]]
+    assert [Game.objects.get(pk=game).held for game in games] == [linked, linked]

@@ -52,7 +52,8 @@ async def test_the_socket_leaves_a_held_entry_out_until_staff_clear_it(
     bob = await database_sync_to_async(make_player)("bob")
     alice_game = await start_and_draw(alice, 2)
     bob_game = await start_and_draw(bob, 1)
-    assert await is_held(bob_game)
+    assert await is_held(bob_game) and await is_held(alice_game)  # the link binds both
+    await clear(alice_game, staff)  # staff clear alice's apart
     async with websocket(f"/ws/leaderboards/{BOARD}/") as socket:
         snapshot = await receive(socket)
         assert snapshot["total"] == 1
@@ -67,3 +68,29 @@ async def test_the_socket_leaves_a_held_entry_out_until_staff_clear_it(
         assert (message["entry"]["player"], message["entry"]["rank"]) == ("bob", 1)
         assert message["entry"]["actions"] == 2
         assert message["version"] == snapshot["version"] + 2
+
+
+@database_sync_to_async
+def start_linked(who: Player) -> int:
+    game = game_create(player=who.user, daily="D3", origin=HOME)
+    announced(game)
+    return int(game.game.id)
+
+
+async def test_a_game_in_play_linked_by_a_later_start_leaves_the_live_board_at_once(
+    make_player: Callable[..., Player],
+) -> None:
+    """The earlier game of a link is held the moment the later one starts: watchers see its
+    entry go, and its next actions send nothing."""
+    alice = await database_sync_to_async(make_player)("alice")
+    bob = await database_sync_to_async(make_player)("bob")
+    alice_game = await start_and_draw(alice, 2)
+    async with websocket(f"/ws/leaderboards/{BOARD}/") as socket:
+        snapshot = await receive(socket)
+        assert [entry["player"] for entry in snapshot["entries"]] == ["alice"]
+        await start_linked(bob)
+        assert await is_held(alice_game)
+        message = await receive(socket)
+        assert (message["type"], message["total"], message["entries"]) == ("snapshot", 0, [])
+        assert message["version"] > snapshot["version"]
+        await draw(alice, alice_game)  # held: its actions send nothing on the board

@@ -13,7 +13,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from fairplay.models import Flag, GameOrigin, Verdict
-from fairplay.services import ORIGIN_DAYS
+from fairplay.services import ORIGIN_DAYS, flag_decide
 from games.models import Game, LeaderboardEntry
 from tests.conftest import Player
 from tests.fairplay.conftest import BOARD, act, start_ranked
@@ -24,20 +24,25 @@ pytestmark = pytest.mark.usefixtures("day")
 
 @pytest.fixture
 def linked(
-    make_player: Callable[..., Player], client_at: Callable[..., APIClient]
+    make_player: Callable[..., Player], staff: Player, client_at: Callable[..., APIClient]
 ) -> dict[str, object]:
-    """alice, then bob from the same address: bob (one action) is held, alice (two) is not.
-    Bob's entry, cleared, ranks first (fewer actions)."""
+    """alice, then bob from the same address: both are held (a link binds both ways), and
+    staff have cleared alice's flag apart, so alice (two actions) is on the board and bob
+    (one) is held. Bob's entry, cleared, ranks first (fewer actions)."""
     alice, bob = make_player("alice"), make_player("bob")
     first, second = client_at(alice, "203.0.113.5"), client_at(bob, "203.0.113.5")
     alice_game, bob_game = start_ranked(first)["id"], start_ranked(second)["id"]
     act(first, alice_game)
     act(first, alice_game)
     act(second, bob_game)
+    alice_flag = Flag.objects.get(game_id=alice_game)
+    flag_decide(flag_id=alice_flag.id, staff=staff.user, verdict="clear", note="apart")
     return {
         "alice": first,
         "bob": second,
         "bob_game": bob_game,
+        "alice_game": alice_game,
+        "alice_flag": alice_flag,
         "flag": Flag.objects.get(game_id=bob_game),
     }
 
@@ -57,7 +62,9 @@ def test_staff_read_a_boards_flags_with_their_evidence(
     reviewer = client_at(staff, "192.0.2.1")
     answer = reviewer.get("/api/fair-play/flags/", {"board": BOARD})
     assert answer.status_code == 200, answer.json()
-    (flag,) = answer.json()["flags"]
+    flag, theirs = answer.json()["flags"]  # alice's was raised with bob's, after it
+    assert (theirs["player"], theirs["status"]) == ("alice", "cleared")
+    assert [(link["kind"], link["player"]) for link in theirs["evidence"]] == [("network", "bob")]
     assert (flag["id"], flag["game"], flag["player"], flag["status"]) == (
         linked["flag"].id,
         linked["bob_game"],
@@ -133,11 +140,35 @@ def test_every_verdict_is_kept_in_order(
     assert board(linked["alice"]) == [(1, "bob"), (2, "alice")]
 
 
+def test_a_link_is_decided_together_or_apart(
+    linked: dict, staff: Player, client_at: Callable[..., APIClient]
+) -> None:
+    reviewer = client_at(staff, "192.0.2.1")
+    answer = verdict(
+        reviewer, linked["flag"].id, verdict="confirm", note="one person", together=True
+    )
+    assert answer.status_code == 200, answer.json()
+    statuses = dict(Flag.objects.values_list("game_id", "status"))
+    assert statuses == {linked["alice_game"]: "confirmed", linked["bob_game"]: "confirmed"}
+    assert board(linked["alice"]) == []
+    notes = list(Verdict.objects.order_by("id").values_list("flag__game_id", "verdict", "note"))
+    assert notes[-2:] == [
+        (linked["bob_game"], "confirm", "one person"),
+        (linked["alice_game"], "confirm", "one person"),
+    ]
+    bad = verdict(reviewer, linked["flag"].id, verdict="clear", together="yes")
+    assert bad.status_code == 400 and bad.json()["field"] == "together"
+    unknown = verdict(reviewer, linked["flag"].id, verdict="clear", everyone=True)
+    assert (unknown.status_code, unknown.json()["error"]) == (400, "unknown_fields")
+    assert unknown.json()["unknown"] == ["everyone"]
+    call_command("rebuild_projections", "--check", stdout=StringIO())
+
+
 def nothing_stored(linked: dict) -> None:
     flag = Flag.objects.get(pk=linked["flag"].id)
     game = Game.objects.get(pk=linked["bob_game"])
     assert (flag.status, game.held, game.hold_confirmed) == ("held", True, False)
-    assert not Verdict.objects.exists()
+    assert not Verdict.objects.filter(flag=flag).exists()
     assert not LeaderboardEntry.objects.filter(player__username="bob").exists()
 
 
@@ -229,4 +260,4 @@ def test_origins_are_purged_after_30_days_by_the_command_and_by_a_ranked_start(
     call_command("fairplay", "purge", stdout=out)
     assert GameOrigin.objects.count() == 0
     # Flags and verdicts stay: they hold games, never where anyone played from.
-    assert Flag.objects.count() == 1
+    assert Flag.objects.count() == 2

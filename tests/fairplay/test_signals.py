@@ -15,10 +15,13 @@ import re
 from collections.abc import Callable, Iterator
 from datetime import timedelta
 from functools import cache
+from io import StringIO
 from typing import Any
 
 import pytest
 import time_machine
+from django.conf import LazySettings
+from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -169,9 +172,12 @@ def test_a_line_better_than_the_table_player_ever_did_is_held_the_moment_it_wins
     assert f"{len(solver_line())} actions" in flag["measured"]["detail"]
 
 
-def test_a_borderline_line_is_listed_for_staff_and_stays_on_the_board(
-    player_at: Callable[[str, str], APIClient], traveller: time_machine.Traveller
+def test_a_borderline_line_below_the_reviewed_top_is_listed_and_stays_on_the_board(
+    player_at: Callable[[str, str], APIClient],
+    traveller: time_machine.Traveller,
+    settings: LazySettings,
 ) -> None:
+    settings.CANFIELD_TOP_REVIEWED = 0  # no place is reviewed: the line stands where it is
     store_par(threshold=(52, len(solver_line()) - 10), borderline=(52, len(solver_line()) + 5))
     client = player_at("lucky", "198.51.100.7")
     game_id = play(client, traveller, solver_line(), human(3))
@@ -180,10 +186,27 @@ def test_a_borderline_line_is_listed_for_staff_and_stays_on_the_board(
     assert on_board(client) == ["lucky"]
 
 
+def test_a_line_between_threshold_and_best_run_is_held_in_the_top_ten(
+    player_at: Callable[[str, str], APIClient], traveller: time_machine.Traveller
+) -> None:
+    """F3: a line placed between the threshold and the best table-view run was only listed
+    and stood at rank 1. In the top ten, a listing is a hold until staff decide."""
+    store_par(threshold=(52, len(solver_line()) - 10), borderline=(52, len(solver_line()) + 5))
+    client = player_at("placed", "198.51.100.7")
+    game_id = play(client, traveller, solver_line(), human(3))
+    assert flags_of(game_id) == {"clairvoyant": "held"}
+    assert Flag.objects.get(game_id=game_id).evidence["held_in_top"] == 10
+    assert GameRow.objects.get(pk=game_id).held is True
+    assert on_board(client) == []
+    mine = own_ranked(client)
+    assert (mine["held"], mine["held_reason"]["code"]) == (True, "clairvoyant")
+    assert "10" not in mine["held_reason"]["detail"]  # words, never the figures
+
+
 @pytest.mark.parametrize(
     ("threshold", "borderline", "reason"),
-    [((52, 150), (52, 160), ""), (None, None, "no_edge"), (None, None, "budget")],
-    ids=["better-than-the-line", "no-edge", "out-of-budget"],
+    [((52, 150), (52, 160), ""), (None, None, "budget")],
+    ids=["better-than-the-line", "out-of-budget"],
 )
 def test_a_line_within_the_table_players_reach_or_a_board_without_threshold_flags_nothing(
     player_at: Callable[[str, str], APIClient],
@@ -434,3 +457,77 @@ def test_the_table_par_is_told_beside_the_solvers_par_once_the_day_has_closed(
     board = api_client.get(f"/api/leaderboards/{BOARD}/").json()
     assert board["table_par"] == after
     assert api_client.get(f"/api/daily/{DAY}/").json()["boards"]["D1"]["table_par"] is None
+
+
+def test_a_line_far_better_than_every_run_is_held_on_a_board_once_called_no_edge(
+    player_at: Callable[[str, str], APIClient], traveller: time_machine.Traveller
+) -> None:
+    """F2: a board whose stored par said ``no_edge`` (the solver's first line was no better
+    than the runs) judged nothing, and a line 20-33% shorter than every run took rank 1. The
+    board keeps the threshold its runs give: a line 20% shorter than every run is held."""
+    shortest = round(len(solver_line()) / 0.8)
+    runs = ((52, shortest), (52, shortest + 9), (40, 400))
+    stored = store_par(threshold=None, borderline=None, reason="no_edge", runs=runs)
+    assert stored.reason == "no_edge"  # as a par stored before this change says it
+    client = player_at("quick", "198.51.100.7")
+    game_id = play(client, traveller, solver_line(), human(5))
+    assert flags_of(game_id) == {"clairvoyant": "held"}
+    assert on_board(client) == []
+
+
+def test_after_the_close_the_day_is_reviewed_against_its_best_known_line_before_it_is_rated(
+    player_at: Callable[[str, str], APIClient], traveller: time_machine.Traveller
+) -> None:
+    """The day's par line was long (no edge at the time); a player's verified line is far
+    shorter. After the close the worker's pass takes that line as the best known one, plays
+    more runs where it calls for them (same keyed seeds), judges every line again (the game
+    played before the par existed is held now) and only then rates the day, without it."""
+    from fairplay.models import DayReview
+    from ratings.models import RatedDay, RatingDay
+
+    cheat, honest = player_at("seer", "198.51.100.7"), player_at("plodder", "203.0.113.9")
+    play(honest, traveller, ("draw",) * 3, human(2))
+    game_id = play(cheat, traveller, solver_line(), human(1))
+    assert flags_of(game_id) == {}  # no par yet: nothing to judge against
+    runs = ((52, len(solver_line()) + 30), (52, len(solver_line()) + 40))
+    par = TablePar(
+        draw=3,
+        runs=runs,
+        solver_actions=10_000,  # a first line far longer than any run: "no edge" then
+        threshold=None,
+        borderline=None,
+        reason="",
+        budget={"runs": 2, "samples": 2, "nodes_per_solve": 200, "seed": 1},
+        seconds=1.0,
+    ).against(solver_actions=10_000)
+    assert par.edge is False
+    TableParRecord.objects.create(board=BOARD, par=par.to_json(), seconds=1.0)
+    table_par_forget()
+    traveller.move_to(DAY + timedelta(days=1, hours=1))  # the day has closed
+    said: list[str] = []
+
+    report = work_pass(since=None, say=said.append)
+
+    assert report.reviewed == [DAY] and report.rated == [DAY]
+    assert flags_of(game_id) == {"clairvoyant": "held"}
+    review = DayReview.objects.get(day=DAY).boards[BOARD]
+    assert (review["best_known"], review["best_game"]) == (len(solver_line()), game_id)
+    again = TablePar.from_json(TableParRecord.objects.get(board=BOARD).par)
+    assert again.solver_actions == len(solver_line()) and again.edge is not None
+    assert again.runs[:2] == runs and len(again.runs) > 2  # played on, after the stored runs
+    rated = set(RatingDay.objects.filter(day=DAY).values_list("player__username", flat=True))
+    assert rated == {"plodder"}  # rated once, from the final verdicts
+    assert RatedDay.objects.filter(day=DAY).count() == 1
+    held_at = said.index(f"game {game_id}: held")  # yesterday's games are judged first
+    reviewed_at = said.index(
+        f"{BOARD}: reviewed, best known line {len(solver_line())}, 1 judged, 0 held"
+    )
+    assert held_at < reviewed_at < said.index(f"{DAY}: ranked games rated")
+    archive = honest.get(f"/api/leaderboards/{BOARD}/").json()["table_par"]
+    assert f"knowing every card: {len(solver_line())} actions" in archive["detail"]
+    closed = honest.get(f"/api/daily/{DAY}/").json()["boards"]["D3"]
+    assert closed["best_known"] == {"actions": len(solver_line()), "by": "player"}
+    assert work_pass(since=None).reviewed == []  # once
+    out = StringIO()
+    call_command("rebuild_projections", "--check", stdout=out)  # the rated day, rebuilt: same
+    assert "0 rating rows differ" in out.getvalue(), out.getvalue()  # else exit 1: raises

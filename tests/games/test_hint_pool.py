@@ -1,5 +1,6 @@
 """Hints are solved off the request thread, a few at a time (``games.hint_pool``)."""
 
+import asyncio
 import os
 import subprocess
 import sys
@@ -15,7 +16,8 @@ from django.conf import LazySettings
 from rest_framework.test import APIClient
 
 from engine import Deal
-from games.hint_pool import PARENT_CHECK_S, slots
+from games import hint_pool
+from games.hint_pool import PARENT_CHECK_S
 from games.models import Assistance
 from games.models import Game as GameRow
 from tests.support.games import start_game
@@ -33,12 +35,12 @@ def test_a_hint_asked_while_every_solver_is_busy_is_refused_and_marks_nothing(
     settings.CANFIELD_HINT_QUEUE = 0
     settings.CANFIELD_THROTTLE_RATES = {**settings.CANFIELD_THROTTLE_RATES, "hint": None}
     game = start_game(player_client, HARD)
-    held = slots(1)
-    assert held.acquire(blocking=False)  # the one solver is busy with someone else's hint
+    # The one solver is busy with someone else's hint.
+    assert hint_pool.hint_queue().take_place(0, 1)
     try:
         response = player_client.post(f"/api/games/{game['id']}/hint/")
     finally:
-        held.release()
+        hint_pool.hint_queue().give_place()
     assert response.status_code == 503
     assert response.json()["error"] == "hints_busy"
     assert response["Retry-After"] == "2"
@@ -174,3 +176,55 @@ def test_three_accounts_hammering_hard_hints_leave_another_players_hint_answered
     assert all(answer.json()["game"] == player_game for answer in answers)
     assert second.status_code == 429 and second.json()["error"] == "hint_pending"
     assert attacker_answers.count(200) >= 3  # the attackers are answered too, in turn
+
+
+@pytest.mark.django_db
+async def test_the_queue_serves_players_in_turn_not_in_the_order_asked(
+    monkeypatch: pytest.MonkeyPatch, settings: LazySettings
+) -> None:
+    """Issue 38, F7: 12 accounts asking hints back to back kept the queue full, and another
+    player's hint waited 25-28 s behind theirs (8 queued, 3 s each). Served players in turn,
+    it is solved next, once the solve running ends. (The pool is a thread here and a solve
+    takes 20 ms: the order is what is tested.)"""
+    from games.errors import HintsBusy
+
+    settings.CANFIELD_HINT_WORKERS = 1
+    settings.CANFIELD_HINT_QUEUE = 8
+    solved: list[int] = []
+
+    def solve(snapshot: dict, seconds: float) -> int:
+        time.sleep(seconds)
+        solved.append(snapshot["who"])
+        return int(snapshot["who"])
+
+    pool = ThreadPoolExecutor(max_workers=1)
+    monkeypatch.setattr(hint_pool, "executor", lambda size: pool)
+    monkeypatch.setattr(hint_pool, "solve_hint", solve)
+    done = asyncio.Event()
+
+    async def ask(who: int) -> None:
+        while True:
+            try:
+                hint_pool.reserve_slot(who)
+                break
+            except HintsBusy:
+                await asyncio.sleep(0.002)
+        await hint_pool.solve_in_pool({"who": who}, 0.02, player_id=who)
+
+    async def back_to_back(who: int) -> None:
+        while not done.is_set():
+            await ask(who)
+
+    accounts = [asyncio.create_task(back_to_back(who)) for who in range(1, 13)]
+    while len(solved) < 40:  # every account has had hints: the queue is full of theirs
+        await asyncio.sleep(0.01)
+    before = len(solved)
+    try:
+        # Served in the order asked, it waited for a place that the accounts kept taking.
+        await asyncio.wait_for(ask(99), timeout=10)
+    finally:
+        done.set()
+        await asyncio.gather(*accounts)
+        pool.shutdown()
+    ahead = solved.index(99) - before
+    assert ahead <= 1, f"{ahead} hints were solved before the player's: {solved[before:]}"

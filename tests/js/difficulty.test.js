@@ -17,4 +17,12 @@ describe("difficultyText", () => {
     assert.equal(difficultyText(null, null), "");
     assert.equal(difficultyText(undefined), "");
   });
+
+  it("says the tier is being worked out while the table par is pending, never over a tier", () => {
+    assert.equal(difficultyText(null, null, "pending"), "being worked out…");
+    assert.equal(difficultyText(null, expected, "pending"), "fiendish (expected)");
+    assert.equal(difficultyText(rated, null, "pending"), "hard (1563)");
+    assert.equal(difficultyText(null, null, "ready"), "");  // a par that gave up: no tier
+    assert.equal(difficultyText(null, null, "none"), "");
+  });
 });

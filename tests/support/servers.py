@@ -58,11 +58,16 @@ STARTUP_TIMEOUT_S = 30.0
 #: Environment every test server starts with unless the test says otherwise: a test run signs
 #: up (and in) far more players from 127.0.0.1 than the per-address limits let one address,
 #: and its scripts play ranked games faster than any hand (the timing signal, tested in
-#: process by tests/fairplay, would hold them).
+#: process by tests/fairplay, would hold them). No referee (``canfield_site.referee``): a
+#: test's server shares the test's database, whose table pars the test stores itself, and a
+#: fair-play worker beside each server would only burn the run's CPU on today's deals (a test
+#: that wants one says ``CANFIELD_REFEREE=child``).
 TEST_SERVER_DEFAULTS = {
     "CANFIELD_THROTTLE_SIGNUP": "off",
     "CANFIELD_PASSWORD_CHECKS_ADDRESS": "off",
+    "CANFIELD_PASSWORD_CHECKS_ACCOUNT": "off",
     "CANFIELD_TIMING_SIGNALS": "off",
+    "CANFIELD_REFEREE": "off",
 }
 #: The environment of a server whose tests sign players up by the hundred and measure nothing
 #: of what a password costs: new passwords hashed cheaply (tests/support/cheap_hashing_settings),

@@ -1,13 +1,15 @@
 """A daily deal's expected difficulty in Chromium (issue 26): before the close, its prior's
 tier in words and no number ("difficulty: hard (expected)") on home's deal card, the board
-page and the day's line page, and nothing for a board with no table par yet; a closed day
-not rated yet shows it in the archive. Desktop and phone, in English, Indonesian and
+page and the day's line page, and that it is being worked out for an open board whose table
+par is not computed yet (``table_par_status`` pending, issue 34), never a silence; a closed
+day not rated yet shows it in the archive. Desktop and phone, in English, Indonesian and
 Japanese, every page checked for English left, overflow and script errors."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import pytest
@@ -22,6 +24,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 
 #: "expected" as each language says it beside the tier.
 EXPECTED = {"en": "(expected)", "id": "(diperkirakan)", "ja": "予想"}
+#: "difficulty: being worked out…" as each language says it.
+PENDING = {
+    "en": "difficulty: being worked out…",
+    "id": "kesulitan: sedang dihitung…",
+    "ja": "算出中…",
+}
 #: Twelve runs of twenty won: a prior rated "hard".
 HARD_RUNS = [(52, 200)] * 12 + [(30, 120)] * 8
 
@@ -64,10 +72,17 @@ def shows_expected(node: Locator, words: str, language: str) -> None:
     expect(node).not_to_have_text(re.compile(r"\d"))
 
 
+def shows_pending(node: Locator, language: str) -> None:
+    """``node`` says the tier is being worked out, in ``language``, and names no tier."""
+    expect(node).to_contain_text(PENDING[language])
+    expect(node).to_have_attribute("data-source", "pending")
+    expect(node).not_to_have_attribute("data-tier", re.compile(".*"))
+
+
 @pytest.mark.parametrize(
     ("screen", "language"), [("desktop", "en"), ("phone", "ja"), ("phone", "id"), ("desktop", "ja")]
 )
-def test_the_expected_tier_before_the_close_and_none_without_a_table_par(
+def test_the_expected_tier_before_the_close_and_pending_without_a_table_par(
     expected: Expected, new_player: Callable[..., Player], screen: str, language: str
 ) -> None:
     page: Page = new_player(sign_up=False, locale=BROWSER_LOCALE[language], **DEVICES[screen]).page
@@ -81,7 +96,7 @@ def test_the_expected_tier_before_the_close_and_none_without_a_table_par(
     shows_expected(card.locator(".difficulty"), words, language)
     expect(card.locator(".difficulty")).to_have_attribute("data-tier", "hard")
     expect(card.locator(".difficulty")).to_be_visible()
-    expect(page.locator('.daily-deal[data-mode="D1"] .difficulty')).to_have_count(0)
+    shows_pending(page.locator('.daily-deal[data-mode="D1"] .difficulty'), language)
     watch.check(language, f"home, {screen}")
 
     for path, where in [
@@ -93,10 +108,41 @@ def test_the_expected_tier_before_the_close_and_none_without_a_table_par(
         watch.check(language, f"{path}, {screen}")
     page.goto(f"/boards/{today.board('D1')}/")
     expect(page.locator("#board-par")).to_be_visible()
-    expect(page.locator(".difficulty")).to_have_count(0)
+    shows_pending(page.locator("#board-par .difficulty"), language)
 
     closed = expected.closed.board("D3")
     page.goto("/daily/")
     entry = page.locator(f'.archive-day[data-date="{expected.closed.day}"] [data-mode="D3"]')
     shows_expected(entry.locator(".difficulty"), expected.words[language][closed], language)
     watch.check(language, f"/daily/, {screen}")
+
+
+def test_home_shows_the_tier_once_the_pending_par_is_stored_without_a_reload(
+    expected: Expected, new_player: Callable[..., Player]
+) -> None:
+    """A fresh server's referee stores today's par while home is open: home asks again
+    (every 30 s of the page's clock, run ahead here) and the note gives way to the tier."""
+    from django.db import connections
+
+    from engine.table_player.par import TablePar
+    from fairplay.models import TableParRecord
+
+    page: Page = new_player(sign_up=False, locale=BROWSER_LOCALE["en"], **DEVICES["desktop"]).page
+    page.clock.install()
+    page.goto("/")
+    note = page.locator('.daily-deal[data-mode="D1"] .difficulty')
+    shows_pending(note, "en")
+    today = expected.today
+    par = TablePar(3, tuple(HARD_RUNS), today.pars["D1"], None, None, "no_edge")
+
+    def store() -> None:  # off the browser's event loop, where Django refuses the database
+        try:
+            TableParRecord.objects.create(board=today.board("D1"), par=par.to_json(), seconds=1)
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(store).result()
+    page.clock.run_for(31_000)
+    expect(note).to_have_attribute("data-source", "prior")
+    expect(note).to_contain_text(EXPECTED["en"])

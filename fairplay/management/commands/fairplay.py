@@ -5,9 +5,12 @@
   name of a staff account (the same service as the API and the page: kept in the history);
 * ``fairplay purge``: delete the origins past their keeping time (also done on every ranked
   start; this is for a server with no new ranked game for a while);
-* ``fairplay work [--once] [--interval SECONDS]``: the fair-play worker (``fairplay.worker``):
-  the table pars of today and tomorrow, and the signals on games played before their board
-  had one. Run one beside the servers (one is enough; two only do the same work twice).
+* ``fairplay work [--once] [--interval SECONDS] [--parent PID]``: the fair-play worker
+  (``fairplay.worker``): the table pars of today and tomorrow, and the signals on games played
+  before their board had one. Run one beside the servers (one is enough; two only do the same
+  work twice): ``python -m canfield_site.serve`` starts one as its child unless told not to
+  (``canfield_site.referee``), and passes its own pid as ``--parent``, so the worker ends
+  with the server even when the server is killed outright.
 """
 
 import time
@@ -23,6 +26,7 @@ from fairplay.services import ORIGIN_DAYS, flag_decide, origins_purge
 from fairplay.worker import work_pass
 from games.boards import parse_board
 from games.errors import ServiceError
+from games.hint_pool import exit_with_parent
 
 
 class Command(BaseCommand):
@@ -46,6 +50,11 @@ class Command(BaseCommand):
         working.add_argument(
             "--interval", type=float, default=60.0, help="seconds between passes (default 60)"
         )
+        working.add_argument(
+            "--parent",
+            type=int,
+            help="exit once this process (the server that started the worker) is gone",
+        )
 
     def handle(self, *args: Any, action: str, **options: Any) -> None:
         try:
@@ -54,6 +63,8 @@ class Command(BaseCommand):
             elif action == "decide":
                 self.decide(options["flag"], options["verdict"], options["staff"], options["note"])
             elif action == "work":
+                if options["parent"] is not None:
+                    exit_with_parent(options["parent"])
                 self.work(once=options["once"], interval=options["interval"])
             else:
                 self.stdout.write(

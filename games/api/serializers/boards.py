@@ -3,11 +3,21 @@ daily board's table par."""
 
 from rest_framework import serializers
 
+from fairplay.selectors import TABLE_PAR_STATUSES
 from games.api.serializers.holds import OwnHoldOut
 from games.api.serializers.limits import MAX_QUERY_INT
 from games.boards import Who
 from games.models import Game
 from ratings.serializers import DifficultyOut, ExpectedTierOut
+
+
+class BestKnownOut(serializers.Serializer):
+    actions = serializers.IntegerField(help_text="actions of the best known winning line")
+    by = serializers.ChoiceField(
+        choices=["par", "player"],
+        help_text="par: the optimiser's line; player: a shorter verified ranked line (whose"
+        " is not said)",
+    )
 
 
 class LeaderboardIn(serializers.Serializer):
@@ -83,6 +93,26 @@ class TableParOut(serializers.Serializer):
     )
 
 
+def par_status_field() -> serializers.ChoiceField:
+    """A daily board's ``par_status``, on the board's answer and the day's alike."""
+    return serializers.ChoiceField(
+        choices=TABLE_PAR_STATUSES,
+        help_text="a daily board's par: pending while the engine's optimiser works on it (par"
+        " null), ready once told; none: not a daily board (an open deal's par is its own)",
+    )
+
+
+def table_par_status_field() -> serializers.ChoiceField:
+    """A daily board's ``table_par_status``, on the board's answer and the day's alike."""
+    return serializers.ChoiceField(
+        choices=TABLE_PAR_STATUSES,
+        help_text="where the board's table par stands, the same for every viewer: pending (an "
+        "open board whose table par the fair-play worker is still computing: pages say its "
+        "difficulty is being worked out), ready (stored: before the close only its expected "
+        "tier is told), none (a closed day that never got one, or not a daily board)",
+    )
+
+
 class LeaderboardOut(serializers.Serializer):
     board = serializers.CharField(help_text="a deal code or a daily board id")
     who = serializers.ChoiceField(
@@ -103,12 +133,25 @@ class LeaderboardOut(serializers.Serializer):
     limit = serializers.IntegerField()
     around = serializers.CharField(allow_null=True)
     par = serializers.IntegerField(
-        allow_null=True, help_text="a daily deal's par (actions of the solver's line), else null"
+        allow_null=True,
+        help_text="a daily deal's par (actions of the shortest line the engine's optimiser"
+        " found; null while pending), else null",
+    )
+    par_status = par_status_field()
+    par_proven = serializers.BooleanField(
+        help_text="the optimiser proved that no winning line is shorter than the par"
+    )
+    best_known = BestKnownOut(
+        allow_null=True,
+        help_text="once the day has closed and the referee reviewed it: the best known line,"
+        " the par or a shorter verified line played on the board (what 'knowing every card'"
+        " means); null before",
     )
     table_par = TableParOut(
         allow_null=True,
         help_text="a closed daily board's table par (the table-view player's runs), else null",
     )
+    table_par_status = table_par_status_field()
     difficulty = DifficultyOut(
         allow_null=True,
         help_text="a closed and rated daily board's deal difficulty (ratings), else null",

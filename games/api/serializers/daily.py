@@ -3,7 +3,12 @@ salts and the solver's lines), tomorrow's commitments, the archive of closed day
 
 from rest_framework import serializers
 
-from games.api.serializers.boards import TableParOut
+from games.api.serializers.boards import (
+    BestKnownOut,
+    TableParOut,
+    par_status_field,
+    table_par_status_field,
+)
 from games.api.serializers.holds import OwnHoldOut
 from games.models import Game
 from ratings.serializers import DifficultyOut, ExpectedTierOut
@@ -24,11 +29,24 @@ class DailyBoardOut(serializers.Serializer):
     board = serializers.CharField(help_text="daily-<date>-D3 or -D1")
     draw = serializers.IntegerField()
     par = serializers.IntegerField(
-        allow_null=True, help_text="actions of the solver's winning line"
+        allow_null=True,
+        help_text="actions of the shortest winning line the engine's optimiser found (null"
+        " while it is pending, or for a day stored before pars)",
+    )
+    par_status = par_status_field()
+    par_proven = serializers.BooleanField(
+        help_text="the optimiser proved that no winning line is shorter than the par"
+    )
+    best_known = BestKnownOut(
+        allow_null=True,
+        help_text="once the day has closed and the referee reviewed it: the best known line,"
+        " the par or a shorter verified line played on the board (what 'knowing every card'"
+        " means); null before",
     )
     table_par = TableParOut(
         allow_null=True, help_text="once the day has closed: what seeing only the table costs"
     )
+    table_par_status = table_par_status_field()
     entries = serializers.IntegerField(help_text="players on the board")
     difficulty = DifficultyOut(
         allow_null=True, help_text="once the day has closed and been rated: how hard the deal was"

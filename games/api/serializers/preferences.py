@@ -4,7 +4,7 @@ value one of its choices and of the choice's JSON type (``"700"`` is not ``700``
 import json
 from typing import Any
 
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -49,19 +49,12 @@ def _field(preference: Preference) -> ChoiceOfType:
 
 
 class PreferencesIn(serializers.Serializer):
-    """The settings to keep: any of the catalogue's keys; a key not listed goes back to unsaved."""
+    """The settings to keep: any of the catalogue's keys; a key not listed goes back to unsaved
+    (a key the catalogue lacks is refused as every body's unknown fields are:
+    ``games.api.parsing.validated_body``)."""
 
     def get_fields(self) -> dict[str, serializers.Field]:
         return {key: _field(preference) for key, preference in PREFERENCES.items()}
-
-    def to_internal_value(self, data: Any) -> dict[str, Any]:
-        if isinstance(data, dict):
-            unknown = sorted(set(data) - set(PREFERENCES))
-            if unknown:
-                raise serializers.ValidationError(
-                    {key: [gettext("There is no such setting.")] for key in unknown}
-                )
-        return dict(super().to_internal_value(data))
 
 
 class PreferencesOut(serializers.Serializer):

@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api.current_player import request_player
-from games.api.parsing import validated
+from games.api.parsing import validated, validated_body
 from games.api.serializers.account import ExportIn, ExportOut, PasswordChangeIn, PasswordChangeOut
 from games.api.serializers.errors import error_responses
 from games.selectors.exports import export_text, games_export
@@ -38,7 +38,7 @@ class PasswordChangeView(APIView):
         responses={200: PasswordChangeOut, **error_responses(400, 401, 403, 429, 503)},
     )
     def post(self, request: Request) -> Response:
-        data = validated(PasswordChangeIn, request.data)
+        data = validated_body(PasswordChangeIn, request.data)
         user = request_player(request)
         by_token = request.auth is not None
         token = player_password_change(

@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine import Deal
-from fairplay.selectors import table_par_shown
+from fairplay.selectors import best_known_shown, table_par_shown, table_par_status
 from games.api.fields import DEAL_CODE_PATTERN
 from games.api.parsing import validated
 from games.api.serializers.boards import LeaderboardFieldOut, LeaderboardIn, LeaderboardOut
@@ -28,7 +28,6 @@ from games.boards import (
     day_sealed,
     first_sealed_day,
     known_day,
-    parse_board,
     parse_who,
     partitions,
     ranking_board,
@@ -45,12 +44,12 @@ from games.daily.store import (
     daily_lines,
     daily_pars,
     daily_salts,
-    not_come_yet,
-    open_deal,
     par_of_code,
+    par_statuses,
 )
 from games.errors import DailySealed, InvalidInput, NotOnBoard
 from games.models import DailyDeal
+from games.selectors.board_shown import board_shown
 from games.selectors.games import Viewer, ranked_games_of
 from games.selectors.leaderboard_sql import BoardCounts
 from games.selectors.leaderboards import (
@@ -93,15 +92,6 @@ def parse_day(text: str) -> date:
     return parsed
 
 
-def open_board(text: str) -> Board:
-    """A board in a path (``parse_board``); a deal code's board only while its layout may be
-    shown (``open_deal``): a sealed daily's layout has no board of its own before the close."""
-    board = parse_board(text)
-    if not board.is_daily:
-        open_deal(board.id)
-    return board
-
-
 def board_header(board: Board) -> dict[str, Any]:
     """What a board page says of its board: its code once it may be told, its par (and its
     table par once the day has closed)."""
@@ -112,7 +102,11 @@ def board_header(board: Board) -> dict[str, Any]:
             "closes_at": None,
             "closes_in": None,
             "par": par_of_code(deal=Deal.from_code(board.id)),
+            "par_status": "none",
+            "par_proven": False,
+            "best_known": None,
             "table_par": None,
+            "table_par_status": "none",
             "difficulty": None,
             "expected": None,
         }
@@ -124,7 +118,10 @@ def board_header(board: Board) -> dict[str, Any]:
         "closes_at": board.closes_at,
         "closes_in": seconds_to(board.closes_at),
         "par": daily_pars(deal)[board.mode],
+        **par_statuses(deal)[board.mode],
+        "best_known": None if sealed else best_known_shown(board=board.id),
         "table_par": None if sealed else table_par_shown(board=board.id),
+        "table_par_status": table_par_status(board=board.id, closed=not sealed),
         "difficulty": None if sealed else deal_difficulties(boards=[board.id]).get(board.id),
         "expected": expected_difficulty(board.id),
     }
@@ -160,7 +157,7 @@ class LeaderboardView(APIView):
     def get(self, request: Request, board: str) -> Response:
         query = validated(LeaderboardIn, request.query_params)
         who = parse_who(request.query_params.get("who"))
-        found = open_board(board)
+        found = board_shown(board)  # the one rule, its socket's too
         header = board_header(found)
         page = board_read(found.id, who=who, query=query)
         held = own_held_entry(viewer=request.user, board=found.id, who=who)
@@ -183,9 +180,7 @@ class LeaderboardFieldView(APIView):
     )
     def get(self, request: Request, board: str) -> Response:
         who = parse_who(request.query_params.get("who"))
-        found = open_board(board)
-        if found.day is not None and found.day > utc_today():
-            raise not_come_yet(found.day)
+        found = board_shown(board)
         counts = board_field_counts(board=partitions(found.id, who))
         field = {
             "board": found.id,
@@ -199,7 +194,7 @@ class LeaderboardFieldView(APIView):
 def daily_json(deal: DailyDeal, viewer: Viewer = None) -> dict[str, Any]:
     """A day's two boards with their pars (and the viewer's own ranked games, if signed
     in); codes and lines only once the day has closed."""
-    pars = daily_pars(deal)
+    pars, statuses = daily_pars(deal), par_statuses(deal)
     ids = {mode: daily_board(deal.date, mode).id for mode in DAILY_MODES}
     counts = {mode: BoardCounts(board) for mode, board in ids.items()}
     mine = ranked_games_of(viewer, boards=list(ids.values()))
@@ -211,7 +206,10 @@ def daily_json(deal: DailyDeal, viewer: Viewer = None) -> dict[str, Any]:
             "board": ids[mode],
             "draw": draw,
             "par": pars[mode],
+            **statuses[mode],
+            "best_known": None if sealed else best_known_shown(board=ids[mode]),
             "table_par": None if sealed else table_par_shown(board=ids[mode]),
+            "table_par_status": table_par_status(board=ids[mode], closed=not sealed),
             "entries": counts[mode].total,  # people's: the board as it shows by default
             "difficulty": difficulties.get(ids[mode]),
             "expected": expected_difficulty(ids[mode]),

@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 from fairplay.origins import request_origin
 from games.api.current_player import request_player
 from games.api.guests import SignedInOrBrowser, as_new_guest
-from games.api.parsing import validated
+from games.api.parsing import validated, validated_body
 from games.api.representation import represented
 from games.api.serializers.actions import (
     ACTION_SCHEMA,
@@ -91,7 +91,7 @@ class GameCreateView(APIView):
     )
     def post(self, request: Request) -> Response:
         """An anonymous browser's first game makes it a guest (``games.api.guests``)."""
-        data = validated(GameCreateIn, request.data)
+        data = validated_body(GameCreateIn, request.data)
         origin = request_origin(request)
         if request.user.is_authenticated:
             viewer = request_player(request)
@@ -151,7 +151,7 @@ class GameActionsView(APIView):
         responses={201: GameAfterActionOut, **ERRORS},
     )
     def post(self, request: Request, game_id: int) -> Response:
-        data = validated(ActionIn, request.data)
+        data = validated_body(ActionIn, request.data)
         player = request_player(request)
         actions_quota_charge(player_id=player.pk, actions=1)
         appended = action_append(
@@ -174,7 +174,7 @@ class GameResignView(APIView):
         operation_id="game_resign", request=ResignIn, responses={201: GameAfterActionOut, **ERRORS}
     )
     def post(self, request: Request, game_id: int) -> Response:
-        data = validated(ResignIn, request.data)
+        data = validated_body(ResignIn, request.data)
         player = request_player(request)
         actions_quota_charge(player_id=player.pk, actions=1)
         appended = game_resign(game_id=game_id, player=player, expected_seq=data.get("seq"))

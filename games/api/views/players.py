@@ -24,7 +24,7 @@ from accounts.bots import is_bot
 from accounts.guests import is_guest
 from games.api.current_player import request_player
 from games.api.guests import session_login
-from games.api.parsing import validated
+from games.api.parsing import no_body_fields, validated, validated_body
 from games.api.serializers.account import AccountDeleteIn, AccountDeleteOut
 from games.api.serializers.errors import ErrorOut, error_responses
 from games.api.serializers.players import (
@@ -66,7 +66,7 @@ class PlayerCreateView(APIView):
         responses={201: SignUpOut, **error_responses(400, 409, 429, 503)},
     )
     def post(self, request: Request) -> Response:
-        data = validated(PlayerCreateIn, request.data)
+        data = validated_body(PlayerCreateIn, request.data)
         session = data["session"]
         credentials = {
             "username": data["username"],
@@ -110,6 +110,7 @@ class TokenView(APIView):
 
     @extend_schema(operation_id="token_revoke", request=None, responses={204: None, 401: ErrorOut})
     def delete(self, request: Request) -> Response:
+        no_body_fields(request.data)
         player_token_revoke(user=request_player(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -131,6 +132,7 @@ class SessionView(APIView):
     @extend_schema(operation_id="session_delete", request=None, responses={204: None})
     def delete(self, request: Request) -> Response:
         """Signing out of a guest session ends the guest (``guest_signed_out``)."""
+        no_body_fields(request.data)
         guest_id = request.user.pk if is_guest(request.user) else None
         logout(request._request)
         if guest_id is not None:
@@ -143,7 +145,7 @@ def authenticated(request: Request) -> tuple[User, bool]:
     signing in from a guest session (for a session or a token) moves the guest's games and
     assistance marks to the account (``guest_merge``), the one way a guest's games are claimed
     by an existing account."""
-    data = validated(CredentialsIn, request.data)
+    data = validated_body(CredentialsIn, request.data)
     guest_id = request.user.pk if is_guest(request.user) else None
     user = player_authenticate(
         username=data["username"], password=data["password"], request=request._request
@@ -172,7 +174,7 @@ class MeView(APIView):
         responses={200: AccountDeleteOut, **error_responses(400, 401, 403, 409, 429, 503)},
     )
     def delete(self, request: Request) -> Response:
-        data = validated(AccountDeleteIn, request.data)
+        data = validated_body(AccountDeleteIn, request.data)
         name = account_delete(
             user=request_player(request), password=data["password"], request=request._request
         )
@@ -206,6 +208,7 @@ class BotDeclareView(APIView):
         responses={200: MeOut, 401: ErrorOut, 403: ErrorOut, 409: ErrorOut},
     )
     def post(self, request: Request) -> Response:
+        no_body_fields(request.data)
         user = request_player(request)
         player_bot_declare(user=user)
         return Response(me_json(user))

@@ -13,7 +13,7 @@ from accounts.preferences import (
     preferences_stored,
 )
 from games.api.current_player import request_player
-from games.api.parsing import validated
+from games.api.parsing import validated_body
 from games.api.serializers.errors import error_responses
 from games.api.serializers.preferences import PreferencesIn, PreferencesOut
 
@@ -41,5 +41,5 @@ class PreferencesView(APIView):
         responses={200: PreferencesOut, **error_responses(400, 401)},
     )
     def put(self, request: Request) -> Response:
-        values = validated(PreferencesIn, request.data)
+        values = validated_body(PreferencesIn, request.data)
         return _answer(preferences_replace(user=request_player(request), values=values))

@@ -7,7 +7,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api.current_player import request_player
-from games.api.parsing import validated
+from games.api.parsing import validated_body
 from games.api.serializers.errors import error_responses
 from games.api.serializers.games import GameOut
 from games.api.serializers.submissions import SUBMISSION_SCHEMA, SubmissionIn
@@ -29,7 +29,7 @@ class SubmissionCreateView(APIView):
         responses={201: GameOut, **error_responses(400, 401, 409, 413, 422)},
     )
     def post(self, request: Request) -> Response:
-        data = validated(SubmissionIn, request.data)
+        data = validated_body(SubmissionIn, request.data)
         player = request_player(request)
         game = submission_create(
             player=player, code=data["code"], actions=data.get("actions"), log=data.get("log")

@@ -2,6 +2,7 @@
 
 Choosing a day's deals runs the solver (up to ``CANFIELD_DAILY_SOLVE_SECONDS`` per
 candidate); running this from cron keeps that work off the first request of the day. Then
+the pars (``games.daily.pars``: the line optimiser, ``CANFIELD_PAR_NODES`` per deal), then
 each board's table par (``fairplay.table_pars``: the table-view player's runs on the deal,
 minutes of CPU per board; ``--no-table-pars`` leaves them to the fair-play worker). It prints
 pars and costs, never a code: a cron log is not a place for sealed deals.
@@ -15,6 +16,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from fairplay.table_pars import day_table_pars
 from fairplay.worker import par_line
 from games.boards import utc_today
+from games.daily.pars import par_described, pars_found
 from games.daily.store import daily_deal_get
 from games.models import DailyDeal
 
@@ -50,6 +52,7 @@ class Command(BaseCommand):
             day = first + timedelta(days=index)
             stored_before = DailyDeal.objects.filter(date=day).exists()
             deal = daily_deal_get(day=day)
+            pars_found(deal)
             self.stdout.write(self.describe(deal, stored_before=stored_before))
             if table_pars:
                 for board_par in day_table_pars(day):
@@ -67,4 +70,4 @@ class Command(BaseCommand):
                 f"{deal.candidates} candidate(s), {deal.solver_calls} solver run(s), "
                 f"{deal.solve_seconds:.2f} s"
             )
-        return f"{deal.date}: D3 par {deal.par}, D1 par {deal.par_d1} ({how})"
+        return f"{par_described(deal)} ({how})"

@@ -74,14 +74,13 @@ def test_the_held_player_is_told_why_on_their_table_and_is_off_the_board(
         path=artifact_path(f"fairplay-held-{'-'.join(map(str, screen['viewport']))}-{locale}.png")
     )
 
-    # Nobody else sees it on the board; the first player's table shows no such note.
+    # The link binds both ways: the first player's game is held too, and told so; the board
+    # shows neither.
     first.page.goto(f"/boards/{board}/")
-    rows = first.page.locator("#board-rows tr")
-    expect(rows.first).to_contain_text(first.username)
-    expect(rows).to_have_count(1)
+    expect(first.page.locator("#board-rows tr")).to_have_count(0)
     first.page.goto(f"/games/{first_game['id']}/")
     expect(first.page.locator("#stock-card")).to_be_visible()
-    expect(first.page.locator("#held-note")).to_have_count(0)
+    expect(first.page.locator("#held-note")).to_contain_text(HELD_WORDS["en-US"])
     assert not first.errors and not second.errors
 
 
@@ -90,8 +89,9 @@ def flagged(
     server_url: str, make_player: Callable[..., ApiPlayer], settings: LazySettings
 ) -> dict[str, str]:
     """Made before the browser starts (ORM calls): today's D3 with alice's ranked game and
-    bob's, started from the same network (bob is held), and a staff account (its password
-    hashed as the server checks it: the tests' quick hasher is not the server's)."""
+    bob's, started from the same network (both held: a link binds both ways), and a staff
+    account (its password hashed as the server checks it: the tests' quick hasher is not the
+    server's)."""
     from django.contrib.auth.hashers import make_password
     from django.contrib.auth.models import User
 
@@ -144,11 +144,16 @@ def test_staff_decide_a_flag_on_the_staff_page(
     sign_in(staff, flagged["staff"])
     page = staff.page
     page.goto(f"/fair-play/?board={flagged['board']}")
-    flag = page.locator(".flag")
-    expect(flag).to_have_count(1)
-    expect(flag).to_contain_text(flagged["bob"])
+    expect(page.locator(".flag")).to_have_count(2)  # bob's and, bound by the link, alice's
+    flag = page.locator(".flag").filter(has_text=f"{flagged['bob']}, game")
     expect(flag.locator(".evidence")).to_contain_text(f"same network as {flagged['alice']}'s game")
     flag.locator("textarea[name=note]").fill("looked at it")
+    together = flag.get_by_label("The same verdict on every game of this link")
+    if screen.get("touch"):
+        together.tap()
+    else:
+        together.check()
+    expect(together).to_be_checked()
     button = flag.get_by_role("button", name=press)
     button.scroll_into_view_if_needed()
     box = button.bounding_box()
@@ -159,15 +164,17 @@ def test_staff_decide_a_flag_on_the_staff_page(
         button.tap()
     else:
         button.click()
-    expect(page.locator(".flag")).to_have_attribute("data-status", status)
-    expect(page.locator(".verdicts")).to_contain_text(
-        f"{flagged['staff']} · {status} · looked at it"
-    )
+    for each in (page.locator(".flag").nth(0), page.locator(".flag").nth(1)):
+        expect(each).to_have_attribute("data-status", status)
+        expect(each.locator(".verdicts")).to_contain_text(
+            f"{flagged['staff']} · {status} · looked at it"
+        )
     page.screenshot(path=artifact_path(f"fairplay-staff-{status}.png"), full_page=True)
 
     outsider.page.goto(f"/boards/{flagged['board']}/")
     rows = outsider.page.locator("#board-rows tr")
-    expect(rows).to_have_count(2 if status == "cleared" else 1)
-    names = outsider.page.locator("#board-rows").inner_text()
-    assert (flagged["bob"] in names) == (status == "cleared") and flagged["alice"] in names
+    expect(rows).to_have_count(2 if status == "cleared" else 0)
+    if status == "cleared":
+        names = outsider.page.locator("#board-rows").inner_text()
+        assert flagged["bob"] in names and flagged["alice"] in names
     assert not staff.errors and not outsider.errors

@@ -116,7 +116,7 @@ def test_wrong_current_passwords_count_as_failed_logins(
 def test_a_change_is_charged_as_a_password_check(
     player: Player, player_client: APIClient, settings: LazySettings
 ) -> None:
-    settings.CANFIELD_PASSWORD_CHECKS = {"address": "1/minute", "total": None}
+    settings.CANFIELD_PASSWORD_CHECKS = {"address": "1/minute", "account": None, "total": None}
     with time_machine.travel("2026-01-02 12:00:01Z", tick=False):
         assert change(player_client, "not my password 1").status_code == 400
         busy = change(player_client, player.password)

@@ -117,11 +117,11 @@ def test_only_the_owner_may_act(
     game: dict, make_player: Callable[..., Player], client_for: Callable, api_client: APIClient
 ) -> None:
     other = client_for(make_player("mallory"))
-    for path in ("actions", "resign"):
-        response = other.post(f"/api/games/{game['id']}/{path}/", {"action": "draw"})
+    for path, body in (("actions", {"action": "draw"}), ("resign", {})):
+        response = other.post(f"/api/games/{game['id']}/{path}/", body)
         assert response.status_code == 403
         assert response.json()["error"] == "not_your_game"
-        anonymous = api_client.post(f"/api/games/{game['id']}/{path}/", {"action": "draw"})
+        anonymous = api_client.post(f"/api/games/{game['id']}/{path}/", body)
         assert anonymous.status_code == 401
     assert not Action.objects.exists()
 

@@ -2,16 +2,15 @@
 answer), never a 500 and never a traceback; 9999-12-31 has no 00:00 UTC to close at, so no
 board, day or month may end after ``games.boards.LAST_DAY``."""
 
-import json
 import logging
 
 import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from games.consumers import CLOSE_BAD_REQUEST
+from games.consumers import CLOSE_BAD_REQUEST, CLOSE_NOT_FOUND
 from tests.conftest import Player
-from tests.games.live.conftest import close_code_of, communicator_for
+from tests.games.live.conftest import close_code_of
 
 EDGE_DAYS = ["0001-01-01", "0001-01-02", "9999-12-30", "9999-12-31"]
 
@@ -83,13 +82,11 @@ async def test_a_board_past_the_last_day_closes_4400_without_a_traceback(
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("day", ["0001-01-01", "9999-12-30"])
-async def test_a_board_of_an_edge_day_answers_with_its_snapshot(
+async def test_a_board_of_an_edge_day_closes_4404_as_its_rest_board_is_a_404(
     day: str, caplog: pytest.LogCaptureFixture
 ) -> None:
-    communicator = communicator_for(f"/ws/leaderboards/daily-{day}-D3/", None)
+    """A day without deals (year 1) or to come (9999): REST says 404, so does the socket
+    (issue 38, N14: one rule, ``games.selectors.board_shown``)."""
     with caplog.at_level(logging.ERROR):
-        connected, _ = await communicator.connect(timeout=5)
-        output = await communicator.receive_output(timeout=5)
-        await communicator.disconnect()
-    assert connected and json.loads(output["text"])["type"] == "snapshot", output
+        assert await close_code_of(f"/ws/leaderboards/daily-{day}-D3/") == CLOSE_NOT_FOUND
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]

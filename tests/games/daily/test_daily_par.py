@@ -22,6 +22,7 @@ from engine import Deal, Game, replay
 from engine.solver import solve
 from games.daily.choosing import SOLVER_RUNS, choose_daily
 from games.daily.drawing import daily_layout
+from games.daily.pars import pars_found
 from games.daily.store import DAILY_LOCK_NAMESPACE, daily_deal_get
 from games.models import DailyDeal
 
@@ -80,11 +81,21 @@ def test_the_pars_are_told_while_sealed_the_codes_once_the_day_closed(
 ) -> None:
     with time_machine.travel("2026-01-01 12:00Z", tick=False):
         today = api_client.get("/api/daily/").json()
+        for mode in ("D3", "D1"):  # chosen, the optimiser not run: no par told yet
+            assert (today["boards"][mode]["par"], today["boards"][mode]["par_status"]) == (
+                None,
+                "pending",
+            )
+        assert pars_found(DailyDeal.objects.get(date=DAY))  # the worker's pass
+        assert not pars_found(DailyDeal.objects.get(date=DAY))  # once
+        today = api_client.get("/api/daily/").json()
         stored = DailyDeal.objects.get(date=DAY)
         for mode, par in (("D3", stored.par), ("D1", stored.par_d1)):
+            assert today["boards"][mode]["par_status"] == "ready"
             assert today["boards"][mode]["par"] == par
             board = api_client.get(f"/api/leaderboards/daily-2026-01-01-{mode}/").json()
             assert (board["par"], board["code"], board["sealed"]) == (par, None, True)
+            assert board["par_status"] == "ready"
         # While sealed, the deal's own code has no board (it would show the layout's par).
         sealed_code = stored.code
         refused = api_client.get(f"/api/leaderboards/{sealed_code}/")
@@ -113,8 +124,10 @@ def test_prepare_daily_stores_the_coming_days_once() -> None:
     stored = list(DailyDeal.objects.order_by("date"))
     assert [deal.date.isoformat() for deal in stored] == ["2026-01-01", "2026-01-02", "2026-01-03"]
     for line, deal in zip(days, stored, strict=True):
-        assert line.startswith(f"{deal.date}: D3 par {deal.par}, D1 par {deal.par_d1}")
-        assert "solver run" in line
+        assert line.startswith(f"{deal.date}: D3 par {deal.par}")
+        assert f"D1 par {deal.par_d1}" in line and "solver run" in line
+        assert deal.par_source == "optimiser" and deal.par == len(deal.line)
+        assert deal.solver_par is not None and deal.par <= deal.solver_par
         assert replay(deal.code, deal.line).won
     pars = [line for line in output if line.startswith("  ")]
     assert [line.split(":")[0].strip() for line in pars] == [

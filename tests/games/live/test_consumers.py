@@ -24,8 +24,10 @@ from games.services.games import game_create
 from games.services.submissions import submission_create
 from tests.conftest import Player
 from tests.games.live.conftest import (
+    RECEIVE_TIMEOUT_S,
     assert_strangers_refused,
     close_code_of,
+    communicator_for,
     play_first_legal,
     ranked_game,
     receive,
@@ -407,3 +409,39 @@ async def test_sockets_take_no_channel_of_their_own(
         ]
         assert (await receive(spectator))["type"] == "action"
     assert len(made) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_boards_socket_opens_only_where_its_rest_board_exists() -> None:
+    """Issue 38, N14: tomorrow's board answered 404 over REST while its socket opened. One
+    rule now (``games.selectors.board_shown``): today's board opens, tomorrow's and a past
+    day's without deals close 4404 as REST says 404, and a deal code whose layout is a sealed
+    daily's closes 4403 as REST refuses it."""
+    from datetime import timedelta
+
+    from rest_framework.test import APIClient
+
+    from games.boards import utc_today
+    from games.consumers import CLOSE_OFFSET
+    from tests.support.games import store_simple_day
+
+    today = utc_today()
+    await database_sync_to_async(store_simple_day)(today)
+    rest = APIClient()
+
+    def rest_status(board: str) -> int:
+        return int(rest.get(f"/api/leaderboards/{board}/").status_code)
+
+    tomorrow = f"daily-{(today + timedelta(days=1)).isoformat()}-D3"
+    long_ago = f"daily-{(today - timedelta(days=400)).isoformat()}-D1"
+    for board in (tomorrow, long_ago, SIMPLE_CODE):
+        status = await database_sync_to_async(rest_status)(board)
+        assert status in (403, 404), (board, status)
+        assert await close_code_of(f"/ws/leaderboards/{board}/") == CLOSE_OFFSET + status, board
+    today_board = f"daily-{today.isoformat()}-D3"
+    assert await database_sync_to_async(rest_status)(today_board) == 200
+    communicator = communicator_for(f"/ws/leaderboards/{today_board}/", None)
+    connected, _ = await communicator.connect(timeout=RECEIVE_TIMEOUT_S)
+    snapshot = await receive(communicator)
+    await communicator.disconnect()
+    assert connected and snapshot["type"] == "snapshot"

@@ -10,14 +10,23 @@ import { proofItem } from "../commitments.js";
 
 const PAGE_DAYS = 10;
 
+/** " · difficulty: …" (rated, expected, or being worked out), or nothing. */
+function difficultyOf(board) {
+  const node = difficultyNode(board.difficulty, board.expected, board.table_par_status);
+  return node ? [" · ", node] : "";
+}
+
 function boardItem(day, mode, board) {
   const code = day.codes && day.codes[mode];
   return h("li", { class: "archive-board", dataset: { mode } },
     h("strong", {}, format(gettext("Draw %(draw)s"), { draw: board.draw })), " ",
     code ? h("code", {}, code) : h("span", { class: "muted" }, gettext("sealed")),
     board.par != null ? ` · ${format(gettext("par %(par)s"), { par: board.par })}` : "",
+    board.par_proven ? ` (${gettext("proven shortest")})` : "",
+    board.best_known && board.best_known.by === "player"
+      ? ` · ${format(gettext("a player won in %(count)s actions"), { count: board.best_known.actions })}` : "",
     board.table_par ? h("span", { class: "table-par" }, ` (${board.table_par.detail})`) : "",
-    board.difficulty || board.expected ? [" · ", difficultyNode(board.difficulty, board.expected)] : "",
+    difficultyOf(board),
     ` · ${playerCount(board.entries)} · `,
     h("a", { href: pages.board(board.board) }, gettext("final board")),
     code ? [" · ", h("a", { href: pages.line(day.date, mode) }, gettext("the solver's line")),

@@ -73,12 +73,15 @@ function renderRows(entries, changed = null) {
 }
 
 /** A daily deal's par: the length of the solver's winning line (null on other deals); once
- * the day has closed, beside it what seeing only the table costs (the server's words). */
-function showPar(par, tablePar, difficulty, expected) {
+ * the day has closed, beside it what seeing only the table costs (the server's words); and
+ * its difficulty (rated, expected, or being worked out while its table par is pending). */
+function showPar(data) {
+  const { par, table_par: tablePar } = data;
   const node = byId("board-par");
   node.hidden = par == null;
+  const difficulty = difficultyNode(data.difficulty, data.expected, data.table_par_status);
   node.replaceChildren(par == null ? "" : format(gettext("Daily deal, proven winnable: par %(moves)s (the solver's line)."), { moves: moveCount(par) })
-    + (tablePar ? ` ${tablePar.detail}.` : ""), ...(difficulty || expected ? [" ", difficultyNode(difficulty, expected)] : []));
+    + (tablePar ? ` ${tablePar.detail}.` : ""), ...(difficulty ? [" ", difficulty] : []));
 }
 
 /** A daily board's state, once: sealed (a countdown) or closed (its code, play it, the line). */
@@ -126,7 +129,7 @@ async function loadPage() {
   view.held = data.own_held || null;
   view.closed = Boolean(view.daily) && !data.sealed;
   if (view.closed) renderLiveState(byId("live-state"), "final");
-  showPar(data.par, data.table_par, data.difficulty, data.expected);
+  showPar(data);
   if (view.daily) showDailyState(data);
   renderRows(data.entries);
   renderPager();

@@ -23,6 +23,34 @@ function showPlayers(panel, count) {
   panel.querySelector("[data-players]").textContent = `· ${playerCount(count)}`;
 }
 
+/** While a board's table par is pending (a fresh server's referee is still computing it),
+ * home asks again this often and shows the tier once it is there, without a reload. */
+const PENDING_RECHECK_MS = 30000;
+
+/** A board's expected tier, or that it is being worked out, or nothing. */
+function showDifficulty(panel, board) {
+  const difficulty = difficultyNode(null, board.expected, board.table_par_status);
+  panel.querySelector("[data-difficulty]").replaceChildren(...(difficulty ? ["· ", difficulty] : []));
+}
+
+function recheckWhilePending(daily) {
+  if (!Object.values(daily.boards).some((board) => board && board.table_par_status === "pending")) return;
+  setTimeout(async () => {
+    let fresh = daily;
+    try {
+      fresh = await api("GET", endpoints.daily);
+    } catch {
+      // asked again after the next pause
+    }
+    if (fresh.date !== daily.date) return;  // a new day: the page already says to reload
+    for (const panel of document.querySelectorAll(".daily-deal")) {
+      const board = fresh.boards[panel.dataset.mode];
+      if (board) showDifficulty(panel, board);
+    }
+    recheckWhilePending(fresh);
+  }, PENDING_RECHECK_MS);
+}
+
 /** One mode's panel: its board, par and players, its live top, the ranked game's button. */
 function showBoard(panel, daily, user, mine) {
   panel.querySelector("[data-played]").dataset.total = daily.entries;
@@ -33,7 +61,7 @@ function showBoard(panel, daily, user, mine) {
   const parNode = panel.querySelector("[data-par]");
   parNode.hidden = daily.par == null;
   parNode.textContent = daily.par == null ? "" : `· ${format(gettext("par %(moves)s"), { moves: moveCount(daily.par) })}`;
-  panel.querySelector("[data-difficulty]").replaceChildren(...(daily.expected ? ["· ", difficultyNode(null, daily.expected)] : []));
+  showDifficulty(panel, daily);
   let players = daily.entries;
   showPlayers(panel, players);
   const button = panel.querySelector("[data-play]");
@@ -200,6 +228,7 @@ function showDaily(daily, user) {
     if (board) showBoard(panel, board, user, board.game);
   }
   showCommitments(daily);
+  recheckWhilePending(daily);
 }
 
 async function main() {

@@ -51,9 +51,10 @@ async function showPositions(day, mode) {
   }
 }
 
-/** The board's difficulty (rated, else expected) after a space, or nothing. */
+/** The board's difficulty (rated, else expected, else being worked out) after a space, or
+ * nothing. */
 function expectedOrRated(board) {
-  const node = board ? difficultyNode(board.difficulty, board.expected) : null;
+  const node = board ? difficultyNode(board.difficulty, board.expected, board.table_par_status) : null;
   return node ? [" ", node] : [];
 }
 
