@@ -22,7 +22,7 @@ from canfield_site.body_limit import BodyLimitMiddleware  # noqa: E402
 from canfield_site.client_address import ClientAddressMiddleware  # noqa: E402
 from canfield_site.lifespan import lifespan  # noqa: E402
 from canfield_site.websocket_guard import WebSocketGuard  # noqa: E402
-from games.routing import websocket_urlpatterns  # noqa: E402
+from leagues.routing import websocket_urlpatterns  # noqa: E402  (games' routes and the leagues')
 
 router = ProtocolTypeRouter(
     {

@@ -190,6 +190,7 @@ INSTALLED_APPS = [
     "games",
     "fairplay",
     "ratings",
+    "leagues",
     "web",
     "axes",
     "csp",
@@ -416,6 +417,7 @@ LOCALE_PATHS = [
     BASE_DIR / "games" / "locale",
     BASE_DIR / "web" / "locale",
     BASE_DIR / "fairplay" / "locale",
+    BASE_DIR / "leagues" / "locale",
 ]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"

@@ -9,11 +9,13 @@ from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 
 from fairplay.urls import api_urlpatterns as fair_play_api
+from leagues.api.urls import api_urlpatterns as leagues_api
 from ratings.urls import api_urlpatterns as ratings_api
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("api/fair-play/", include((fair_play_api, "fairplay_api"))),
     path("api/", include((ratings_api, "ratings_api"))),
+    path("api/", include((leagues_api, "leagues_api"))),
     path("api/", include("games.api.urls")),
 ]
 if settings.CANFIELD_ADMIN:
@@ -21,6 +23,7 @@ if settings.CANFIELD_ADMIN:
 # The language switch: POST /i18n/setlang/ (Django's set_language) keeps the choice in a cookie.
 urlpatterns.append(path("i18n/", include("django.conf.urls.i18n")))
 urlpatterns.append(path("fair-play/", include("fairplay.urls")))
+urlpatterns.append(path("leagues/", include("leagues.urls")))
 urlpatterns.append(path("", include("web.urls")))
 
 #: A path with no page gets one in the site's look (the API's paths answer their own JSON 404).

@@ -41,7 +41,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -173,6 +173,25 @@ def action_events(
     return events
 
 
+#: Who else hears of a batch's changed entries, after the boards' own messages: functions of
+#: the (ranking board, player id) pairs that return more (group, event) pairs to send. The
+#: table is a higher layer's hook (``leagues`` adds its leagues' boards in ``apps.ready``).
+EntryFollower = Callable[[list[tuple[str, int]]], list[tuple[str, dict[str, Any]]]]
+entry_followers: list[EntryFollower] = []
+
+
+def followers_events(entries: list[tuple[str, int]]) -> list[tuple[str, dict[str, Any]]]:
+    """What ``entry_followers`` send for ``entries``; one that fails costs its own messages
+    only (its watchers see the gap), never the boards'."""
+    events: list[tuple[str, dict[str, Any]]] = []
+    for follower in entry_followers:
+        try:
+            events.extend(follower(entries))
+        except Exception:
+            logger.exception("%s failed on %d changed entries", follower.__name__, len(entries))
+    return events
+
+
 def batch_events(changes: list[GameChange]) -> list[tuple[str, dict[str, Any]]]:
     """The channel-layer events announcing ``changes`` (in commit order), folded.
 
@@ -198,6 +217,8 @@ def batch_events(changes: list[GameChange]) -> list[tuple[str, dict[str, Any]]]:
     }
     games = Game.objects.in_bulk(unknown) if unknown else {}  # one query, often none
     events = entry_events(list(entries)) if entries else []
+    if entries:
+        events.extend(followers_events(list(entries)))
     for game_id, appended in actions.items():
         events.extend(
             action_events(game_id, games.get(game_id), appended, finished.get(game_id, {}))

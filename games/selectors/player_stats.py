@@ -25,6 +25,7 @@ at a time).
 """
 
 import calendar
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
@@ -91,9 +92,15 @@ def streak_of(*, user: User, until: date) -> Streak:
         player=user, held=True, seq__gt=0, daily__isnull=False, daily__lt=until
     ).values_list("daily", flat=True)
     days = daily_entries(user=user, until=until).values_list("game__daily", flat=True)
+    return streak_of_days(sorted(day for day in days.union(held) if day is not None))
+
+
+def streak_of_days(days: Iterable[date]) -> Streak:
+    """The streaks of the days played ``days`` (ascending, each once): ``streak_of``'s rule,
+    for a read of many players' days at once too (a league's members)."""
     best = run = 0
     previous: date | None = None
-    for day in sorted(day for day in days.union(held) if day is not None):
+    for day in days:
         run = run + 1 if previous is not None and day - previous == timedelta(days=1) else 1
         best = max(best, run)
         previous = day

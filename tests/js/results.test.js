@@ -28,6 +28,15 @@ describe("the results card's share text", () => {
     assert.equal(lines[5], "🏆 3/41 · 🃏 17/52 · 🎯 147 · ⏱ 1:02:05 · 🔥 4"); // unfinished: no par to stand against
     assert.equal(shareText({ ...game, won: true, cards: 52 }, { par: 120 }).split("\n")[5], "🃏 52/52 · 🎯 147 (+27) · ⏱ 1:02:05");
   });
+
+  it("ends with the league's name and invite link when shared from a league", () => {
+    const game = { board: "daily-2026-12-02-D3", cards: 17, actions: 147, elapsed: 3725, won: false, state: { foundations: FOUNDATIONS } };
+    const league = { id: 7, name: "Lunch crew", url: "https://arena.example/leagues/join/k3x/" };
+    const lines = shareText(game, { rank: 3, total: 41, league }).split("\n");
+    assert.equal(lines.length, 7);
+    assert.equal(lines[6], "Lunch crew: https://arena.example/leagues/join/k3x/");
+    assert.equal(shareText(game, { league: null }).split("\n").length, 6);
+  });
 });
 
 describe("streakWith", () => {

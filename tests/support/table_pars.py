@@ -47,8 +47,21 @@ def remembered_table_par(
     seed: int,
     solver_line: list[str] | None = None,
     max_seconds: float | None = None,
+    earlier: TablePar | None = None,
 ) -> TablePar:
-    """``table_par`` with the same arguments, computed once per process."""
+    """``table_par`` with the same arguments, computed once per process (a par carried on
+    from ``earlier`` runs is computed each time: it is the review's, after the close)."""
+    if earlier is not None:
+        return table_par(
+            deal,
+            runs=runs,
+            samples=samples,
+            nodes_per_solve=nodes_per_solve,
+            seed=seed,
+            solver_line=solver_line,
+            max_seconds=max_seconds,
+            earlier=earlier,
+        )
     line = None if solver_line is None else tuple(solver_line)
     return _remembered(deal, runs, samples, nodes_per_solve, seed, line, max_seconds)
 

@@ -30,7 +30,11 @@ DEVICES: dict[str, dict] = {
     "desktop": {"viewport": (1280, 800)},
     "phone": {"viewport": (390, 844), "touch": True},
 }
-CATALOGUES = ("games/locale/{}/LC_MESSAGES/django.po", "web/locale/{}/LC_MESSAGES/django.po")
+CATALOGUES = (
+    "games/locale/{}/LC_MESSAGES/django.po",
+    "web/locale/{}/LC_MESSAGES/django.po",
+    "leagues/locale/{}/LC_MESSAGES/django.po",
+)
 CATALOGUES_JS = ("web/locale/{}/LC_MESSAGES/djangojs.po",)
 PLACEHOLDER = re.compile(r"%(?:\(\w+\))?[sdr]")
 

@@ -28,6 +28,7 @@ CATALOGUES = [
         ("web", "djangojs"),
         ("fairplay", "django"),
         ("ratings", "django"),
+        ("leagues", "django"),
     ]
     for language in LANGUAGES
 ]
@@ -41,6 +42,7 @@ TREE = [
     "games",
     "fairplay",
     "ratings",
+    "leagues",
     "web",
     "accounts",
 ]

@@ -33,9 +33,11 @@ export class LiveBoard {
    * `onChange({entries, total, changed})` is called with the top `limit` entries
    * after each update; `onState(state)` with "live", "connecting", "offline" or "polling".
    */
-  constructor(board, { limit = 20, who = "humans", onChange = () => {}, onState = () => {} } = {}) {
+  constructor(board, { limit = 20, who = "humans", league = null, onChange = () => {}, onState = () => {} } = {}) {
     this.board = board; // a deal code or a daily board id (daily-2026-12-01-D3)
     this.who = who;
+    // A league's id: its board (the members' entries, ranks within it), on the same socket.
+    this.league = league;
     this.limit = limit;
     this.onChange = onChange;
     this.onState = onState;
@@ -60,7 +62,7 @@ export class LiveBoard {
 
   connect() {
     this.onState("connecting");
-    this.socket = new ReconnectingSocket(`/ws/leaderboards/${encodeURIComponent(this.board)}/?who=${encodeURIComponent(this.who)}`, {
+    this.socket = new ReconnectingSocket(`/ws/leaderboards/${encodeURIComponent(this.board)}/?who=${encodeURIComponent(this.who)}${this.leagueQuery()}`, {
       onMessage: (message) => this.receive(message),
       onRefused: () => this.poll(),
       onDown: () => {
@@ -115,7 +117,7 @@ export class LiveBoard {
 
   async read(changed) {
     try {
-      const data = await api("GET", endpoints.board(this.board, `?limit=${this.limit}&who=${encodeURIComponent(this.who)}`));
+      const data = await api("GET", endpoints.board(this.board, `?limit=${this.limit}&who=${encodeURIComponent(this.who)}${this.leagueQuery()}`));
       this.entries = orderEntries(data.entries);
       this.total = data.total;
     } catch {
@@ -128,6 +130,10 @@ export class LiveBoard {
     this.onState("polling");
     await this.refetch();
     if (!this.stopped) this.timer = setTimeout(() => this.poll(), POLL_MS);
+  }
+
+  leagueQuery() {
+    return this.league == null ? "" : `&league=${encodeURIComponent(this.league)}`;
   }
 
   emit(changed) {

@@ -30,7 +30,7 @@ export function againstPar(actions, par) {
 
 /** The text a player shares: the board, the grid, and the figures in symbols every chat reads
  * (a won game's actions against par). */
-export function shareText(game, { rank = null, total = null, par = null, streak = null } = {}) {
+export function shareText(game, { rank = null, total = null, par = null, streak = null, league = null } = {}) {
   const figures = [
     rank ? `🏆 ${rank}/${total}` : null,
     `🃏 ${game.cards}/52`,
@@ -38,7 +38,18 @@ export function shareText(game, { rank = null, total = null, par = null, streak 
     `⏱ ${clock(game.elapsed)}`,
     streak ? `🔥 ${streak}` : null,
   ].filter(Boolean);
-  return `Canfield Arena ${boardPhrase(game.board)}\n${shareGrid(game.state && game.state.foundations)}\n${figures.join(" · ")}`;
+  const text = `Canfield Arena ${boardPhrase(game.board)}\n${shareGrid(game.state && game.state.foundations)}\n${figures.join(" · ")}`;
+  // Shared from a league (its page opened the game, `pages/league.js`): the league's invite link, to join it.
+  return league && league.url ? `${text}\n${league.name}: ${league.url}` : text;
+}
+
+/** The league whose page the player came from to play (`pages/league.js`, kept for the tab), or null. */
+function sharedFrom() {
+  try {
+    return JSON.parse(window.sessionStorage.getItem("canfield.league") || "null");
+  } catch {
+    return null;
+  }
 }
 
 /** What the card needs besides the game: its standing, the pars, the streak, the next deal. */
@@ -88,7 +99,7 @@ function render(game, found) {
   }
   const rank = found.loading ? "…" : found.held ? gettext("held for review")
     : found.rank ? format(gettext("%(rank)s of %(total)s"), { rank: found.rank, total: found.total }) : gettext("not ranked yet");
-  const share = shareText(game, { rank: found.rank, total: found.total, par: found.par, streak: found.streak });
+  const share = shareText(game, { rank: found.rank, total: found.total, par: found.par, streak: found.streak, league: sharedFrom() });
   const countdown = h("time", { id: "results-next" }, "--:--:--");
   const copy = h("button", { type: "button", id: "results-copy" }, gettext("Copy"));
   const text = h("pre", { id: "results-share", class: "share-grid" }, share);

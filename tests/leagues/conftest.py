@@ -1,0 +1,9 @@
+"""What the league tests share: the fair-play tests' stored day on a running clock and clients
+at chosen addresses (a held entry is a second account on one network), and the live tests'
+fresh channel layer and idle publisher."""
+
+from tests.fairplay.conftest import client_at, day, staff  # noqa: F401 (fixtures used here)
+from tests.games.live.conftest import (  # noqa: F401 (fixtures of the live tests, used here too)
+    _fresh_channel_layer_and_snapshots,
+    _publisher_idle_after_each_test,
+)

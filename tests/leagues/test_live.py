@@ -1,0 +1,108 @@
+"""A league's board live on the boards' socket (``ws/leaderboards/<board>/?league=<id>``):
+its members only, ranks within the league, messages for its members' changes alone, and a
+removed member's socket closed at once."""
+
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+
+from leagues.routing import websocket_urlpatterns
+from leagues.services import league_create, league_join, member_remove
+from tests.conftest import Player
+from tests.games.live.conftest import RECEIVE_TIMEOUT_S, play_first_legal, receive, start
+from tests.support.games import SIMPLE_CODE
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def communicator(path: str, user: Any = None) -> WebsocketCommunicator:
+    socket = WebsocketCommunicator(URLRouter(websocket_urlpatterns), path)
+    if user is not None:
+        socket.scope["user"] = user
+    return socket
+
+
+@asynccontextmanager
+async def watching(path: str, user: Any) -> AsyncIterator[WebsocketCommunicator]:
+    socket = communicator(path, user)
+    connected, _ = await socket.connect(timeout=RECEIVE_TIMEOUT_S)
+    assert connected
+    try:
+        yield socket
+    finally:
+        await socket.disconnect()
+
+
+async def close_code(path: str, user: Any = None) -> int:
+    socket = communicator(path, user)
+    connected, _ = await socket.connect(timeout=RECEIVE_TIMEOUT_S)
+    assert connected
+    output = await socket.receive_output(timeout=RECEIVE_TIMEOUT_S)
+    await socket.disconnect(code=output.get("code", 1000))
+    assert output["type"] == "websocket.close", output
+    return int(output["code"])
+
+
+@database_sync_to_async
+def league_of(owner: Player, *members: Player) -> int:
+    league = league_create(owner=owner.user, name="Office")
+    for member in members:
+        league_join(player=member.user, invite=league.invite)
+    return int(league.pk)
+
+
+async def test_members_watch_their_league_board_live_and_strangers_are_refused(
+    make_player: Callable[..., Player],
+) -> None:
+    alice, bob, eve = [
+        await database_sync_to_async(make_player)(n) for n in ("alice", "bob", "eve")
+    ]
+    lid = await league_of(alice, bob)
+    await start(eve, SIMPLE_CODE)  # on the global board, not in the league
+    alice_game = await start(alice, SIMPLE_CODE)
+    path = f"/ws/leaderboards/{SIMPLE_CODE}/?league={lid}"
+    assert await close_code(path) == 4404  # anonymous
+    assert await close_code(path, eve.user) == 4404  # a stranger
+    assert (
+        await close_code(f"/ws/leaderboards/{SIMPLE_CODE}/?league={lid + 99}", alice.user) == 4404
+    )
+    assert await close_code(f"/ws/leaderboards/{SIMPLE_CODE}/?league=x", alice.user) == 4400
+    assert await close_code(f"{path}&who=all", alice.user) == 4400
+    async with watching(path, bob.user) as socket:
+        snapshot = await receive(socket)
+        assert (snapshot["type"], snapshot["league"], snapshot["total"]) == ("snapshot", lid, 1)
+        assert [(e["rank"], e["player"]) for e in snapshot["entries"]] == [(1, "alice")]
+        await play_first_legal(eve, (await start(eve, SIMPLE_CODE)))  # no league message
+        await start(bob, SIMPLE_CODE)
+        message = await receive(socket)
+        assert (message["type"], message["league"]) == ("entry", lid)
+        assert message["entry"]["player"] == "bob" and message["entry"]["rank"] in (1, 2)
+        assert message["version"] == snapshot["version"] + 1
+        await play_first_legal(alice, alice_game)
+        message = await receive(socket)
+        assert message["entry"]["player"] == "alice"
+        assert message["version"] == snapshot["version"] + 2
+        assert await socket.receive_nothing(timeout=0.3)
+
+
+async def test_a_removed_members_socket_stops_getting_the_league(
+    make_player: Callable[..., Player],
+) -> None:
+    alice, bob = [await database_sync_to_async(make_player)(n) for n in ("alice", "bob")]
+    lid = await league_of(alice, bob)
+    path = f"/ws/leaderboards/{SIMPLE_CODE}/?league={lid}"
+    socket = communicator(path, bob.user)
+    connected, _ = await socket.connect(timeout=RECEIVE_TIMEOUT_S)
+    assert connected
+    assert (await receive(socket))["type"] == "snapshot"
+    await database_sync_to_async(member_remove)(player=alice.user, league_id=lid, username="bob")
+    output = await socket.receive_output(timeout=RECEIVE_TIMEOUT_S)
+    assert (output["type"], output["code"]) == ("websocket.close", 4404)
+    await socket.disconnect(code=4404)
+    await start(alice, SIMPLE_CODE)
+    assert await close_code(path, bob.user) == 4404
