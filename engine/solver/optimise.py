@@ -149,6 +149,8 @@ class _Neighbourhoods:
     def run(self, max_nodes: int, attempt_nodes: int) -> None:
         self._beams(int(max_nodes * BEAM_SHARE))
         shuffle: Shuffle | None = None
+        if not self.moves:  # won already: nothing is shorter than no line
+            self.proven = True
         while not self.proven and self.nodes < max_nodes and not self._late():
             improved = self._sweep(max_nodes, attempt_nodes, shuffle)
             if not improved:
@@ -255,7 +257,16 @@ def _game_of(game_or_deal: Game | Deal | str) -> Game:
 
 def _check_wins(game: Game, line: Sequence[str]) -> None:
     copy = game.copy()
+    in_effect = 0  # actions of the line not undone: an undo must not reach before the start
     for index, token in enumerate(line):
+        if token == "undo":
+            if not in_effect:
+                raise OptimiseError(
+                    f"token {index} 'undo' of the line takes back an action played before it"
+                )
+            in_effect -= 1
+        else:
+            in_effect += 1
         try:
             copy.play(token)
         except ValueError as error:
