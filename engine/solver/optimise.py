@@ -60,7 +60,9 @@ from engine.solver.position import Move, Position, Undo
 from engine.solver.search import line_tokens
 from engine.solver.shorten import shorten
 
-#: The daily par's budget: nodes of search per deal (measured CPU in docs/performance.md).
+#: The daily par's budget: nodes of search per deal.  Measured 22-39 s of CPU per deal (mean
+#: 29.5 s) on the 2-core development machine at load 10 (bench/par_quality.py, 2026-12-04;
+#: docs/performance.md), and a line shorter than the 30-second shortener's on every deal.
 PAR_NODES = 4_000_000
 #: Nodes of the first attempt from each position; a sweep that improves nothing doubles it.
 FIRST_ATTEMPT_NODES = 1_000
