@@ -60,7 +60,9 @@ from engine.solver.position import Move, Position, Undo
 from engine.solver.search import line_tokens
 from engine.solver.shorten import shorten
 
-#: The daily par's budget: nodes of search per deal (measured CPU in docs/performance.md).
+#: The daily par's budget: nodes of search per deal.  Measured 22-39 s of CPU per deal (mean
+#: 29.5 s) on the 2-core development machine at load 10 (bench/par_quality.py, 2026-12-04;
+#: docs/performance.md), and a line shorter than the 30-second shortener's on every deal.
 PAR_NODES = 4_000_000
 #: Nodes of the first attempt from each position; a sweep that improves nothing doubles it.
 FIRST_ATTEMPT_NODES = 1_000
@@ -149,6 +151,8 @@ class _Neighbourhoods:
     def run(self, max_nodes: int, attempt_nodes: int) -> None:
         self._beams(int(max_nodes * BEAM_SHARE))
         shuffle: Shuffle | None = None
+        if not self.moves:  # won already: nothing is shorter than no line
+            self.proven = True
         while not self.proven and self.nodes < max_nodes and not self._late():
             improved = self._sweep(max_nodes, attempt_nodes, shuffle)
             if not improved:
@@ -255,7 +259,16 @@ def _game_of(game_or_deal: Game | Deal | str) -> Game:
 
 def _check_wins(game: Game, line: Sequence[str]) -> None:
     copy = game.copy()
+    in_effect = 0  # actions of the line not undone: an undo must not reach before the start
     for index, token in enumerate(line):
+        if token == "undo":
+            if not in_effect:
+                raise OptimiseError(
+                    f"token {index} 'undo' of the line takes back an action played before it"
+                )
+            in_effect -= 1
+        else:
+            in_effect += 1
         try:
             copy.play(token)
         except ValueError as error:

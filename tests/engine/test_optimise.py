@@ -192,6 +192,17 @@ def test_a_line_that_does_not_win_is_refused() -> None:
         optimise(game, ["WF", *line], max_nodes=1_000)
     with pytest.raises(OptimiseError):
         optimise(game, ["nonsense"], max_nodes=1_000)
+    game.play("draw")
+    with pytest.raises(OptimiseError, match="before it"):
+        optimise(game, ["undo", *line], max_nodes=1_000)
+
+
+def test_a_won_game_needs_no_line() -> None:
+    game = small_endgame(QUICK_SEEDS[0])
+    for token in solve(game, seconds=5).line:
+        game.play(token)
+    result = optimise(game, [], max_nodes=1_000)
+    assert (result.line, result.proven) == ([], True)
 
 
 # --------------------------------------------------------------------------- tokens and moves
