@@ -51,9 +51,12 @@ def today() -> Day:
     """Today's deals, chosen now if nobody has asked for them yet (the server agrees: same
     secret, and a stored day never changes)."""
     from games.boards import utc_today
+    from games.daily.pars import pars_found
     from games.daily.store import daily_deal_get
 
-    return _day(daily_deal_get(day=utc_today()))
+    deal = daily_deal_get(day=utc_today())
+    pars_found(deal)  # as prepare_daily (or the referee, within a minute) leaves a day
+    return _day(deal)
 
 
 def closed_day(

@@ -35,20 +35,20 @@ def test_a_server_that_cannot_start_reports_its_stderr() -> None:
 
 
 @pytest.mark.parametrize(
-    "path",
+    ("path", "status"),
     [
-        "/",
-        "/rules/",
-        "/daily/",
-        "/play/CF1-D3-ABCDEFG/",
-        "/boards/CF1-D3-ABCDEFG/",
-        "/players/nobody/",
+        ("/", 200),
+        ("/rules/", 200),
+        ("/daily/", 200),
+        ("/play/CF1-D3-ABCDEFG/", 200),
+        ("/boards/CF1-D3-ABCDEFG/", 200),
+        ("/players/nobody/", 404),  # no such player: a page that says so
     ],
 )
-def test_pages_answer_head_as_get_without_a_body(server_url: str, path: str) -> None:
+def test_pages_answer_head_as_get_without_a_body(server_url: str, path: str, status: int) -> None:
     """A HEAD (link checkers, monitors, proxies) gets what a GET gets, less the body."""
     with httpx.Client(base_url=server_url, timeout=10) as http:
         got, head = http.get(path), http.head(path)
-    assert head.status_code == got.status_code == 200, (path, head.status_code)
+    assert head.status_code == got.status_code == status, (path, head.status_code)
     assert head.content == b""
     assert head.headers["content-type"] == got.headers["content-type"]

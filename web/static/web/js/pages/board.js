@@ -78,9 +78,12 @@ function renderRows(entries, changed = null) {
 function showPar(data) {
   const { par, table_par: tablePar } = data;
   const node = byId("board-par");
-  node.hidden = par == null;
+  const pending = par == null && data.par_status === "pending";  // the optimiser at work
+  node.hidden = par == null && !pending;
   const difficulty = difficultyNode(data.difficulty, data.expected, data.table_par_status);
-  node.replaceChildren(par == null ? "" : format(gettext("Daily deal, proven winnable: par %(moves)s (the solver's line)."), { moves: moveCount(par) })
+  const said = par != null ? format(gettext("Daily deal, proven winnable: par %(moves)s (the shortest line the engine found)."), { moves: moveCount(par) })
+    : pending ? gettext("Daily deal, proven winnable: its par is being worked out.") : "";
+  node.replaceChildren(said
     + (tablePar ? ` ${tablePar.detail}.` : ""), ...(difficulty ? [" ", difficulty] : []));
 }
 

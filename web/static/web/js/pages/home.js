@@ -59,8 +59,10 @@ function showBoard(panel, daily, user, mine) {
   link.textContent = daily.board;
   link.href = pages.board(daily.board);
   const parNode = panel.querySelector("[data-par]");
-  parNode.hidden = daily.par == null;
-  parNode.textContent = daily.par == null ? "" : `· ${format(gettext("par %(moves)s"), { moves: moveCount(daily.par) })}`;
+  const parPending = daily.par == null && daily.par_status === "pending";  // the optimiser at work
+  parNode.hidden = daily.par == null && !parPending;
+  parNode.textContent = daily.par != null ? `· ${format(gettext("par %(moves)s"), { moves: moveCount(daily.par) })}`
+    : parPending ? `· ${gettext("par: being worked out…")}` : "";
   showDifficulty(panel, daily);
   let players = daily.entries;
   showPlayers(panel, players);
