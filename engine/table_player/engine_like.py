@@ -6,21 +6,26 @@ human pace. The clairvoyance verdict (``par``, ``telling``) cannot see it: an en
 only the table knows nothing hidden, and it may well lose to the par. What it does that a hand
 does not:
 
-* **it takes the engine's choice where the choice matters.** A *judge*, a
+* **it takes an engine's choice where the choice matters.** A *judge*, a
   :class:`~engine.table_player.sampling.SamplingPlayer` with its own (keyed) seed that sees
   only the table (the views the line's player was shown, as in ``telling``), walks the line.
   At each decision (two moves or more besides undo) its samples vote for their winning lines'
   first moves; the decision **matters** when the top move leads the next by at least
-  ``MATTER_SHARE`` of the samples. The figure is how often the line took the top move there
-  (``agreed`` of ``matters``). Actions in idle loops (``idle``) are left out: padding is
-  ``idle``'s to measure.
+  ``MATTER_SHARE`` of the samples (5 of 6: the table points one way). The line **agreed**
+  there when it took the judge's top move or the full-information solver's next move (its
+  plan kept while the line follows it, remembered by position, seeded with the day's solver
+  par when the caller has it): an engine's choice either way, whether it saw the cards or
+  not. The figure is ``agreed`` of ``matters`` (``table_agreed``: the judge's alone).
+  Actions in idle loops (``idle``) are left out: padding is ``idle``'s to measure.
 * **its think times do not follow how hard the decision was.** Each action's *difficulty* is
-  0 when the move was forced (one move besides undo), else ``log2(candidates)`` plus the
-  entropy (bits) of the judge's votes (no sample winning: ``log2(candidates)`` again). A
-  person is quick on a forced draw and slow where the position is hard; an engine with
-  random delays, of any shape, thinks as long on either. The figure is Spearman's rank
+  ``log2(candidates)`` (0 when the move was forced: one move besides undo) plus the entropy
+  (bits) of the judge's votes (no sample winning: ``log2(candidates)`` again), plus 1 when
+  the action before it turned a card never seen before (there is something new to read). A
+  person is quick on a forced draw and slow where the position is hard or new; an engine
+  with random delays, of any shape, thinks as long on either. The figure is Spearman's rank
   correlation ``rho`` between the think times (one per action, the server's) and the
-  difficulties.
+  difficulties: about 0 for any delays that ignore the position, whatever their shape or
+  pace, with a spread of about ``1 / sqrt(actions)``.
 
 A line is **engine_like** (held) when it agrees at least ``Thresholds.agree_hold`` and its
 ``rho`` is at most ``Thresholds.rho_hold``, **listed** past the looser pair, else clear;
@@ -50,18 +55,24 @@ from engine.game import Game
 from engine.solver import solve
 from engine.table import table_view
 from engine.table_player.idle import idle_steps
+from engine.table_player.idle import position as position_of
 from engine.table_player.sampling import SamplingPlayer
 
 #: The judge's budget (the table par's: ``par.SAMPLES``, ``par.NODES_PER_SOLVE``); its seed is
 #: the caller's (the service passes a keyed one, so a cheater cannot replay the judge).
 SAMPLES, NODES_PER_SOLVE = 6, 1500
+#: The most solves (the judge's and the solver's) one line may cost: past it the rest of the
+#: line is not judged (``unjudged``). A solve costs about 0.01 s of CPU, so this bounds a
+#: line's judge to about 10 s (a person's long lost game departs from the judge's samples at
+#: every decision, 6 solves each; an engine's line follows them and costs far less).
+MAX_SOLVES = 1000
 #: The full-information solver's budget per solve (its move is an engine's choice too), and how
 #: many actions it waits after a solve that found no win.
 TRUTH_NODES, TRUTH_RETRY = 10_000, 10
 #: Seconds given to one solve: never the binding limit (the node budget is), so figures repeat.
 _NO_TIME_LIMIT = 3600.0
 #: A decision matters when the judge's top move leads the next by this share of its samples.
-MATTER_SHARE = 0.5
+MATTER_SHARE = 0.8
 #: No verdict on fewer decisions that matter, or fewer think times (``fairplay.timing``'s floor).
 MIN_MATTERS, MIN_TIMED = 20, 36
 #: z of a two-sided 95% interval (the account's estimate).
@@ -132,7 +143,7 @@ class Thresholds:
 
 #: Measured on design deals (CF1 5500+ in draw 3, 5600+ in draw 1; ``bench/engine_like.py``):
 #: docs/fair-play.md "Engine-level play" says what they gave on fresh deals.
-THRESHOLDS = Thresholds(agree_hold=0.80, rho_hold=0.15, agree_list=0.72, rho_list=0.25)
+THRESHOLDS = Thresholds(agree_hold=0.85, rho_hold=0.10, agree_list=0.80, rho_list=0.20)
 
 
 @dataclass(frozen=True)
@@ -149,6 +160,7 @@ class EngineLike:
     hard_over_forced: float | None  # median think at decisions that matter / at forced moves
     idle: int  # actions in idle loops (``idle``)
     judge: tuple[int, int, int]  # its seed, samples, nodes per solve
+    unjudged: int = 0  # actions at the end past the judge's budget (``MAX_SOLVES``)
 
     @property
     def agreement(self) -> float | None:
@@ -179,6 +191,7 @@ class EngineLike:
             ),
             "idle": self.idle,
             "judge": {"seed": self.judge[0], "samples": self.judge[1], "nodes": self.judge[2]},
+            "unjudged": self.unjudged,
         }
 
     @classmethod
@@ -196,6 +209,7 @@ class EngineLike:
             hard_over_forced=None if ratio is None else float(ratio),
             idle=int(data["idle"]),
             judge=(int(judge["seed"]), int(judge["samples"]), int(judge["nodes"])),
+            unjudged=int(data.get("unjudged", 0)),
         )
 
     def evidence(self, thresholds: Thresholds = THRESHOLDS) -> dict[str, object]:
@@ -220,6 +234,7 @@ class Judged:
     steps: tuple[Step, ...]
     idle: frozenset[int]
     judge: tuple[int, int, int]  # seed, samples, nodes per solve
+    unjudged: int = 0  # actions at the end the judge did not vote on (MAX_SOLVES spent)
 
 
 def judge_line(
@@ -230,19 +245,30 @@ def judge_line(
     samples: int = SAMPLES,
     nodes_per_solve: int = NODES_PER_SOLVE,
     truth_nodes: int = TRUTH_NODES,
+    solver_line: Sequence[str] | None = None,
+    max_solves: int = MAX_SOLVES,
 ) -> Judged:
     """Walk ``line`` (legal tokens on ``deal``) beside a table-view judge seeded ``seed``, and
-    ask the full-information solver (``truth_nodes`` a solve) for its move at each decision."""
+    ask the full-information solver (``truth_nodes`` a solve) for its move at each decision.
+
+    ``solver_line`` is the deal's full-information line when the caller has it (the day's
+    solver par): the solver's plan from the first position, which a small budget may not
+    find again."""
     game = Game(deal)
     judge = SamplingPlayer(samples=samples, nodes_per_solve=nodes_per_solve, seed=seed)
     judge.start(table_view(game.state()))
     truth = _Truth(truth_nodes)
+    if solver_line:
+        truth.plan(game, solver_line)
     steps: list[Step] = []
     first_look = False
+    unjudged = 0
     for index, token in enumerate(line):
         candidates = sum(1 for move in game.legal_moves() if str(move) != "undo")
         votes: Counter[str] = Counter()
-        if candidates >= 2:
+        spent = judge.solves + truth.solves >= max_solves
+        unjudged += spent
+        if candidates >= 2 and not spent:
             votes = judge.votes(nodes_per_solve)
         ranked = votes.most_common()
         most = ranked[0][1] if ranked else 0
@@ -252,7 +278,11 @@ def judge_line(
                 votes=tuple(count for _, count in ranked),
                 top=tuple(sorted(move for move, count in ranked if count == most)),
                 token=token,
-                truth=truth.move(game, index) if candidates >= 2 and token != "undo" else None,
+                truth=(
+                    truth.move(game, index)
+                    if candidates >= 2 and token != "undo" and not spent
+                    else None
+                ),
                 first_look=first_look,
             )
         )
@@ -261,25 +291,39 @@ def judge_line(
         truth.follow(token)
         judge.observe(token, table_view(game.state()))
         first_look = sum(1 for card in judge.memory.known if card is not None) > seen
-    return Judged(tuple(steps), idle_steps(deal, line), (seed, samples, nodes_per_solve))
+    judged = (seed, samples, nodes_per_solve)
+    return Judged(tuple(steps), idle_steps(deal, line), judged, unjudged)
 
 
 class _Truth:
     """The full-information solver's line, kept while the game follows it (most decisions of
-    an engine's line cost no solve); after a solve that found no win, it waits
-    ``TRUTH_RETRY`` actions before trying again."""
+    an engine's line cost no solve) and remembered by position, so a line that comes back to
+    a position (a look taken back, a card moved and moved back) finds the same plan there;
+    after a solve that found no win, it waits ``TRUTH_RETRY`` actions before trying again."""
 
     def __init__(self, max_nodes: int) -> None:
         self.max_nodes = max_nodes
         self.line: list[str] | None = None
         self.retry_at = 0
+        self.solves = 0
+        self._plans: dict[tuple[object, ...], list[str]] = {}
+
+    def plan(self, game: Game, line: Sequence[str]) -> None:
+        """A winning line known from this position on (the solver par's, at the start)."""
+        self._plans[position_of(game)] = list(line)
 
     def move(self, game: Game, index: int) -> str | None:
+        here = position_of(game)
+        if self.line is None and here in self._plans:
+            self.line = list(self._plans[here])
         if self.line is None and index >= self.retry_at:
             result = solve(game, seconds=_NO_TIME_LIMIT, max_nodes=self.max_nodes)
+            self.solves += 1
             self.line = result.line if result.status == "won" else []
             if not self.line:
                 self.retry_at = index + TRUTH_RETRY
+        if self.line:
+            self._plans[here] = list(self.line)
         return self.line[0] if self.line else None
 
     def follow(self, token: str) -> None:
@@ -300,23 +344,27 @@ def figures(judged: Judged, think_times: Sequence[float]) -> EngineLike:
     matters = [step for step in decisions if step.matters(samples)]
     agreed = sum(1 for step in matters if step.agreed)
     table_agreed = sum(1 for step in matters if step.token in step.top)
+    # The timing figure reads the actions the judge saw: past its budget a choice has no votes.
+    seen = len(steps) - judged.unjudged
+    times, steps = think_times[:seen], steps[:seen]
     difficulty = [step.difficulty for step in steps]
-    hard = [t for t, step in zip(think_times, steps, strict=True) if step.matters(samples)]
-    forced = [t for t, step in zip(think_times, steps, strict=True) if step.candidates <= 1]
+    hard = [t for t, step in zip(times, steps, strict=True) if step.matters(samples)]
+    forced = [t for t, step in zip(times, steps, strict=True) if step.candidates <= 1]
     ratio = None
     if hard and forced and statistics.median(forced) > 0:
         ratio = statistics.median(hard) / statistics.median(forced)
     return EngineLike(
-        actions=len(steps),
+        actions=len(judged.steps),
         decisions=len(decisions),
         matters=len(matters),
         agreed=agreed,
         table_agreed=table_agreed,
-        timed=len(think_times),
-        rho=spearman(think_times, difficulty),
+        timed=len(times),
+        rho=spearman(times, difficulty),
         hard_over_forced=ratio,
         idle=len(judged.idle),
         judge=judged.judge,
+        unjudged=judged.unjudged,
     )
 
 
@@ -329,6 +377,8 @@ def engine_like(
     samples: int = SAMPLES,
     nodes_per_solve: int = NODES_PER_SOLVE,
     truth_nodes: int = TRUTH_NODES,
+    solver_line: Sequence[str] | None = None,
+    max_solves: int = MAX_SOLVES,
 ) -> EngineLike:
     """Measure one line: :func:`judge_line` then :func:`figures`."""
     judged = judge_line(
@@ -338,6 +388,8 @@ def engine_like(
         samples=samples,
         nodes_per_solve=nodes_per_solve,
         truth_nodes=truth_nodes,
+        solver_line=solver_line,
+        max_solves=max_solves,
     )
     return figures(judged, think_times)
 

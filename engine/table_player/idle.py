@@ -27,7 +27,7 @@ from engine.game import Game
 Position = tuple[object, ...]
 
 
-def _position(game: Game) -> Position:
+def position(game: Game) -> Position:
     """What the table holds: every pile's cards in order (not the score, moves or history)."""
     return (
         tuple(game.reserve),
@@ -77,17 +77,17 @@ def idle_steps(deal: Deal, line: Sequence[str]) -> frozenset[int]:
     # The loop-free path: (position, cards seen when first there, the action that led there);
     # where each position stands on it (a stack: a position re-entered after a reveal stands
     # there twice).
-    path: list[tuple[Position, int, int]] = [(_position(game), len(seen), -1)]
+    path: list[tuple[Position, int, int]] = [(position(game), len(seen), -1)]
     where: dict[Position, list[int]] = {path[0][0]: [0]}
     idle: set[int] = set()
     for index, token in enumerate(line):
         game.play(token)
         seen |= _face_up(game)
-        here = _position(game)
+        here = position(game)
         places = where.get(here)
         if places and path[places[-1]][1] == len(seen):
-            for position, _, action in path[places[-1] + 1 :]:
-                where[position].pop()
+            for place, _, action in path[places[-1] + 1 :]:
+                where[place].pop()
                 idle.add(action)
             del path[places[-1] + 1 :]
             idle.add(index)
