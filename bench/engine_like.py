@@ -496,9 +496,10 @@ def summary(path: Path, day_lines: Sequence[int]) -> None:
             if row not in rows:
                 order.append(row)
             rows[row].append((record, EngineLike.from_json(data)))
+    print("  (listed and held: of the lines with a verdict; too few: no verdict, lines too short)")
     header = (
         f"  {'population':15s} {'timing':12s} {'lines':>5s} {'won':>4s} {'listed':>7s}"
-        f" {'held':>7s} {'too few':>7s}  agreement, rho, matters"
+        f" {'held':>7s} {'too few':>7s} {'held won':>8s}  agreement, rho, matters"
     )
     for kind, title, goal in (
         ("engine", "Engines at random delays", "goal: listed >= 95%, held >= 80%"),
@@ -517,15 +518,18 @@ def summary(path: Path, day_lines: Sequence[int]) -> None:
         for row in order_kind:
             items = rows[row]
             verdicts = Counter(figure.verdict() for _, figure in items)
-            n = len(items)
+            n = max(1, len(items) - verdicts["too_few"])  # the rates: of lines with a verdict
             listed = verdicts["engine_like"] + verdicts["listed"]
             agreements = [f.agreement for _, f in items if f.agreement is not None]
             rhos = [f.rho for _, f in items if f.rho is not None]
             matters = [float(f.matters) for _, f in items]
             mark = " " if row[2] not in EXTRA_TIMINGS[kind] else "*"
+            won = [f for r, f in items if r["won"]]
+            held_won = sum(1 for f in won if f.verdict() == "engine_like")
             print(
-                f" {mark}{row[1]:15s} {row[2]:12s} {n:5d} {sum(1 for r, _ in items if r['won']):4d}"
+                f" {mark}{row[1]:15s} {row[2]:12s} {len(items):5d} {len(won):4d}"
                 f" {listed / n:7.1%} {verdicts['engine_like'] / n:7.1%} {verdicts['too_few']:7d}"
+                f" {held_won:3d}/{len(won):<4d}"
                 f"  agree {_spread(agreements)}; rho {_spread(rhos)};"
                 f" matters med {statistics.median(matters):.0f}"
             )
@@ -533,9 +537,10 @@ def summary(path: Path, day_lines: Sequence[int]) -> None:
         targets = ENGINE_TIMINGS if kind == "engine" else PEOPLE_TIMINGS
         pooled = [f for row in order if row[0] == kind and row[2] in targets for _, f in rows[row]]
         verdicts = Counter(f.verdict() for f in pooled)
-        n = len(pooled) or 1
+        n = max(1, len(pooled) - verdicts["too_few"])
         print(
-            f"  all {kind} target rows: {len(pooled)} judged line-timings,"
+            f"  all {kind} target rows: {n} line-timings with a verdict"
+            f" ({verdicts['too_few']} too few),"
             f" listed {(verdicts['engine_like'] + verdicts['listed']) / n:.1%},"
             f" held {verdicts['engine_like'] / n:.1%}"
         )
