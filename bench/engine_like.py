@@ -62,6 +62,7 @@ from engine.table_player.engine_like import (
     EngineLike,
     Judged,
     Step,
+    accumulate,
     figures,
     judge_line,
     refit,
@@ -79,6 +80,8 @@ from engine.table_player.telling import truth_after
 SOLVER_NODES, VERIFY_NODES = 400_000, 20_000
 #: Detours padded into an engine's won line.
 DETOURS_PER_LINE = 10
+#: Lines an account of the summary pools (a ranked week, say).
+ACCOUNT_DAYS = 5
 #: The judge's seed on deal ``n``: apart from every player's (the service keys its own).
 JUDGE_SEED = 9_000_000
 
@@ -543,6 +546,26 @@ def summary(path: Path, day_lines: Sequence[int]) -> None:
             f" ({verdicts['too_few']} too few),"
             f" listed {(verdicts['engine_like'] + verdicts['listed']) / n:.1%},"
             f" held {verdicts['engine_like'] / n:.1%}"
+        )
+    print(
+        f"\nAccounts of {ACCOUNT_DAYS} lines (one population and timing, deals in order;"
+        " accumulate(): intervals must clear the hold thresholds to hold):"
+    )
+    for kind in ("engine", "people"):
+        targets = ENGINE_TIMINGS if kind == "engine" else PEOPLE_TIMINGS
+        accounts: Counter[str] = Counter()
+        for row in order:
+            if row[0] != kind or row[2] not in targets:
+                continue
+            lines = [f for _, f in rows[row]]
+            for start in range(0, len(lines) - ACCOUNT_DAYS + 1, ACCOUNT_DAYS):
+                accounts[accumulate(lines[start : start + ACCOUNT_DAYS]).verdict()] += 1
+        total = sum(accounts.values()) or 1
+        print(
+            f"  {kind:7s} accounts {sum(accounts.values()):4d}:"
+            f" held {accounts['engine_like'] / total:6.1%},"
+            f" listed {accounts['listed'] / total:6.1%},"
+            f" clear {accounts['clear'] / total:6.1%}, too few {accounts['too_few']}"
         )
     cpu = [float(r["judge_cpu"]) for r in judged]
     per_draw = {d: [float(r["judge_cpu"]) for r in judged if r["draw"] == d] for d in (3, 1)}
