@@ -143,7 +143,7 @@ class Thresholds:
 
 #: Measured on design deals (CF1 5500+ in draw 3, 5600+ in draw 1; ``bench/engine_like.py``):
 #: docs/fair-play.md "Engine-level play" says what they gave on fresh deals.
-THRESHOLDS = Thresholds(agree_hold=0.85, rho_hold=0.10, agree_list=0.80, rho_list=0.20)
+THRESHOLDS = Thresholds(agree_hold=0.85, rho_hold=0.10, agree_list=0.80, rho_list=0.15)
 
 
 @dataclass(frozen=True)
@@ -161,18 +161,25 @@ class EngineLike:
     idle: int  # actions in idle loops (``idle``)
     judge: tuple[int, int, int]  # its seed, samples, nodes per solve
     unjudged: int = 0  # actions at the end past the judge's budget (``MAX_SOLVES``)
+    won: bool = True  # a lost line is never held (listed at most): see ``verdict``
 
     @property
     def agreement(self) -> float | None:
         return self.agreed / self.matters if self.matters else None
 
     def verdict(self, thresholds: Thresholds = THRESHOLDS) -> Verdict:
-        """``engine_like`` (held), ``listed``, ``clear``, or ``too_few`` to say anything."""
+        """``engine_like`` (held), ``listed``, ``clear``, or ``too_few`` to say anything.
+
+        A lost line is listed at most, never held: it ranks below every winner, so holding
+        it protects no one, and a lost game's end (passes through a stock with nothing to
+        play) says little about thinking (measured: the people-like lines past the hold
+        thresholds on the design deals were all lost). Its figures still count in an
+        account's estimate (:func:`accumulate`)."""
         if self.matters < MIN_MATTERS or self.timed < MIN_TIMED or self.rho is None:
             return "too_few"
         agreement = self.agreed / self.matters
         if agreement >= thresholds.agree_hold and self.rho <= thresholds.rho_hold:
-            return "engine_like"
+            return "engine_like" if self.won else "listed"
         if agreement >= thresholds.agree_list and self.rho <= thresholds.rho_list:
             return "listed"
         return "clear"
@@ -192,6 +199,7 @@ class EngineLike:
             "idle": self.idle,
             "judge": {"seed": self.judge[0], "samples": self.judge[1], "nodes": self.judge[2]},
             "unjudged": self.unjudged,
+            "won": self.won,
         }
 
     @classmethod
@@ -210,6 +218,7 @@ class EngineLike:
             idle=int(data["idle"]),
             judge=(int(judge["seed"]), int(judge["samples"]), int(judge["nodes"])),
             unjudged=int(data.get("unjudged", 0)),
+            won=bool(data.get("won", True)),
         )
 
     def evidence(self, thresholds: Thresholds = THRESHOLDS) -> dict[str, object]:
@@ -235,6 +244,7 @@ class Judged:
     idle: frozenset[int]
     judge: tuple[int, int, int]  # seed, samples, nodes per solve
     unjudged: int = 0  # actions at the end the judge did not vote on (MAX_SOLVES spent)
+    won: bool = True  # whether the line won the deal
 
 
 def judge_line(
@@ -292,7 +302,7 @@ def judge_line(
         judge.observe(token, table_view(game.state()))
         first_look = sum(1 for card in judge.memory.known if card is not None) > seen
     judged = (seed, samples, nodes_per_solve)
-    return Judged(tuple(steps), idle_steps(deal, line), judged, unjudged)
+    return Judged(tuple(steps), idle_steps(deal, line), judged, unjudged, game.won)
 
 
 class _Truth:
@@ -365,6 +375,7 @@ def figures(judged: Judged, think_times: Sequence[float]) -> EngineLike:
         idle=len(judged.idle),
         judge=judged.judge,
         unjudged=judged.unjudged,
+        won=judged.won,
     )
 
 

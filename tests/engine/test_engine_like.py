@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -122,6 +123,8 @@ def test_random_delays_on_an_engines_decisions_read_as_engine_like_shaped_ones_d
     assert person.rho > 0.4 > engine.rho + 0.2
     assert engine.verdict() in ("engine_like", "listed")  # rho ~ 0 +- 1/sqrt(240): its luck
     assert person.verdict() == "clear"  # the same moves, thought about like a hand
+    if engine.verdict() == "engine_like":
+        assert replace(engine, won=False).verdict() == "listed"  # a lost line is never held
     weak = figures(judged(a_game(rng, agree=0.5)), flat(steps, rng))
     assert weak.verdict() == "clear"  # flat times, but not an engine's moves
 
@@ -132,6 +135,8 @@ def test_the_figures_and_the_verdict_round_trip_through_json() -> None:
     figure = figures(judged(steps), flat(steps, rng))
     again = EngineLike.from_json(figure.to_json())
     assert again.to_json() == figure.to_json()
+    lost = replace(figure, won=False, unjudged=3)
+    assert EngineLike.from_json(lost.to_json()) == replace(again, won=False, unjudged=3)
     assert again.verdict() == figure.verdict()
     assert abs((again.rho or 0) - (figure.rho or 0)) < 1e-4
     evidence = figure.evidence()
