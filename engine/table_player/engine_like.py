@@ -546,6 +546,7 @@ class Refit:
     held_bound: float  # one-sided 95% upper bound of the honest held rate (from held / honest)
     engines: int  # engine lines given (0: none)
     engines_held: int
+    enough: bool  # at least 3 / held_rate honest lines: else it may only tighten the thresholds
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -556,6 +557,7 @@ class Refit:
             "held_bound": round(self.held_bound, 4),
             "engines": self.engines,
             "engines_held": self.engines_held,
+            "enough": self.enough,
         }
 
 
@@ -581,7 +583,9 @@ def refit(
     ``current``'s; with them (lines known to be engines, e.g. the bench's) each floor of
     ``AGREE_GRID`` is tried and the one that holds the most engines wins (ties: the higher
     floor). ``held_bound`` says what the honest lines can show: with none held of ``n``
-    the rate is below about ``3 / n`` (so some 300 lines to show 1%)."""
+    the rate is below about ``3 / n`` (so some 300 lines to show 1%); on fewer than
+    ``3 / held_rate`` lines the refit may tighten the ``current`` thresholds, never loosen
+    them (``enough`` is False)."""
     usable = [
         line
         for line in honest
@@ -614,6 +618,15 @@ def refit(
         agree_list=list_floor,
         rho_list=max(best.rho_hold, ceiling(list_floor, listed_rate)),
     )
+    enough = len(usable) >= math.ceil(3 / held_rate)
+    if not enough:
+        # Too few lines to show the rate: they may tighten the thresholds, never loosen them.
+        thresholds = Thresholds(
+            agree_hold=max(thresholds.agree_hold, current.agree_hold),
+            rho_hold=min(thresholds.rho_hold, current.rho_hold),
+            agree_list=max(thresholds.agree_list, current.agree_list),
+            rho_list=min(thresholds.rho_list, current.rho_list),
+        )
     verdicts = Counter(line.verdict(thresholds) for line in usable)
     return Refit(
         thresholds=thresholds,
@@ -623,6 +636,7 @@ def refit(
         held_bound=upper_bound(verdicts["engine_like"], len(usable)),
         engines=len(engines),
         engines_held=held(thresholds, engines),
+        enough=enough,
     )
 
 

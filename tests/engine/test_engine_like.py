@@ -214,6 +214,11 @@ def test_the_refit_holds_at_most_the_rate_of_honest_lines_and_still_holds_engine
     # Fresh honest lines from the same source are held about as rarely.
     fresh = [simulated(rng, honest=True) for _ in range(1000)]
     assert sum(1 for line in fresh if line.verdict(new) == "engine_like") <= 20
+    assert fitted.enough
+    few = refit(honest[:50], engines=engines)  # too few to show 1%: never looser than now
+    assert not few.enough
+    assert few.thresholds.rho_hold <= THRESHOLDS.rho_hold
+    assert few.thresholds.agree_hold >= THRESHOLDS.agree_hold
     with pytest.raises(ValueError):
         refit([])
 
