@@ -27,7 +27,7 @@ from engine.game import Game
 Position = tuple[object, ...]
 
 
-def _position(game: Game) -> Position:
+def position(game: Game) -> Position:
     """What the table holds: every pile's cards in order (not the score, moves or history)."""
     return (
         tuple(game.reserve),
@@ -62,25 +62,39 @@ def idle_actions(deal: Deal, line: Sequence[str]) -> int:
     >>> idle_actions(deal, ["draw", "undo", "draw"])  # back where the look was: 2 idle
     2
     """
+    return len(idle_steps(deal, line))
+
+
+def idle_steps(deal: Deal, line: Sequence[str]) -> frozenset[int]:
+    """The indices in ``line`` of the actions :func:`idle_actions` counts.
+
+    >>> from engine import Deal
+    >>> sorted(idle_steps(Deal.from_code("CF1-D3-AAAAACL"), ["draw", "undo", "draw"]))
+    [1, 2]
+    """
     game = Game(deal)
     seen = _face_up(game)
-    # The loop-free path: (position, cards seen when first there); where each position
-    # stands on it (a stack: a position re-entered after a reveal stands there twice).
-    path: list[tuple[Position, int]] = [(_position(game), len(seen))]
+    # The loop-free path: (position, cards seen when first there, the action that led there);
+    # where each position stands on it (a stack: a position re-entered after a reveal stands
+    # there twice).
+    path: list[tuple[Position, int, int]] = [(position(game), len(seen), -1)]
     where: dict[Position, list[int]] = {path[0][0]: [0]}
-    for token in line:
+    idle: set[int] = set()
+    for index, token in enumerate(line):
         game.play(token)
         seen |= _face_up(game)
-        here = _position(game)
+        here = position(game)
         places = where.get(here)
         if places and path[places[-1]][1] == len(seen):
-            for position, _ in path[places[-1] + 1 :]:
-                where[position].pop()
+            for place, _, action in path[places[-1] + 1 :]:
+                where[place].pop()
+                idle.add(action)
             del path[places[-1] + 1 :]
+            idle.add(index)
             continue
         where.setdefault(here, []).append(len(path))
-        path.append((here, len(seen)))
-    return len(line) - (len(path) - 1)
+        path.append((here, len(seen), index))
+    return frozenset(idle)
 
 
 def played_length(deal: Deal, line: Sequence[str]) -> int:

@@ -19,6 +19,7 @@ MODULES = [
     "engine.table",
     "engine.table_player.memory",
     "engine.table_player.idle",
+    "engine.table_player.engine_like",
 ]
 
 
