@@ -3,9 +3,9 @@
 A stored day never changes. Choosing takes up to the solve budget per candidate, so it runs
 once: a process-wide lock keeps threads of one worker from solving twice, and on PostgreSQL
 a transaction-level advisory lock on the day keeps other workers waiting for the first one's
-row instead of solving too. On SQLite (the single-process embedded default) the solve runs
-outside the transaction, so the database is not write-locked meanwhile; unique(date) still
-keeps exactly one row.
+row instead of solving too. On SQLite (the embedded default: one server process and its
+referee, which may both choose a new day at once) the solve runs outside the transaction, so
+the database is not write-locked meanwhile; unique(date) still keeps exactly one row.
 
 What may be told of a day, and when, is decided here too (``daily_codes``, ``par_of_code``,
 ``commitments``): a day's commitments from the day before on, its pars from the day itself
