@@ -1,6 +1,7 @@
 """A league's board live on the boards' socket (``ws/leaderboards/<board>/?league=<id>``):
-its members only, ranks within the league, messages for its members' changes alone, and a
-removed member's socket closed at once."""
+its members only, ranks within the league, messages for its members' changes alone, a
+removed member's socket closed at once, and an API client's token named by a first hello
+(a bad one refused, then closed with 4401)."""
 
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -11,6 +12,7 @@ from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 
+from games.socket_moves import CLOSE_BAD_TOKEN
 from leagues.routing import websocket_urlpatterns
 from leagues.services import league_create, league_join, member_remove
 from tests.conftest import Player
@@ -66,7 +68,6 @@ async def test_members_watch_their_league_board_live_and_strangers_are_refused(
     await start(eve, SIMPLE_CODE)  # on the global board, not in the league
     alice_game = await start(alice, SIMPLE_CODE)
     path = f"/ws/leaderboards/{SIMPLE_CODE}/?league={lid}"
-    assert await close_code(path) == 4404  # anonymous
     assert await close_code(path, eve.user) == 4404  # a stranger
     assert (
         await close_code(f"/ws/leaderboards/{SIMPLE_CODE}/?league={lid + 99}", alice.user) == 4404
@@ -106,3 +107,70 @@ async def test_a_removed_members_socket_stops_getting_the_league(
     await socket.disconnect(code=4404)
     await start(alice, SIMPLE_CODE)
     assert await close_code(path, bob.user) == 4404
+
+
+async def closed_after_refusal(socket: WebsocketCommunicator) -> tuple[dict[str, Any], int]:
+    """The ``refused`` message a socket sent, and the code it then closed with."""
+    refused = await receive(socket)
+    output = await socket.receive_output(timeout=RECEIVE_TIMEOUT_S)
+    await socket.disconnect(code=output.get("code", 1000))
+    assert output["type"] == "websocket.close", output
+    return refused, int(output["code"])
+
+
+async def test_an_api_client_names_its_player_by_a_token_in_a_first_hello(
+    make_player: Callable[..., Player],
+) -> None:
+    alice, bob, eve = [
+        await database_sync_to_async(make_player)(n) for n in ("alice", "bob", "eve")
+    ]
+    lid = await league_of(alice, bob)
+    path = f"/ws/leaderboards/{SIMPLE_CODE}/?league={lid}"
+    async with watching(path, None) as socket:
+        assert await socket.receive_nothing(timeout=0.3)  # no snapshot before the hello
+        await socket.send_json_to({"type": "hello", "token": bob.token})
+        assert await receive(socket) == {"type": "hello", "player": "bob"}
+        snapshot = await receive(socket)
+        assert (snapshot["type"], snapshot["league"], snapshot["total"]) == ("snapshot", lid, 0)
+        await start(alice, SIMPLE_CODE)
+        message = await receive(socket)
+        assert (message["type"], message["entry"]["player"]) == ("entry", "alice")
+        await socket.send_json_to({"type": "hello", "token": "ignored now"})
+        assert await socket.receive_nothing(timeout=0.3)
+    # A stranger's valid token: named, then refused as a stranger's session is.
+    socket = communicator(path)
+    assert (await socket.connect(timeout=RECEIVE_TIMEOUT_S))[0]
+    await socket.send_json_to({"type": "hello", "token": eve.token})
+    assert await receive(socket) == {"type": "hello", "player": "eve"}
+    output = await socket.receive_output(timeout=RECEIVE_TIMEOUT_S)
+    assert (output["type"], output["code"]) == ("websocket.close", 4404)
+    await socket.disconnect(code=4404)
+
+
+@pytest.mark.parametrize(
+    "first",
+    [
+        {"type": "hello", "token": "not-a-token"},
+        {"type": "hello", "token": ""},
+        {"type": "hello", "token": 42},
+        {"type": "hello"},
+        {"type": "hello", "token": "x" * 300},
+        {"type": "move", "action": "draw"},
+        "not json",
+    ],
+)
+async def test_a_bad_first_message_is_refused_then_the_socket_closed(
+    make_player: Callable[..., Player], first: object
+) -> None:
+    alice = await database_sync_to_async(make_player)("alice")
+    lid = await league_of(alice)
+    socket = communicator(f"/ws/leaderboards/{SIMPLE_CODE}/?league={lid}")
+    assert (await socket.connect(timeout=RECEIVE_TIMEOUT_S))[0]
+    if isinstance(first, str):
+        await socket.send_to(text_data=first)
+    else:
+        await socket.send_json_to(first)
+    refused, code = await closed_after_refusal(socket)
+    assert code == CLOSE_BAD_TOKEN
+    assert refused["type"] == "refused" and refused["status"] in (400, 401), refused
+    assert refused["error"]["error"] and refused["error"]["detail"], refused

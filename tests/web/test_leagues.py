@@ -177,3 +177,78 @@ def test_a_game_played_from_the_league_shares_the_leagues_link(
     page.locator("#resign-button").click()
     expect(page.locator("#results-share")).to_contain_text(f"Share club: {invite}")
     assert not player.errors
+
+
+def sign_up_in_dialog(page: Page, name: str) -> None:
+    """The account dialog, opened for signing up, filled and sent (in any language)."""
+    dialog = page.locator("#account-dialog")
+    expect(dialog).to_be_visible()
+    dialog.locator("input[name=username]").fill(name)
+    dialog.locator("input[name=password]").fill(PASSWORD)
+    dialog.locator("[data-submit]").click()
+
+
+def leagues_of(player: Player) -> list[dict]:
+    """The player's leagues as the API answers them, with the browser's session."""
+    answer = player.page.context.request.get("/api/leagues/")
+    assert answer.ok, answer.text()
+    return list(answer.json()["leagues"])
+
+
+def press_twice(page: Page, selector: str) -> None:
+    button = page.locator(selector)
+    button.click()
+    expect(button).to_have_attribute("data-armed", "true")
+    button.click()
+
+
+@pytest.mark.parametrize("language", ["en", "id", "ja"])
+def test_the_league_flow_end_to_end_on_a_phone(
+    new_player: Callable[..., Player], language: str
+) -> None:
+    """Made, joined by a visitor who signs up from the link, renamed, a member removed, handed
+    on and left, on a phone in each language: no English left, nothing cut off, no error."""
+    phone = {"locale": BROWSER_LOCALE[language], **DEVICES["phone"]}
+    owner, third = new_player(**phone), new_player(**phone)
+    visitor = new_player(sign_up=False, **phone)
+    watch, visitor_watch = Watch(owner.page), Watch(visitor.page)
+    invite = create_on_home(owner.page, "Klub 東京")
+
+    visitor.page.goto(invite)
+    expect(visitor.page.locator("#join-signup")).to_be_visible()
+    visitor_watch.check(language, f"the invite page to a visitor in {language}")
+    visitor.page.locator("#join-signup").click()
+    name = f"v{uuid.uuid4().hex[:10]}"
+    sign_up_in_dialog(visitor.page, name)
+    expect(visitor.page).to_have_url(LEAGUE_URL)
+    third.page.goto(invite)
+    expect(third.page).to_have_url(LEAGUE_URL)
+
+    owner.page.reload()
+    members = owner.page.locator("#members-table")
+    expect(members.locator("tr[data-member]")).to_have_count(3)
+    owner.page.locator("#rename-input").fill("ab")  # too short: said in the reader's words
+    owner.page.locator("#rename-form button[type=submit]").click()
+    expect(owner.page.locator("#league-error")).to_be_visible()
+    assert "name:" not in owner.page.locator("#league-error").inner_text()
+    watch.check(language, f"a refused name in {language}")
+    owner.page.locator("#rename-input").fill("Klub Jumat 金曜")
+    owner.page.locator("#rename-form button[type=submit]").click()
+    expect(owner.page.locator("#league-name")).to_have_text("Klub Jumat 金曜")
+
+    press_twice(owner.page, f"[data-remove={third.username}]")
+    expect(members.locator("tr[data-member]")).to_have_count(2)
+    assert leagues_of(third) == []
+
+    press_twice(owner.page, f"[data-hand-on={name}]")
+    expect(members.locator(f"[data-member={name}] .owner-badge")).to_be_visible()
+    expect(owner.page.locator("#invite-renew")).to_have_count(0)
+    watch.check(language, f"the league page of a member in {language}")
+    press_twice(owner.page, "#league-leave")
+    expect(owner.page).to_have_url(re.compile(r"^https?://[^/]+/$"))  # home
+    assert leagues_of(owner) == []
+
+    visitor.page.reload()
+    expect(visitor.page.locator("#members-table tr[data-member]")).to_have_count(1)
+    expect(visitor.page.locator("#rename-form")).to_be_visible()  # its owner now
+    visitor_watch.check(language, f"the league page of its new owner in {language}")
