@@ -9,6 +9,7 @@ instance is made, under a lock, never lazily by two threads at once.
 """
 
 import threading
+from dataclasses import fields
 from typing import Any
 
 from rest_framework import serializers
@@ -28,3 +29,10 @@ def represented(serializer_class: type[serializers.Serializer], value: Any) -> d
                 serializer.fields  # noqa: B018 (built now, once)
                 _shared[serializer_class] = serializer
     return serializer.to_representation(value)
+
+
+def shallow(value: Any) -> dict[str, Any]:
+    """A dataclass's fields as a dict, its values not copied: a serializer reads nested
+    dataclasses' attributes itself. ``dataclasses.asdict`` deep-copies every value (a board
+    page's twenty entries: about 300 calls, a third of its answer's serialising CPU)."""
+    return {field.name: getattr(value, field.name) for field in fields(value)}

@@ -10,6 +10,7 @@ from games.api.views import (
     hints,
     live,
     players,
+    practice,
     preferences,
     submissions,
     system,
@@ -37,6 +38,7 @@ urlpatterns = [
     path("games/<int:game_id>/state/", games.GameStateView.as_view(), name="game-state"),
     path("games/<int:game_id>/hint/", hints.GameHintView.as_view(), name="game-hint"),
     path("submissions/", submissions.SubmissionCreateView.as_view(), name="submission-create"),
+    path("practice/", practice.PracticeView.as_view(), name="practice"),
     path("leaderboards/<str:board>/", boards.LeaderboardView.as_view(), name="leaderboard"),
     path(
         "leaderboards/<str:board>/field/",

@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 
 from games.api.current_player import request_player
 from games.api.parsing import validated
+from games.api.representation import represented, shallow
 from games.api.serializers.errors import ErrorOut
 from games.api.views.boards import (
     BOARD_PARAMETER,
@@ -246,10 +247,10 @@ class LeagueAwareLeaderboardView(LeaderboardView):
         )
         held = own_held_entry(viewer=request.user, board=found.id, who=who)
         data = {
-            **asdict(page),
+            **shallow(page),
             **header,
             "who": who,
             "own_held": held,
             "league": {"id": league.pk, "name": league.name},
         }
-        return Response(LeagueBoardOut(data).data)
+        return Response(represented(LeagueBoardOut, data))

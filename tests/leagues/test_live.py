@@ -3,6 +3,7 @@ its members only, ranks within the league, messages for its members' changes alo
 removed member's socket closed at once, and an API client's token named by a first hello
 (a bad one refused, then closed with 4401)."""
 
+import json
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -16,6 +17,7 @@ from games.socket_moves import CLOSE_BAD_TOKEN
 from leagues.routing import websocket_urlpatterns
 from leagues.services import league_create, league_join, member_remove
 from tests.conftest import Player
+from tests.fairplay.conftest import BOARD, act, start_ranked
 from tests.games.live.conftest import RECEIVE_TIMEOUT_S, play_first_legal, receive, start
 from tests.support.games import SIMPLE_CODE
 
@@ -174,3 +176,34 @@ async def test_a_bad_first_message_is_refused_then_the_socket_closed(
     assert code == CLOSE_BAD_TOKEN
     assert refused["type"] == "refused" and refused["status"] in (400, 401), refused
     assert refused["error"]["error"] and refused["error"]["detail"], refused
+
+
+@pytest.mark.usefixtures("day")
+async def test_a_sealed_boards_league_socket_names_no_game_before_the_close(
+    make_player: Callable[..., Player], client_at: Callable[..., Any]
+) -> None:
+    """Today's ranked board within a league, live: the members' entries with no game id, in
+    the snapshot and in each change, as the global board's socket tells them."""
+    alice, bob = [await database_sync_to_async(make_player)(n) for n in ("alice", "bob")]
+    lid = await league_of(alice, bob)
+    clients = {
+        "alice": await database_sync_to_async(client_at)(alice, "203.0.113.5"),
+        "bob": await database_sync_to_async(client_at)(bob, "198.51.100.1"),
+    }
+    games = {}
+    games["alice"] = (await database_sync_to_async(start_ranked)(clients["alice"]))["id"]
+    await database_sync_to_async(act)(clients["alice"], games["alice"])
+    async with watching(f"/ws/leaderboards/{BOARD}/?league={lid}", bob.user) as socket:
+        snapshot = await receive(socket)
+        assert [(e["player"], e["game"]) for e in snapshot["entries"]] == [("alice", None)]
+        games["bob"] = (await database_sync_to_async(start_ranked)(clients["bob"]))["id"]
+        await database_sync_to_async(act)(clients["bob"], games["bob"])
+        texts = [json.dumps(snapshot)]
+        seen: set[str] = set()
+        while "bob" not in seen:
+            message = await receive(socket)
+            texts.append(json.dumps(message))
+            seen.add(message["entry"]["player"])
+            assert message["league"] == lid and message["entry"]["game"] is None
+    for game_id in games.values():
+        assert all(f'"game": {game_id}' not in text for text in texts)

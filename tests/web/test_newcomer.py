@@ -16,7 +16,7 @@ from tests.conftest import Player as ApiPlayer
 from tests.support.servers import CHEAP_HASHING, run_asgi_server, server_env_for_test_db
 from tests.web import dailies
 from tests.web.conftest import DAILY_ENV, PASSWORD, TIMEOUT_MS, Player
-from tests.web.page_checks import BROWSER_LOCALE
+from tests.web.page_checks import BROWSER_LOCALE, Watch
 from tests.web.situations import solved_deal
 from tests.web.table_page import GAME_URL, Table
 
@@ -86,10 +86,11 @@ def one_guest_an_hour(server_url: str) -> Iterator[str]:
         yield url
 
 
-def page_on(browser: Browser, url: str, screen: str) -> Page:
+def page_on(browser: Browser, url: str, screen: str, locale: str = "en-US") -> Page:
     device = SCREENS[screen]
     viewport = device["viewport"]
     context = browser.new_context(
+        locale=locale,
         base_url=url,
         viewport={"width": viewport[0], "height": viewport[1]},
         has_touch=device.get("touch", False),
@@ -133,6 +134,46 @@ def test_past_the_networks_guests_a_newcomer_is_offered_an_account_and_plays_on(
     table = Table(page)
     expect(table.column(1).locator("[data-card]").first).to_be_visible()
     assert errors == []
+    first.context.close()
+    page.context.close()
+
+
+@pytest.mark.parametrize(
+    ("screen", "language"), [("phone", "en"), ("phone", "id"), ("desktop", "ja")]
+)
+def test_past_the_networks_guests_a_newcomer_plays_on_as_a_limited_guest(
+    one_guest_an_hour: str, chromium: Browser, screen: str, language: str
+) -> None:
+    """The other way on: the deal on the felt played with nothing stored (no guest made),
+    in the reader's language, its moves and Undo as at any table."""
+    first = page_on(chromium, one_guest_an_hour, screen)
+    first.goto("/")
+    tap(first, "#stock-card")
+    expect(first.locator("#account-name")).to_have_text(GUEST_NAME)  # the hour's one guest
+
+    page = page_on(chromium, one_guest_an_hour, screen, BROWSER_LOCALE[language])
+    watch = Watch(page)
+    page.goto("/")
+    tap(page, "#stock-card")
+    dialog = page.locator("#account-dialog")
+    expect(dialog).to_be_visible()
+    watch.check(language, f"the guest limit's dialog in {language}")
+    dialog.locator("[data-limited]").click()
+    expect(dialog).not_to_be_visible()
+    expect(page.locator("body")).to_have_attribute("data-limited-guest", "true")
+    watch.check(language, f"a limited guest's table in {language}")
+    table = Table(page)
+    tap(page, "#stock-card")
+    expect(table.stat("actions")).to_have_text("1")
+    tap(page, "#stock-card")
+    expect(table.stat("actions")).to_have_text("2")
+    waste = table.waste_cards()
+    tap(page, "#undo-button")
+    expect(table.stat("actions")).to_have_text("3")  # an undo is an action, as ranked
+    assert table.waste_cards() != waste
+    expect(page.locator("#hint-button")).to_be_hidden()
+    assert page.request.get("/api/me/").status == 401  # no guest was made: nothing stored
+    watch.check(language, f"a limited guest's game in {language}")
     first.context.close()
     page.context.close()
 

@@ -1,6 +1,6 @@
 """Leaderboards, the daily deals and their archive."""
 
-from dataclasses import asdict, replace
+from dataclasses import replace
 from datetime import date, timedelta
 from typing import Any
 
@@ -14,6 +14,7 @@ from engine import Deal
 from fairplay.selectors import best_known_shown, table_par_shown, table_par_status
 from games.api.fields import DEAL_CODE_PATTERN
 from games.api.parsing import validated
+from games.api.representation import represented, shallow
 from games.api.serializers.boards import LeaderboardFieldOut, LeaderboardIn, LeaderboardOut
 from games.api.serializers.daily import DailyArchiveOut, DailyIn, DailyLineOut, DailyOut
 from games.api.serializers.errors import ErrorOut
@@ -161,9 +162,8 @@ class LeaderboardView(APIView):
         header = board_header(found)
         page = board_read(found.id, who=who, query=query)
         held = own_held_entry(viewer=request.user, board=found.id, who=who)
-        return Response(
-            LeaderboardOut({**asdict(page), **header, "who": who, "own_held": held}).data
-        )
+        data = {**shallow(page), **header, "who": who, "own_held": held}
+        return Response(represented(LeaderboardOut, data))
 
 
 class LeaderboardFieldView(APIView):

@@ -102,6 +102,7 @@ export const endpoints = {
   field: (board, who = "humans") => `/api/leaderboards/${encodeURIComponent(board)}/field/?who=${encodeURIComponent(who)}`,
   line: (day, mode) => `/api/daily/${encodeURIComponent(day)}/${mode}/line/`,
   live: "/api/live/",
+  practice: "/api/practice/",
 };
 
 export const pages = {

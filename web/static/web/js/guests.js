@@ -19,9 +19,10 @@ export const guestsLimited = (error) => error instanceof ApiError && error.statu
   && error.data.limit === "guests";
 
 /** Offer an account for a refused guest (`guestsLimited`): the server's words say why and
- * when a guest may play again; signed up, the reader is back on this page, playing. */
-export function offerAccountForLimit(error) {
-  openAccountDialog("signup", error.data.detail || error.message);
+ * when a guest may play again; signed up, the reader is back on this page, playing. Where a
+ * deal is on the felt, `onLimited` is the other way on: playing it as a limited guest. */
+export function offerAccountForLimit(error, onLimited = null) {
+  openAccountDialog("signup", error.data.detail || error.message, { onLimited });
 }
 
 /**

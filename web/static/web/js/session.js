@@ -48,13 +48,21 @@ export function playerName(player) {
 
 const dialog = () => document.getElementById("account-dialog");
 
+/** The limited guest's way on of the dialog open now (null: not offered). */
+let limitedWayOn = null;
+
 /**
  * Open the account dialog in "signin" or "signup" mode, with an optional reason shown; `next`
- * is where the reader goes once signed in (a path of this site; else this page again).
+ * is where the reader goes once signed in (a path of this site; else this page again);
+ * `onLimited`, past the network's guests, the other way on (a "limited guest" button).
  */
-export function openAccountDialog(mode = "signin", reason = "", { next = null } = {}) {
+export function openAccountDialog(mode = "signin", reason = "", { next = null, onLimited = null } = {}) {
   const node = dialog();
   const form = node.querySelector("form");
+  // Past the network's guests, a second way on beside an account (guests.js): this dialog's
+  // opening says whether it is offered; switching to sign in keeps it.
+  if (!node.open) limitedWayOn = onLimited;
+  form.querySelector("[data-limited]").hidden = !limitedWayOn;
   form.dataset.mode = mode;
   // Switching between sign in and sign up keeps where the dialog was opened to go.
   if (!node.open) form.dataset.next = next || "";
@@ -174,6 +182,11 @@ function renderAccount(user) {
 function wireDialog() {
   const node = dialog();
   const form = node.querySelector("form");
+  form.querySelector("[data-limited]").addEventListener("click", () => {
+    const wayOn = limitedWayOn;
+    node.close();
+    if (wayOn) wayOn();
+  });
   form.addEventListener("submit", submitAccount);
   form.querySelector("[data-switch]").addEventListener("click", () =>
     openAccountDialog(form.dataset.mode === "signup" ? "signin" : "signup"));

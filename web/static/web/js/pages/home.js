@@ -211,6 +211,7 @@ function offerPractice({ code, preview }) {
   showBoardName(code, code);
   startBoard(code);
   offerDeal(preview, {
+    code,
     start: () => api("POST", endpoints.games, { code }),
     onStarted: () => { if (isGuest(table.me)) status(guestNote(table.me)); },
   });

@@ -29,6 +29,7 @@ async function resumable(code) {
 function offerToVisitor(page) {
   showBoardName(page.code, page.code);
   offerDeal(page.preview, {
+    code: page.code,
     start: () => api("POST", endpoints.games, { code: page.code }),
     onStarted: (game) => {
       window.history.replaceState(null, "", pages.game(game.id));

@@ -23,6 +23,7 @@ export const table = {
   finishing: false, // the Finish button's line is being played
   socket: null, // the game's socket (GameSocket): its live messages, and our moves
   starter: null, // a deal on the felt with no game yet: the call that makes it (first_tap.js)
+  limited: null, // a limited guest's deal, played with nothing stored: { code, actions } (limited.js)
 };
 
 /** The player may act on the game shown: theirs, still being played, and (a ranked daily)

@@ -11,10 +11,11 @@ const STOCK_AT_DEAL = 34;
 
 /**
  * Show `state` on the felt, playable: `start()` makes the game (resolves to the API's game),
- * `onStarted(game)` follows once it is shown.
+ * `onStarted(game)` follows once it is shown; `code`, an open deal's, lets a visitor past
+ * their network's guests play it as a limited guest (limited.js).
  */
-export function offerDeal(state, { start, onStarted = () => {} }) {
-  table.starter = { start, onStarted };
+export function offerDeal(state, { start, onStarted = () => {}, code = null }) {
+  table.starter = { start, onStarted, code };
   renderState(state, { interactive: true });
   byId("move-input").disabled = false;
   byId("move-form").querySelector("button[type=submit]").disabled = false;

@@ -22,7 +22,7 @@ function tap(card) {
 }
 
 function onFeltClick(event) {
-  if (!playable() && !startable()) return;
+  if (!playable() && !startable() && !table.limited) return;
   const stock = event.target.closest("[data-stock]");
   if (stock && stock.tagName === "BUTTON") {
     play({ tap: "stock" });

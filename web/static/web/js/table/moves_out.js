@@ -13,6 +13,7 @@ import { playSound } from "../sound.js";
 import { afterLiveMessage, isNews } from "../watching.js";
 import { capitalised, cardCount, moveWords, pointCount, reasonText, statusWords } from "../words.js";
 import { playable, startable, status, table } from "./context.js";
+import { playLimited, sendLimited } from "./limited.js";
 import { reload, showGame } from "./board_view.js";
 
 /** Send one action, queued. A card tap made while others were pending is dropped if the card
@@ -32,7 +33,7 @@ function cardPlace(card) {
  * and show it; the tap is then played on it. True once the game is on the felt.
  */
 async function startOffered() {
-  const { start, onStarted } = table.starter;
+  const { start, onStarted, code } = table.starter;
   table.starter = null;
   try {
     const game = await start();
@@ -43,8 +44,12 @@ async function startOffered() {
     onStarted(game);
     return true;
   } catch (error) {
-    table.starter = { start, onStarted };
-    if (guestsLimited(error)) offerAccountForLimit(error);
+    table.starter = { start, onStarted, code };
+    if (guestsLimited(error)) {
+      // The dialog says why and the ways on; the status line keeps the deal's own words.
+      offerAccountForLimit(error, code ? () => playLimited(code) : null);
+      return false;
+    }
     status(error instanceof ApiError ? error.message
       : gettext("Something went wrong. Try again."), "error");
     return false;
@@ -55,6 +60,7 @@ async function startOffered() {
  * server out of reach, it waits and tries again (the moves after it wait in the queue, in the
  * order made): a tap is never lost to the network (connection.js). */
 async function send(body, from) {
+  if (table.limited) return sendLimited(body);
   if (startable() && !(await startOffered())) return false;
   if (!playable()) return false;
   for (let attempt = 0; ; attempt += 1) {
