@@ -1,16 +1,20 @@
 """What a signal's flag keeps as evidence, and how staff read it.
 
 A flag is a question for a person, so it carries what was measured, not a score: for
-``clairvoyant``, the line's standing beside the table-view player's runs on the same deal
-(every run's result, the threshold it was held to, the solver's par); for ``bot_like``, the
-think-time figures and their thresholds (``fairplay.timing``). Both are kept as JSON on the
-flag; ``evidence_words`` says them in a sentence for the review page and the API.
+``clairvoyant`` and an ``engine_like`` raised on strength, the line's standing beside the
+table-view player's runs on the same deal (every run's result, the threshold it was held to,
+the solver's par; for ``clairvoyant``, the telling moves that showed it knew the face-down
+cards); for ``bot_like``, the think-time figures and their thresholds (``fairplay.timing``);
+for an ``engine_like`` raised by the worker's judge, its agreement and think-time figures
+and the account's (``fairplay.engine_like``). All are kept as JSON on the flag;
+``evidence_words`` says them in a sentence for the review page and the API.
 """
 
 from typing import Any
 
 from django.utils.translation import gettext
 
+from engine.table_player.engine_like import STATISTIC as ENGINE_STATISTIC
 from engine.table_player.par import WEIGHT_ALONE, Judgement, TablePar
 from fairplay.models import Flag
 
@@ -47,6 +51,10 @@ def evidence_words(reason: str, evidence: Any) -> str:
         return clairvoyance_words(evidence)
     if reason == Flag.Reason.BOT_LIKE:
         return timing_words(evidence)
+    if reason == Flag.Reason.ENGINE_LIKE:
+        if evidence.get("statistic") == ENGINE_STATISTIC:
+            return engine_like_words(evidence)
+        return clairvoyance_words(evidence)  # strength: the line beside the table runs
     return ""
 
 
@@ -109,4 +117,33 @@ def timing_words(evidence: dict[str, Any]) -> str:
         "window": evidence["thresholds"]["min_actions"],
         "fastest": evidence["fastest_median_seconds"],
         "fast": evidence["thresholds"]["fast_median_below_seconds"],
+    }
+
+
+def engine_like_words(evidence: dict[str, Any]) -> str:
+    """The line's agreement and think-time figures, and the account's pooled ones (staff
+    only: the owner is told what was measured, never the figures or thresholds)."""
+    line, limits = evidence["figures"], evidence["thresholds"]
+    account = evidence.get("account") or {}
+    low, high = account.get("agreement_interval") or [None, None]
+    return gettext(
+        "Where the choice mattered (%(matters)s decisions), this line took an engine's move"
+        " %(agreed)s times (the table-view judge's alone: %(table)s); held from a share of"
+        " %(agree_hold)s. Its think times against each decision's difficulty: rank correlation"
+        " %(rho)s (a hand's is positive; held at %(rho_hold)s or below). The account, over"
+        " %(lines)s judged lines: %(account_agreed)s of %(account_matters)s, share between"
+        " %(low)s and %(high)s; correlation %(account_rho)s."
+    ) % {
+        "matters": line["matters"],
+        "agreed": line["agreed"],
+        "table": line["table_agreed"],
+        "agree_hold": limits["agree_hold"],
+        "rho": line["rho"] if line["rho"] is not None else "-",
+        "rho_hold": limits["rho_hold"],
+        "lines": account.get("lines", 0),
+        "account_agreed": account.get("agreed", 0),
+        "account_matters": account.get("matters", 0),
+        "low": low if low is not None else "-",
+        "high": high if high is not None else "-",
+        "account_rho": account.get("rho") if account.get("rho") is not None else "-",
     }

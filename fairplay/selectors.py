@@ -117,12 +117,14 @@ def owner_holds(games: Iterable[HeldRow]) -> dict[int, dict[str, Any]]:
     anyone else a held entry is simply not on the board."""
     rows = list(games)
     held = [game_id for game_id, is_held, _ in rows if is_held]
+    flags = Flag.objects.filter(game_id__in=held, status__in=HOLDING).order_by("-id")
     reasons = (
-        dict(
-            Flag.objects.filter(game_id__in=held, status__in=HOLDING)
-            .order_by("-id")
-            .values_list("game_id", "reason")
-        )
+        {
+            game_id: (reason, measured)
+            for game_id, reason, measured in flags.values_list(
+                "game_id", "reason", "evidence__statistic"
+            )
+        }
         if held
         else {}
     )
@@ -131,7 +133,7 @@ def owner_holds(games: Iterable[HeldRow]) -> dict[int, dict[str, Any]]:
             "held": is_held,
             "confirmed": is_held and confirmed,
             "held_reason": hold_reason(
-                reasons.get(game_id, Flag.Reason.LINKED), confirmed=confirmed
+                *reasons.get(game_id, (Flag.Reason.LINKED, None)), confirmed=confirmed
             )
             if is_held
             else None,
