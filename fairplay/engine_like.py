@@ -30,9 +30,11 @@ from engine.table_player.engine_like import (
     AccountEstimate,
     EngineLike,
     Judged,
+    Refit,
     accumulate,
     figures,
     judge_line,
+    refit,
 )
 from fairplay.models import Flag, LineEngineLike
 from fairplay.seeds import board_seed
@@ -173,3 +175,31 @@ def engine_like_judged(*, game_id: int) -> bool:
             return False
         game_hold_set(game_id=game.id, held=held, confirmed=confirmed)
     return held
+
+
+def refit_lines() -> tuple[list[EngineLike], list[EngineLike]]:
+    """The service's own judged lines for a refit: (honest, engines). Honest: lines of
+    accounts none of whose games staff confirmed for any reason, and not held now (a flag
+    still waiting says nothing yet). Engines: lines whose ``engine_like`` flag staff
+    confirmed. Declared bots are never judged, so never here."""
+    confirmed = Flag.objects.filter(status=Flag.Status.CONFIRMED)
+    engines = LineEngineLike.objects.filter(
+        game_id__in=confirmed.filter(reason=Flag.Reason.ENGINE_LIKE).values("game_id")
+    )
+    cheats = confirmed.values("game__player_id")
+    honest = LineEngineLike.objects.exclude(game__player_id__in=cheats).exclude(game__held=True)
+
+    def read(rows: Any) -> list[EngineLike]:
+        return [
+            EngineLike.from_json(f) for f in rows.order_by("id").values_list("figures", flat=True)
+        ]
+
+    return read(honest), read(engines)
+
+
+def band_refit(*, held_rate: float = 0.01, listed_rate: float = 0.05) -> Refit:
+    """New thresholds from the service's honest lines (``refit``: at most ``held_rate`` of
+    them held, ``listed_rate`` listed; with confirmed engines' lines, the agreement floor that
+    holds most of them). ValueError when no honest line says enough yet."""
+    honest, engines = refit_lines()
+    return refit(honest, held_rate=held_rate, listed_rate=listed_rate, engines=engines)
