@@ -147,3 +147,38 @@ def engine_like_words(evidence: dict[str, Any]) -> str:
         "high": high if high is not None else "-",
         "account_rho": account.get("rho") if account.get("rho") is not None else "-",
     }
+
+
+def evidence_strength(reason: str, evidence: Any) -> float:
+    """How far a flag's evidence is past the line that holds it, 1.0 at that line (more is
+    stronger): the staff page's order. Each signal in its own measure: the key, the line's
+    actions against the threshold's (cards, for a lost line); telling moves, their weight
+    against ``WEIGHT_ALONE``; the engine judge, the nearer of agreement over its floor and
+    (1 - rho) over (1 - its ceiling); timing, the flatter or faster of the two against their
+    floors; a link, how many other games it names."""
+    if reason == Flag.Reason.LINKED:
+        return float(len(evidence or []))
+    if reason == Flag.Reason.BOT_LIKE:
+        limits = evidence["thresholds"]
+        flat = limits["flat_cv_below"] / max(evidence["cv"], 1e-6)
+        fast = limits["fast_median_below_seconds"] / max(evidence["fastest_median_seconds"], 1e-6)
+        return max(flat, fast)
+    if evidence.get("statistic") == ENGINE_STATISTIC:
+        line, limits = evidence["figures"], evidence["thresholds"]
+        if not line["matters"] or line["rho"] is None:
+            return 0.0
+        agreement = line["agreed"] / line["matters"]
+        return min(
+            agreement / limits["agree_hold"], (1 - line["rho"]) / max(1e-6, 1 - limits["rho_hold"])
+        )
+    statistic = evidence.get("statistic") or {}
+    telling = statistic.get("telling") or {}
+    weight = float(telling.get("weight") or 0.0) / WEIGHT_ALONE
+    threshold, line = evidence.get("threshold"), evidence["line"]
+    key = 0.0
+    if threshold:
+        if line["cards"] == 52 and threshold["cards"] == 52:
+            key = threshold["actions"] / max(1, line["actions"] - int(statistic.get("idle") or 0))
+        else:
+            key = line["cards"] / max(1, threshold["cards"])
+    return max(key, weight)

@@ -8,7 +8,8 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db.models import Prefetch
 
-from fairplay.evidence import evidence_words
+from fairplay.engine_like_review import engine_like_shown
+from fairplay.evidence import evidence_strength, evidence_words
 from fairplay.models import DayReview, Flag, Verdict
 from fairplay.reasons import (
     hold_reason,
@@ -71,6 +72,10 @@ def flag_review(flag: Flag) -> dict[str, Any]:
             "detail": evidence_words(flag.reason, flag.evidence),
             "figures": flag.evidence,
         },
+        "strength": round(evidence_strength(flag.reason, flag.evidence), 2),
+        "engine": engine_like_shown(game_id=game.id, player_id=game.player_id)
+        if flag.reason == Flag.Reason.ENGINE_LIKE
+        else None,
         "status": flag.status,
         "status_detail": status_words(flag.status),
         "created_at": flag.created_at,
@@ -84,6 +89,18 @@ def flag_review(flag: Flag) -> dict[str, Any]:
             for verdict in flag.verdicts.all()
         ],
     }
+
+
+#: The staff page's order of statuses: waiting first, then listed, then decided.
+STATUS_ORDER = (Flag.Status.HELD, Flag.Status.LISTED, Flag.Status.CONFIRMED, Flag.Status.CLEARED)
+
+
+def by_strength(reviews: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Flags as staff work through them: those waiting first (held, then listed), each by the
+    strength of its evidence (``evidence_strength``), strongest first; decided ones last."""
+    return sorted(
+        reviews, key=lambda review: (STATUS_ORDER.index(review["status"]), -review["strength"])
+    )
 
 
 def flag_reviewed(*, flag_id: int) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from functools import cache
 
 import pytest
 import time_machine
+from django.test import Client
 from rest_framework.test import APIClient
 
 from engine import Deal, Game
@@ -223,3 +224,40 @@ def test_the_label_follows_the_evidence_strength_is_engine_like_knowledge_is_cla
     assert key_label(None, bot=False) == key_label(weak, bot=False) == "engine_like"
     assert key_label(strong, bot=False) == key_label(strong, bot=True) == "clairvoyant"
     assert key_label(None, bot=True) is key_label(weak, bot=True) is None
+
+
+def test_staff_see_engine_like_flags_strongest_first_with_the_decisions_think_times_and_history(
+    player_at: Callable[[str, str], tuple[Player, APIClient]],
+    traveller: time_machine.Traveller,
+    staff: Player,
+) -> None:
+    _, client = player_at("copycat", "198.51.100.7")
+    game_id = play(client, traveller, random_delays(5))
+    assert engine_like_judged(game_id=game_id) is True
+    _, other = player_at("metronome", "203.0.113.9")
+    flat_game: int = start_ranked(other)["id"]
+    for token in engine_line()[:40]:
+        traveller.shift(timedelta(seconds=2.0))
+        act(other, flat_game, token)
+    assert other.post(f"/api/games/{flat_game}/resign/").status_code in (200, 201)
+    engine_flag = Flag.objects.get(game_id=game_id)
+    flat_flag = Flag.objects.get(game_id=flat_game, reason="bot_like")
+
+    browser = Client()
+    browser.force_login(staff.user)
+    page = browser.get("/fair-play/", {"board": BOARD}).content.decode()
+
+    reviews = {r["id"]: r for r in (flag_review(f) for f in board_flags(board=BOARD))}
+    strengths = {flag_id: review["strength"] for flag_id, review in reviews.items()}
+    assert strengths[engine_flag.id] >= 1.0 and strengths[flat_flag.id] >= 1.0
+    first, second = sorted(strengths, key=lambda flag_id: -strengths[flag_id])
+    assert page.index(f'id="flag-{first}"') < page.index(f'id="flag-{second}"')
+    engine = reviews[engine_flag.id]["engine"]
+    told = engine["told"]
+    assert len(told) == engine_flag.evidence["figures"]["matters"]
+    assert engine["agreed"] == engine_flag.evidence["figures"]["agreed"]
+    assert page.count("<tr") >= len(told) and 'class="engine-think' in page
+    assert sum(band["actions"] for band in engine["think_by_difficulty"]) == len(engine_line())
+    assert [line["game"] for line in engine["history"]] == [game_id]
+    assert "daily-2026-01-02-D3" in page and "Think times against difficulty" in page
+    assert reviews[flat_flag.id]["engine"] is None
