@@ -51,6 +51,15 @@ def evidence_words(reason: str, evidence: Any) -> str:
         return clairvoyance_words(evidence)
     if reason == Flag.Reason.BOT_LIKE:
         return timing_words(evidence)
+    if reason == Flag.Reason.PROVISIONAL:
+        return gettext(
+            "The account's ranked days so far: %(days)s; its first %(provisional)s are"
+            " provisional, and this entry stands in the board's top %(top)s."
+        ) % {
+            "days": evidence["ranked_days"],
+            "provisional": evidence["provisional_days"],
+            "top": evidence["top"],
+        }
     if reason == Flag.Reason.ENGINE_LIKE:
         if evidence.get("statistic") == ENGINE_STATISTIC:
             return engine_like_words(evidence)
@@ -158,6 +167,8 @@ def evidence_strength(reason: str, evidence: Any) -> float:
     floors; a link, how many other games it names."""
     if reason == Flag.Reason.LINKED:
         return float(len(evidence or []))
+    if reason == Flag.Reason.PROVISIONAL:
+        return 0.5  # no evidence against the line: a new account where it pays to look
     if reason == Flag.Reason.BOT_LIKE:
         limits = evidence["thresholds"]
         flat = limits["flat_cv_below"] / max(evidence["cv"], 1e-6)

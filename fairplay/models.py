@@ -51,6 +51,7 @@ class Flag(models.Model):
         CLAIRVOYANT = "clairvoyant"
         BOT_LIKE = "bot_like"
         ENGINE_LIKE = "engine_like"
+        PROVISIONAL = "provisional"
 
     class Status(models.TextChoices):
         HELD = "held"

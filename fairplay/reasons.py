@@ -90,6 +90,13 @@ def engine_like_confirmed() -> str:
     )
 
 
+def provisional_confirmed() -> str:
+    return gettext(
+        "After a fair-play review this entry is out of the ranking for good: staff found it"
+        " was not a hand's own play."
+    )
+
+
 #: The owner's words for each reason (functions: the words are in the reader's language).
 HELD_WORDS: dict[str, Callable[[], str]] = {
     Flag.Reason.LINKED: linked_held,
@@ -102,6 +109,7 @@ CONFIRMED_WORDS: dict[str, Callable[[], str]] = {
     Flag.Reason.CLAIRVOYANT: clairvoyant_confirmed,
     Flag.Reason.BOT_LIKE: bot_like_confirmed,
     Flag.Reason.ENGINE_LIKE: engine_like_confirmed,
+    Flag.Reason.PROVISIONAL: provisional_confirmed,
 }
 
 
@@ -129,6 +137,7 @@ def reason_words(reason: str) -> str:
         Flag.Reason.CLAIRVOYANT: gettext("played as if it knew the face-down cards"),
         Flag.Reason.BOT_LIKE: gettext("timed like a program"),
         Flag.Reason.ENGINE_LIKE: gettext("played like an engine, not a hand"),
+        Flag.Reason.PROVISIONAL: gettext("a new account's entry in the board's top"),
     }[Flag.Reason(reason)]
 
 

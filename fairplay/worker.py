@@ -21,6 +21,9 @@ Each pass:
 6. rates the days reviewed (``ratings.days.ratings_refresh``, up to the last day reviewed):
    a day is rated once, from its final verdicts (a game held later is rated again).
 
+A provisional entry (its account's first ranked days) in a board's top ten is listed for
+staff (``fairplay.top.provisional_top_listed``).
+
 A listed line whose entry has risen into its board's top ten since (others above it held)
 is judged again at every pass, so the top of an open board is reviewed as it changes
 (``fairplay.top``).
@@ -41,6 +44,7 @@ from fairplay.review import day_reviewed, days_to_review, reviewed_through
 from fairplay.signals import game_judged, telling_judged
 from fairplay.table_pars import BoardPar, day_table_pars
 from fairplay.telling import games_to_count, line_counted
+from fairplay.top import provisional_top_listed, top_reviewed
 from games.boards import DAILY_MODES, daily_board, utc_today
 from games.models import Game
 from ratings.days import ratings_refresh
@@ -92,6 +96,9 @@ def work_pass(*, since: datetime | None, say: Callable[[str], None] = lambda _: 
         if engine_like_judged(game_id=game_id):
             report.held += 1
             say(f"game {game_id}: held as engine_like")
+    for board in boards:
+        for game_id in provisional_top_listed(board):
+            say(f"game {game_id}: provisional, in the top {top_reviewed()}: listed")
     for day in days_to_review(today=today):
         review = day_reviewed(day=day, say=say)
         report.reviewed.append(review.day)
