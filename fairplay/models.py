@@ -6,7 +6,8 @@ its evidence (the other games, not the hashes; or what a signal measured); ``Ver
 are its history, never changed: the flag's status is its latest verdict's. A game has at
 most one flag per reason. ``TableParRecord`` keeps the table-view player's result on a
 sealed board's deal (``fairplay.table_pars``): the yardstick of the ``clairvoyant`` signal;
-``LineTelling`` the telling moves of a won ranked line, counted once (``fairplay.telling``).
+``LineTelling`` the telling moves of a won ranked line, counted once (``fairplay.telling``);
+``LineEngineLike`` a finished ranked line's engine-likeness, judged once (``fairplay.engine_like``).
 """
 
 from typing import ClassVar
@@ -49,6 +50,8 @@ class Flag(models.Model):
         LINKED = "linked"
         CLAIRVOYANT = "clairvoyant"
         BOT_LIKE = "bot_like"
+        ENGINE_LIKE = "engine_like"
+        PROVISIONAL = "provisional"
 
     class Status(models.TextChoices):
         HELD = "held"
@@ -144,3 +147,24 @@ class DayReview(models.Model):
 
     def __str__(self) -> str:
         return f"review of {self.day}"
+
+
+class LineEngineLike(models.Model):
+    """A finished ranked line's engine-likeness (``engine.table_player.engine_like``): judged
+    once by the fair-play worker (seconds of CPU, never on a request) and kept for good, so
+    an account's lines accumulate across its ranked days and staff read the decisions that
+    told. Keyed by game: deleting an account keeps its games, so this stays too."""
+
+    id = models.BigAutoField(primary_key=True)
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="+")
+    figures = models.JSONField(help_text="engine.table_player.engine_like.EngineLike.to_json()")
+    verdict = models.CharField(max_length=12, help_text="the line's own verdict")
+    steps = models.JSONField(
+        default=dict,
+        help_text="think times, difficulties; the decisions that mattered",
+    )
+    seconds = models.FloatField(help_text="CPU seconds the judge took")
+    judged_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"engine-likeness of game {self.game_id}"

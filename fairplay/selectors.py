@@ -8,7 +8,8 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db.models import Prefetch
 
-from fairplay.evidence import evidence_words
+from fairplay.engine_like_review import engine_like_shown
+from fairplay.evidence import evidence_strength, evidence_words
 from fairplay.models import DayReview, Flag, Verdict
 from fairplay.reasons import (
     hold_reason,
@@ -71,6 +72,10 @@ def flag_review(flag: Flag) -> dict[str, Any]:
             "detail": evidence_words(flag.reason, flag.evidence),
             "figures": flag.evidence,
         },
+        "strength": round(evidence_strength(flag.reason, flag.evidence), 2),
+        "engine": engine_like_shown(game_id=game.id, player_id=game.player_id)
+        if flag.reason == Flag.Reason.ENGINE_LIKE
+        else None,
         "status": flag.status,
         "status_detail": status_words(flag.status),
         "created_at": flag.created_at,
@@ -84,6 +89,18 @@ def flag_review(flag: Flag) -> dict[str, Any]:
             for verdict in flag.verdicts.all()
         ],
     }
+
+
+#: The staff page's order of statuses: waiting first, then listed, then decided.
+STATUS_ORDER = (Flag.Status.HELD, Flag.Status.LISTED, Flag.Status.CONFIRMED, Flag.Status.CLEARED)
+
+
+def by_strength(reviews: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Flags as staff work through them: those waiting first (held, then listed), each by the
+    strength of its evidence (``evidence_strength``), strongest first; decided ones last."""
+    return sorted(
+        reviews, key=lambda review: (STATUS_ORDER.index(review["status"]), -review["strength"])
+    )
 
 
 def flag_reviewed(*, flag_id: int) -> dict[str, Any]:
@@ -117,12 +134,14 @@ def owner_holds(games: Iterable[HeldRow]) -> dict[int, dict[str, Any]]:
     anyone else a held entry is simply not on the board."""
     rows = list(games)
     held = [game_id for game_id, is_held, _ in rows if is_held]
+    flags = Flag.objects.filter(game_id__in=held, status__in=HOLDING).order_by("-id")
     reasons = (
-        dict(
-            Flag.objects.filter(game_id__in=held, status__in=HOLDING)
-            .order_by("-id")
-            .values_list("game_id", "reason")
-        )
+        {
+            game_id: (reason, measured)
+            for game_id, reason, measured in flags.values_list(
+                "game_id", "reason", "evidence__statistic"
+            )
+        }
         if held
         else {}
     )
@@ -131,7 +150,7 @@ def owner_holds(games: Iterable[HeldRow]) -> dict[int, dict[str, Any]]:
             "held": is_held,
             "confirmed": is_held and confirmed,
             "held_reason": hold_reason(
-                reasons.get(game_id, Flag.Reason.LINKED), confirmed=confirmed
+                *reasons.get(game_id, (Flag.Reason.LINKED, None)), confirmed=confirmed
             )
             if is_held
             else None,

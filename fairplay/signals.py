@@ -1,13 +1,16 @@
-"""The fair-play signals on ranked games: ``clairvoyant`` and ``bot_like``, measured, never
-guessed.
+"""The fair-play signals on ranked games: ``clairvoyant``, ``engine_like`` and ``bot_like``,
+measured, never guessed.
 
-* ``clairvoyant``: the game's standing (cards home, then actions) is better than the
-  table-view player reaches on the same deal but in a sliver of its runs (its table par,
-  ``fairplay.table_pars``; the threshold is calibrated in ``engine.table_player.par`` and
-  measured by ``bench/clairvoyance.py``). Strictly better than the threshold: held. Between
-  the borderline and the threshold: listed for staff, still on the board. A board with no
-  threshold (no table par yet, full information gives no edge on the deal, or the runs ran
-  out of budget) flags nothing.
+* ``engine_like`` or ``clairvoyant``: the game's standing (cards home, then actions) is
+  better than the table-view player reaches on the same deal but in a sliver of its runs
+  (its table par, ``fairplay.table_pars``; the threshold is calibrated in
+  ``engine.table_player.par`` and measured by ``bench/clairvoyance.py``). Strictly better
+  than the threshold: held. Between the borderline and the threshold: listed for staff,
+  still on the board. A board with no threshold (no table par yet, or the runs ran out of
+  budget) flags nothing. The label says what was measured (``key_label``): the standing
+  alone is strength (``engine_like``: a table-only engine is that strong too); only the
+  telling moves the worker counts show knowledge of face-down cards (``clairvoyant``). The
+  worker's own ``engine_like`` judge is ``fairplay.engine_like``.
 * ``bot_like``: think times too flat or too fast for a person (``fairplay.timing``), on an
   account that did not declare itself a bot. Held.
 
@@ -24,7 +27,8 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 
-from engine.table_player.par import judge
+from engine.table_player.par import WEIGHT_ALONE, judge
+from engine.table_player.telling import Telling
 from fairplay.evidence import clairvoyance_evidence
 from fairplay.models import Flag
 from fairplay.services import hold_of_flags
@@ -86,14 +90,30 @@ def clairvoyance_raised(*, game: Game) -> bool:
     )
     if judgement.verdict not in ("clairvoyant", "borderline"):
         return False
+    reason = key_label(counted.telling if counted else None, bot=game.bot)
+    if reason is None:
+        return False
     evidence = clairvoyance_evidence(par, judgement, cards=game.cards, actions=game.action_count)
     return flag_raise(
         game=game,
-        reason=Flag.Reason.CLAIRVOYANT,
+        reason=reason,
         evidence=evidence,
         hold=judgement.verdict == "clairvoyant",
         relist=counted is not None,
     )
+
+
+def key_label(telling: Telling | None, *, bot: bool) -> str | None:
+    """What a line beyond the table-view player's runs is called: ``clairvoyant`` only when
+    its telling moves show it knew face-down cards (they weigh ``WEIGHT_ALONE`` or more),
+    else ``engine_like``: it is stronger than the table-view player, which a table-only
+    engine is too (a 24-sample player was once held as ``clairvoyant`` with no hidden card).
+    Before the worker counts the moves the key alone says strength; a count that shows
+    knowledge adds the ``clairvoyant`` flag beside it. A declared bot is an engine by its own
+    word (it ranks apart): strength is its business, so only knowledge flags it (None)."""
+    if telling is not None and telling.weight >= WEIGHT_ALONE:
+        return Flag.Reason.CLAIRVOYANT
+    return None if bot else Flag.Reason.ENGINE_LIKE
 
 
 def telling_judged(*, game_id: int) -> bool:

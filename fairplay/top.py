@@ -14,8 +14,11 @@ review.
 from django.conf import settings
 from django.db.models import Q
 
+from fairplay.models import Flag
 from games.boards import ranking_board
 from games.models import Game, LeaderboardEntry
+from games.ranking import order_by
+from games.selectors.provisional import PROVISIONAL_DAYS, provisional_players, ranked_days
 
 
 def top_reviewed() -> int:
@@ -48,3 +51,38 @@ def better_standing(*, assisted: bool, cards: int, actions: int) -> Q:
     if assisted:
         better |= Q(assisted=False)
     return better
+
+
+def provisional_top_listed(board: str) -> list[int]:
+    """List for staff each provisional entry (its player's first ``PROVISIONAL_DAYS`` ranked
+    days, ``games.selectors.provisional``) standing in ``board``'s reviewed top: a new
+    account has no history for fair play to read yet, and the top is where it pays. Listed,
+    never held (the entry stays); once per game. The ids of the games newly listed."""
+    top = top_reviewed()
+    if top <= 0:
+        return []
+    standing = list(
+        LeaderboardEntry.objects.filter(board=board)
+        .order_by(*order_by())
+        .values_list("game_id", "player__username", "game__daily")[:top]
+    )
+    found = provisional_players(board=board, usernames=(name for _, name, _ in standing))
+    flagged = set(
+        Flag.objects.filter(
+            game_id__in=[game for game, _, _ in standing], reason=Flag.Reason.PROVISIONAL
+        ).values_list("game_id", flat=True)
+    )
+    listed = []
+    for game_id, name, day in standing:
+        if name not in found or game_id in flagged or day is None:
+            continue
+        days = ranked_days(usernames=[name], through=day).get(name, 0)
+        Flag.objects.create(
+            game_id=game_id,
+            board=board,
+            reason=Flag.Reason.PROVISIONAL,
+            status=Flag.Status.LISTED,
+            evidence={"ranked_days": days, "provisional_days": PROVISIONAL_DAYS, "top": top},
+        )
+        listed.append(game_id)
+    return listed

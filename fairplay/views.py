@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from fairplay.errors import NotStaff
 from fairplay.line_review import flag_line
-from fairplay.selectors import board_flags, flag_review, flagged_boards
+from fairplay.selectors import board_flags, by_strength, flag_review, flagged_boards
 from fairplay.services import flag_decide, staff_check
 from games.boards import DAILY_MODES, daily_board, parse_board, utc_today
 from games.errors import ServiceError
@@ -62,7 +62,7 @@ def flags_page(request: HttpRequest) -> HttpResponse:
         return page(request, {"board": asked, "problem": error.detail}, status=400)
     today = [daily_board(utc_today(), mode).id for mode in DAILY_MODES]
     boards = list(dict.fromkeys([*today, *flagged_boards()]))
-    flags = [flag_review(flag) for flag in board_flags(board=board)]
+    flags = by_strength([flag_review(flag) for flag in board_flags(board=board)])
     return page(request, {"board": board, "boards": boards, "flags": flags})
 
 

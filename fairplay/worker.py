@@ -12,11 +12,17 @@ Each pass:
    (``fairplay.telling``: seconds of CPU each) and judges each again with them
    (``fairplay.signals.telling_judged``): a line the key let pass is held when its moves
    weigh enough (they never lift a hold);
-4. reviews each day that has closed since (``fairplay.review``): the best known line of
+4. judges each finished ranked line of those boards once for engine-level play
+   (``fairplay.engine_like``: a table-view game's CPU each), pooled with the account's earlier
+   lines, and raises ``engine_like`` where the evidence says so;
+5. reviews each day that has closed since (``fairplay.review``): the best known line of
    each board (the par, or a shorter verified line played on it), more table runs where that
    line calls for them, and every ranked line of the day judged once more;
-5. rates the days reviewed (``ratings.days.ratings_refresh``, up to the last day reviewed):
+6. rates the days reviewed (``ratings.days.ratings_refresh``, up to the last day reviewed):
    a day is rated once, from its final verdicts (a game held later is rated again).
+
+A provisional entry (its account's first ranked days) in a board's top ten is listed for
+staff (``fairplay.top.provisional_top_listed``).
 
 A listed line whose entry has risen into its board's top ten since (others above it held)
 is judged again at every pass, so the top of an open board is reviewed as it changes
@@ -32,11 +38,13 @@ from datetime import date, datetime, timedelta
 
 from django.db.models import Q
 
+from fairplay.engine_like import engine_like_judged, games_to_weigh
 from fairplay.models import Flag
 from fairplay.review import day_reviewed, days_to_review, reviewed_through
 from fairplay.signals import game_judged, telling_judged
 from fairplay.table_pars import BoardPar, day_table_pars
 from fairplay.telling import games_to_count, line_counted
+from fairplay.top import provisional_top_listed, top_reviewed
 from games.boards import DAILY_MODES, daily_board, utc_today
 from games.models import Game
 from ratings.days import ratings_refresh
@@ -50,6 +58,7 @@ class PassReport:
     judged: int = 0
     held: int = 0
     counted: int = 0
+    weighed: int = 0
     reviewed: list[date] = field(default_factory=list)
     rated: list[date] = field(default_factory=list)
 
@@ -82,6 +91,14 @@ def work_pass(*, since: datetime | None, say: Callable[[str], None] = lambda _: 
             f"game {game_id}: telling moves weigh {counted.telling.weight:.1f},"
             f" {counted.idle} actions idle; {verdict}"
         )
+    for game_id in games_to_weigh(boards=boards, today=today):
+        report.weighed += 1
+        if engine_like_judged(game_id=game_id):
+            report.held += 1
+            say(f"game {game_id}: held as engine_like")
+    for board in boards:
+        for game_id in provisional_top_listed(board):
+            say(f"game {game_id}: provisional, in the top {top_reviewed()}: listed")
     for day in days_to_review(today=today):
         review = day_reviewed(day=day, say=say)
         report.reviewed.append(review.day)

@@ -75,6 +75,8 @@ _NO_TIME_LIMIT = 3600.0
 MATTER_SHARE = 0.8
 #: No verdict on fewer decisions that matter, or fewer think times (``fairplay.timing``'s floor).
 MIN_MATTERS, MIN_TIMED = 20, 36
+#: What a flag's evidence says it measured (``EngineLike.evidence``).
+STATISTIC = "engine_like_agreement_and_think_time_rank_correlation"
 #: z of a two-sided 95% interval (the account's estimate).
 Z95 = 1.959964
 
@@ -224,7 +226,7 @@ class EngineLike:
     def evidence(self, thresholds: Thresholds = THRESHOLDS) -> dict[str, object]:
         """The figures, the verdict, and the thresholds it was held to (a flag's evidence)."""
         return {
-            "statistic": "engine_like_agreement_and_think_time_rank_correlation",
+            "statistic": STATISTIC,
             "verdict": self.verdict(thresholds),
             "figures": self.to_json(),
             "thresholds": {

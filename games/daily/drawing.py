@@ -42,7 +42,7 @@ def daily_layout(day: date, mode: str, attempt: int = 0, *, secret: str) -> tupl
 
 #: What a board's keyed seed is for: each purpose hashes its own messages (no two uses share
 #: a seed): the table par's runs, the telling-move judge, the par optimiser.
-SEED_PURPOSES = ("table-par", "telling-judge", "par-optimiser")
+SEED_PURPOSES = ("table-par", "telling-judge", "par-optimiser", "engine-like-judge")
 
 
 def board_seed(secret: str, board: str, purpose: str) -> int:

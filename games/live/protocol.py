@@ -87,6 +87,7 @@ def entry_json(entry: RankedEntry) -> dict[str, Any]:
         "reached_at": iso_datetime(entry.reached_at),
         "assisted": entry.assisted,
         "bot": entry.bot,
+        "provisional": entry.provisional,
     }
 
 

@@ -16,7 +16,8 @@ MAX_LIMIT = 100
 @dataclass(frozen=True)
 class RankedEntry:
     """An entry as clients get it. ``game`` is None while its board is sealed; ``bot``: a
-    declared bot's (an entry of the board's bots partition)."""
+    declared bot's (an entry of the board's bots partition); ``provisional``: set by the
+    reads (``games.selectors.leaderboards``), never by ``ranked``."""
 
     rank: int
     player: str
@@ -31,6 +32,7 @@ class RankedEntry:
     reached_at: datetime
     assisted: bool
     bot: bool = False
+    provisional: bool = False  # in its player's first ranked days (games.selectors.provisional)
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,7 @@ from games.selectors.leaderboard_sql import (
     page_from,
     position_of,
 )
+from games.selectors.provisional import provisional_marked
 
 __all__ = [
     "DEFAULT_LIMIT",
@@ -55,7 +56,9 @@ __all__ = [
 
 
 def sealed_entries(page: LeaderboardPage) -> LeaderboardPage:
-    """``page`` as clients may see it: no game ids while its board is sealed."""
+    """``page`` as clients may see it: no game ids while its board is sealed; entries in
+    their players' first ranked days marked ``provisional``."""
+    page = replace(page, entries=provisional_marked(page.board, page.entries))
     if not board_sealed(page.board):
         return page
     return replace(page, entries=[replace(entry, game=None) for entry in page.entries])
@@ -179,7 +182,8 @@ def leaderboard_entries_ranked(
                 else ranked([row], offset=0, first_rank=1 + better_count(row, counts))[0]
             )
         entries.append(replace(entry, game=None) if entry is not None and sealed else entry)
-    return entries
+    marked = iter(provisional_marked(board, [entry for entry in entries if entry is not None]))
+    return [None if entry is None else next(marked) for entry in entries]
 
 
 def board_field_counts(*, board: str | Sequence[str]) -> dict[int, int]:

@@ -1,7 +1,8 @@
-"""The fair-play signals on ranked games, through the API on the server's clock:
-``clairvoyant`` (a line better than the table-view player's runs on the deal: held, or listed
-when borderline), ``bot_like`` (think times too flat or too fast on an undeclared account:
-held), the worker that judges games played before their board had a table par, verdicts on
+"""The fair-play signals on ranked games, through the API on the server's clock: a line
+better than the table-view player's runs on the deal (held, or listed when borderline), called
+``engine_like`` on its standing alone (strength) and ``clairvoyant`` only when its telling moves
+show it knew face-down cards, ``bot_like`` (think times too flat or too fast on an undeclared
+account: held), the worker that judges games played before their board had a table par, verdicts on
 games with two flags, the staff's step-by-step line, and the table par told after the close.
 
 The table pars here are stored rows with chosen figures: what is tested is what the service
@@ -152,16 +153,16 @@ def test_a_line_better_than_the_table_player_ever_did_is_held_the_moment_it_wins
 
     mine = own_ranked(cheat)
     assert (mine["id"], mine["status"], mine["held"]) == (game_id, "won", True)
-    assert mine["held_reason"]["code"] == "clairvoyant"
+    assert mine["held_reason"]["code"] == "engine_like"
     assert "only the table" in mine["held_reason"]["detail"]
     assert on_board(honest) == ["plodder"]
-    assert flags_of(game_id) == {"clairvoyant": "held"}
+    assert flags_of(game_id) == {"engine_like": "held"}
 
     review = client_at(staff, "192.0.2.1").get("/api/fair-play/flags/", {"board": BOARD}).json()
     (flag,) = review["flags"]
     figures = flag["measured"]["figures"]
     assert (flag["reason"]["code"], flag["status"], flag["evidence"]) == (
-        "clairvoyant",
+        "engine_like",
         "held",
         [],
     )
@@ -181,7 +182,7 @@ def test_a_borderline_line_below_the_reviewed_top_is_listed_and_stays_on_the_boa
     store_par(threshold=(52, len(solver_line()) - 10), borderline=(52, len(solver_line()) + 5))
     client = player_at("lucky", "198.51.100.7")
     game_id = play(client, traveller, solver_line(), human(3))
-    assert flags_of(game_id) == {"clairvoyant": "listed"}
+    assert flags_of(game_id) == {"engine_like": "listed"}
     assert GameRow.objects.get(pk=game_id).held is False
     assert on_board(client) == ["lucky"]
 
@@ -194,12 +195,12 @@ def test_a_line_between_threshold_and_best_run_is_held_in_the_top_ten(
     store_par(threshold=(52, len(solver_line()) - 10), borderline=(52, len(solver_line()) + 5))
     client = player_at("placed", "198.51.100.7")
     game_id = play(client, traveller, solver_line(), human(3))
-    assert flags_of(game_id) == {"clairvoyant": "held"}
+    assert flags_of(game_id) == {"engine_like": "held"}
     assert Flag.objects.get(game_id=game_id).evidence["held_in_top"] == 10
     assert GameRow.objects.get(pk=game_id).held is True
     assert on_board(client) == []
     mine = own_ranked(client)
-    assert (mine["held"], mine["held_reason"]["code"]) == (True, "clairvoyant")
+    assert (mine["held"], mine["held_reason"]["code"]) == (True, "engine_like")
     assert "10" not in mine["held_reason"]["detail"]  # words, never the figures
 
 
@@ -280,7 +281,7 @@ def test_the_worker_judges_games_played_before_their_board_had_a_par(
     assert said.index(f"game {game_id}: held") < said.index(
         f"game {game_id}: telling moves weigh 0.0, 0 actions idle; held"
     )
-    assert flags_of(game_id) == {"clairvoyant": "held"}
+    assert flags_of(game_id) == {"engine_like": "held"}
     assert on_board(client) == []
     boards = {board_par.board: board_par.computed for board_par in report.pars}
     tomorrow = DAY + timedelta(days=1)
@@ -359,7 +360,7 @@ def test_a_line_padded_with_idle_loops_is_held_once_the_worker_counts_it(
 
     assert counted is not None and counted.idle == len(padded) - len(line)
     assert telling_judged(game_id=game_id) is True
-    assert flags_of(game_id) == {"clairvoyant": "held"} and on_board(client) == []
+    assert flags_of(game_id) == {"engine_like": "held"} and on_board(client) == []
     review = client_at(staff, "192.0.2.1").get("/api/fair-play/flags/", {"board": BOARD}).json()
     (flag,) = review["flags"]
     assert flag["measured"]["figures"]["statistic"]["idle"] == counted.idle
@@ -375,11 +376,11 @@ def test_a_game_two_signals_hold_stays_held_until_both_are_cleared(
     store_par(threshold=(52, len(solver_line()) + 20), borderline=(52, 262))
     client = player_at("both", "198.51.100.7")
     game_id = play(client, traveller, solver_line(), flat(3.0))
-    assert flags_of(game_id) == {"clairvoyant": "held", "bot_like": "held"}
+    assert flags_of(game_id) == {"engine_like": "held", "bot_like": "held"}
     reviewer = client_at(staff, "192.0.2.1")
     ids = dict(Flag.objects.filter(game_id=game_id).values_list("reason", "id"))
 
-    cleared = reviewer.post(f"/api/fair-play/flags/{ids['clairvoyant']}/", {"verdict": "clear"})
+    cleared = reviewer.post(f"/api/fair-play/flags/{ids['engine_like']}/", {"verdict": "clear"})
     assert cleared.status_code == 200, cleared.json()
     assert GameRow.objects.get(pk=game_id).held is True
     assert own_ranked(client)["held_reason"]["code"] == "bot_like"
@@ -392,7 +393,7 @@ def test_a_game_two_signals_hold_stays_held_until_both_are_cleared(
     # The worker judges the game again (the verdict changed it): a cleared flag holds nothing.
     assert work_pass(since=None).held == 0
     assert GameRow.objects.get(pk=game_id).held is False
-    assert flags_of(game_id) == {"clairvoyant": "cleared", "bot_like": "cleared"}
+    assert flags_of(game_id) == {"engine_like": "cleared", "bot_like": "cleared"}
     assert on_board(client) == ["both"]
 
 
@@ -471,7 +472,7 @@ def test_a_line_far_better_than_every_run_is_held_on_a_board_once_called_no_edge
     assert stored.reason == "no_edge"  # as a par stored before this change says it
     client = player_at("quick", "198.51.100.7")
     game_id = play(client, traveller, solver_line(), human(5))
-    assert flags_of(game_id) == {"clairvoyant": "held"}
+    assert flags_of(game_id) == {"engine_like": "held"}
     assert on_board(client) == []
 
 
@@ -509,7 +510,7 @@ def test_after_the_close_the_day_is_reviewed_against_its_best_known_line_before_
     report = work_pass(since=None, say=said.append)
 
     assert report.reviewed == [DAY] and report.rated == [DAY]
-    assert flags_of(game_id) == {"clairvoyant": "held"}
+    assert flags_of(game_id) == {"engine_like": "held"}
     review = DayReview.objects.get(day=DAY).boards[BOARD]
     assert (review["best_known"], review["best_game"]) == (len(solver_line()), game_id)
     again = TablePar.from_json(TableParRecord.objects.get(board=BOARD).par)

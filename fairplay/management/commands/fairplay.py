@@ -3,6 +3,10 @@
 * ``fairplay list <board>``: the board's flags, their evidence and verdicts;
 * ``fairplay decide <flag> clear|confirm --staff <name> [--note <text>]``: a verdict in the
   name of a staff account (the same service as the API and the page: kept in the history);
+* ``fairplay refit [--held-rate 0.01] [--listed-rate 0.05]``: the ``engine_like`` band
+  refit from this service's own judged lines (``fairplay.engine_like.band_refit``): prints
+  the thresholds and what they give, as JSON; an operator puts them in
+  ``engine.table_player.engine_like.THRESHOLDS`` once ``enough`` is true;
 * ``fairplay purge``: delete the origins past their keeping time (also done on every ranked
   start; this is for a server with no new ranked game for a while);
 * ``fairplay work [--once] [--interval SECONDS] [--parent PID]``: the fair-play worker
@@ -13,6 +17,7 @@
   with the server even when the server is killed outright.
 """
 
+import json
 import time
 from typing import Any
 
@@ -21,6 +26,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DatabaseError
 from django.utils import timezone
 
+from fairplay.engine_like import band_refit
 from fairplay.selectors import board_flags, flag_review, flag_reviewed
 from fairplay.services import ORIGIN_DAYS, flag_decide, origins_purge
 from fairplay.worker import work_pass
@@ -45,6 +51,9 @@ class Command(BaseCommand):
         deciding.add_argument("--staff", required=True, help="the staff account deciding")
         deciding.add_argument("--note", default="")
         actions.add_parser("purge", help=f"delete origins older than {ORIGIN_DAYS} days")
+        refitting = actions.add_parser("refit", help="refit the engine_like band from honest lines")
+        refitting.add_argument("--held-rate", type=float, default=0.01)
+        refitting.add_argument("--listed-rate", type=float, default=0.05)
         working = actions.add_parser("work", help="compute table pars, judge ranked games")
         working.add_argument("--once", action="store_true", help="one pass, then exit")
         working.add_argument(
@@ -62,6 +71,8 @@ class Command(BaseCommand):
                 self.list_flags(options["board"])
             elif action == "decide":
                 self.decide(options["flag"], options["verdict"], options["staff"], options["note"])
+            elif action == "refit":
+                self.refit(options["held_rate"], options["listed_rate"])
             elif action == "work":
                 if options["parent"] is not None:
                     exit_with_parent(options["parent"])
@@ -72,6 +83,17 @@ class Command(BaseCommand):
                 )
         except ServiceError as error:
             raise CommandError(f"{error.code}: {error.detail}") from error
+
+    def refit(self, held_rate: float, listed_rate: float) -> None:
+        """Print the refit band (JSON); a refusal (rates outside (0, 1), no line to refit on)
+        is the command's error."""
+        if not (0 < held_rate < 1 and 0 < listed_rate < 1):
+            raise CommandError("--held-rate and --listed-rate must be between 0 and 1")
+        try:
+            fitted = band_refit(held_rate=held_rate, listed_rate=listed_rate)
+        except ValueError as error:
+            raise CommandError(str(error)) from error
+        self.stdout.write(json.dumps(fitted.to_json(), indent=2))
 
     def work(self, *, once: bool, interval: float) -> None:
         """Pass after pass (``fairplay.worker.work_pass``), each judging what changed since

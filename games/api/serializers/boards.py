@@ -50,6 +50,9 @@ class EntryOut(serializers.Serializer):
     bot = serializers.BooleanField(
         help_text="a declared bot's entry: bots rank apart (who=bots), or with people in who=all"
     )
+    provisional = serializers.BooleanField(
+        help_text="in its player's first ranked days (games.selectors.provisional): a badge"
+    )
 
 
 class OwnHeldEntryOut(OwnHoldOut):

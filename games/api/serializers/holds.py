@@ -7,7 +7,9 @@ from games.api.serializers.errors import WordsOut
 
 
 class HoldReasonOut(WordsOut):
-    code = serializers.CharField(help_text="why it is held: linked, clairvoyant or bot_like")
+    code = serializers.CharField(
+        help_text="why it is held: linked, clairvoyant, engine_like or bot_like"
+    )
     detail = serializers.CharField(help_text="the same in words, in the reader's language")
 
 

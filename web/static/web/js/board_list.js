@@ -17,6 +17,13 @@ export function rankingFigures(entry) {
   ];
 }
 
+/** An entry in its player's first ranked days (the API's `provisional`): a small badge. */
+export function provisionalBadge(entry) {
+  return entry.provisional
+    ? h("span", { class: "provisional-badge", title: gettext("in this account's first ranked days: provisional") }, gettext("provisional"))
+    : null;
+}
+
 /** The owner's own entry held for a fair-play review: on no board, so no rank; why, on it. */
 export function heldBadge(held) {
   return h("span", { class: "held-badge", title: held.held_reason ? held.held_reason.detail : null }, gettext("held"));
@@ -35,6 +42,7 @@ export function renderBoardList(list, entries, { me = null, changed = null, held
     h("span", { class: "who" },
       h("a", { href: pages.player(entry.player) }, entry.player),
       entry.won ? h("span", { class: "won-badge" }, gettext("won")) : null,
+      provisionalBadge(entry),
       entry.status === "resigned" ? h("span", { class: "resigned-badge", title: gettext("gave this game up") }, gettext("resigned")) : null,
       entry.assisted ? h("span", { class: "assisted-badge", title: gettext("asked for hints") }, ` ${gettext("assisted")}`) : null),
     ...rankingFigures(entry),

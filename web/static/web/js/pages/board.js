@@ -5,7 +5,7 @@
 // counts down to its close; a closed one shows its code, its par and the solver's line.
 import { difficultyNode } from "../difficulty.js";
 import { api, endpoints, pageData, pages } from "../api.js";
-import { heldBadge, renderLiveState } from "../board_list.js";
+import { heldBadge, provisionalBadge, renderLiveState } from "../board_list.js";
 import { clock } from "../clock.js";
 import { barChart, redrawOnResize } from "../charts.js";
 import { startCountdown } from "../daily.js";
@@ -37,6 +37,7 @@ function entryRow(entry, { changed = null, held = null } = {}) {
   const badges = [
     entry.bot ? h("span", { class: "bot-badge", title: gettext("a declared bot: it ranks apart from people") }, gettext("bot")) : null,
     held ? heldBadge(held) : null,
+    provisionalBadge(entry),
   ];
   return h(
     "tr",
