@@ -55,7 +55,7 @@ def test_a_new_accounts_entry_wears_a_provisional_badge_that_fits_a_phone(
     expect(badge).to_have_text(BADGE[language])
     boxes = row.evaluate(BOXES)
     b, name, cell = boxes["badge"], boxes["name"], boxes["cell"]
-    assert 0 <= b["x"] and b["right"] <= boxes["width"], boxes  # whole on the screen
+    assert b["x"] >= 0 and b["right"] <= boxes["width"], boxes  # whole on the screen
     assert cell["x"] - 1 <= b["x"] and b["right"] <= cell["right"] + 1, boxes  # inside its cell
     apart = b["x"] >= name["right"] - 0.5 or b["y"] >= name["bottom"] - 0.5
     assert apart, boxes  # never over the name
