@@ -23,7 +23,6 @@ from engine import Game as EngineGame
 from engine import NotationError
 from engine.reasons import why_tap_does_nothing
 from engine.table import is_face_down
-from fairplay.signals import action_judged
 from games.boards import day_sealed
 from games.errors import (
     DayClosed,
@@ -33,6 +32,7 @@ from games.errors import (
     ServiceError,
     StaleSeq,
 )
+from games.hooks import action_held
 from games.models import Action, Game
 from games.projections import elapsed_seconds, engine_summary
 from games.replaying import RESIGN, malformed, play_token, refused, replay_log
@@ -121,11 +121,11 @@ def game_resign(*, game_id: int, player: User, expected_seq: int | None = None) 
 
 
 def signals_held(*, game: Game, stamp: datetime) -> list[str]:
-    """Ask fair play about the action just played on a ranked game (``fairplay.signals``):
-    if a signal holds the game from now on, set it on the row and name the field to save, so
-    the entry this append refreshes leaves the game out. Open games are not ranked daily
-    games: nothing to ask."""
-    if game.daily is None or not action_judged(game=game, stamp=stamp):
+    """Ask the action judges (``games.hooks``: fair play's signals) about the action just played
+    on a ranked game: if a signal holds the game from now on, set it on the row and name the
+    field to save, so the entry this append refreshes leaves the game out. Open games are not
+    ranked daily games: nothing to ask."""
+    if game.daily is None or not action_held(game=game, stamp=stamp):
         return []
     game.held = True
     return ["held"]

@@ -38,7 +38,7 @@ from games.errors import GameNotFound, StaleSeq
 from games.events import Event
 from games.models import MAX_ID, Action, Game
 from games.services.announcing import raise_after_commit
-from games.services.locking import lock_player, no_game
+from games.services.row_locks import lock_player, no_game
 
 #: How the databases name a violation of unique(game, seq) in their messages.
 SEQ_CONSTRAINT_NAMES = ("action_unique_game_seq", "games_action.game_id, games_action.seq")

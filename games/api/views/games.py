@@ -9,7 +9,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from fairplay.origins import request_origin
 from games.api.current_player import request_player
 from games.api.guests import SignedInOrBrowser, as_new_guest
 from games.api.parsing import validated, validated_body
@@ -43,6 +42,7 @@ from games.selectors.games import (
 )
 from games.services.actions import Appended, action_append, game_resign
 from games.services.games import game_create
+from shared.origins import request_origin
 
 ERRORS = error_responses(400, 401, 403, 404, 409, 422)
 
