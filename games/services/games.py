@@ -18,9 +18,9 @@ from games.models import Game
 from games.projections import engine_summary
 from games.quotas import games_quota_check
 from games.replaying import deal_from_code
+from games.services.entry_after_write import entry_after_write
 from games.services.guests import account_required_check
 from games.services.locking import lock_new_games_player
-from games.services.standing import standing_refresh
 from games.services.unit_of_work import unit_of_work
 from shared.origins import Origin
 
@@ -101,7 +101,7 @@ def game_create(
                 elapsed=0,
                 **engine_summary(EngineGame(deal)),
             )
-            standing_refresh(unit=unit, game=game)
+            entry_after_write(unit=unit, game=game)
             if board.is_daily:
                 ranked_game_started(game=game, origin=origin)
     except IntegrityError:

@@ -9,7 +9,7 @@ hold) runs in one::
         ...play...
         unit.append(action)
         unit.save_game(game, fields)
-        standing_refresh(unit=unit, game=game, actions=[action])
+        entry_after_write(unit=unit, game=game, actions=[action])
 
 The unit sends the statements (``games.move_sql``): a write nobody reads the result of is
 held until the next read, which carries it in its round trip, and whatever is still held
