@@ -35,6 +35,7 @@ from games.hooks import action_held
 from games.kernel import Refusal, RefusalKind, decide_move, message_refusal, seq_refusal
 from games.models import Action, Game
 from games.projections import elapsed_seconds
+from games.quotas import actions_quota_charge
 from games.replaying import RESIGN, malformed, refused, replay_log
 from games.selectors.games import ShownState, shown_state
 from games.services.entry_after_write import entry_after_write
@@ -52,6 +53,33 @@ class Appended:
     action: Action
     engine_game: EngineGame
     state: ShownState
+
+
+def move_played(
+    *,
+    game_id: int,
+    player: User,
+    token: str | None = None,
+    tap: str | None = None,
+    double_click: bool = True,
+    expected_seq: int | None = None,
+    resign: bool = False,
+) -> Appended:
+    """A move (or a resign) a transport carried, REST's or the socket's: the player's action
+    quota charged first, here and nowhere in a view or a consumer (a submission charges its
+    whole log in ``submission_create``), then the move through the kernel. A refused move has
+    been charged too, as it always was: the quota counts what a player asks."""
+    actions_quota_charge(player_id=player.pk, actions=1)
+    if resign:
+        return game_resign(game_id=game_id, player=player, expected_seq=expected_seq)
+    return action_append(
+        game_id=game_id,
+        player=player,
+        token=token,
+        tap=tap,
+        double_click=double_click,
+        expected_seq=expected_seq,
+    )
 
 
 def action_append(
