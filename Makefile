@@ -84,6 +84,7 @@ lint: $(VENV)/.test lint-js
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 
 lint-js: node_modules/.installed
 	node_modules/.bin/eslint --max-warnings=0 .

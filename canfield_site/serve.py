@@ -10,7 +10,7 @@ The options that are not a deployment's to choose:
 * No per-message deflate: live messages are about 250 bytes, and compressing each one once
   per socket cost about a fifth of a fan-out's server CPU (``bench/ws_fanout.py``).
 * ``X-Forwarded-For`` is believed from ``TRUSTED_PROXIES`` alone, the list the application
-  itself reads (``canfield_site.client_address``), so uvicorn's access log names the same
+  itself reads (``shared.client_address``), so uvicorn's access log names the same
   client the throttles count. uvicorn's own default trusts 127.0.0.1, which would let any
   process on the host name any client.
 * ``CANFIELD_WORKERS`` is set to the worker count before uvicorn starts its workers: the

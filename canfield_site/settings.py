@@ -24,9 +24,9 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from canfield_site import redis_clients
 from engine.solver import optimise
 from engine.table_player import par as table_par
+from shared import redis_clients
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -171,7 +171,7 @@ if env_bool("BEHIND_HTTPS_PROXY", False):
     SECURE_REDIRECT_EXEMPT = [r"^api/health/$"]  # container health checks speak plain HTTP
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0"))
 # Peers (addresses or CIDRs) allowed to name the client in X-Forwarded-For; anyone else's header
-# is ignored (canfield_site.client_address). uvicorn gets the same list (canfield_site.serve).
+# is ignored (shared.client_address). uvicorn gets the same list (canfield_site.serve).
 TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", "")
 
 INSTALLED_APPS = [
@@ -186,6 +186,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "channels",
+    "canfield_site",
     "accounts",
     "games",
     "fairplay",
@@ -210,7 +211,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # The pages give each browser a signed device id (fair play: one person, one ranked game).
-    "fairplay.origins.DeviceCookieMiddleware",
+    "shared.origins.DeviceCookieMiddleware",
     # Answers to a signed-in request are private; API answers vary by Cookie, Authorization.
     "canfield_site.viewer_cache.ViewerCacheMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -265,10 +266,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL
         # A request waits this long for a free connection (or a dead database), then is a 503.
         "timeout": float(os.environ.get("CANFIELD_DB_POOL_TIMEOUT", "3")),
     }
-# Request threads per server process (canfield_site.http_handler): requests beyond them wait
+# Request threads per server process (shared.http_handler): requests beyond them wait
 # on the event loop. Fewer than the pooled connections, so that a request never waits for one:
 # the live publisher and rank-index builds take theirs from the same pool (WebSocket work runs
-# on these threads too: canfield_site.request_threads).
+# on these threads too: shared.request_threads).
 POOLED = DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL_MAX_SIZE > 0
 CANFIELD_REQUEST_THREADS = env_count(
     "CANFIELD_REQUEST_THREADS", max(1, DB_POOL_MAX_SIZE - 2) if POOLED else 6
@@ -311,12 +312,12 @@ if REDIS_URL:
     }
     CACHES = {
         "default": {
-            # Django's, with one client per process (canfield_site.redis_cache).
-            "BACKEND": "canfield_site.redis_cache.RedisCache",
+            # Django's, with one client per process (shared.redis_cache).
+            "BACKEND": "shared.redis_cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": CACHE_KEY_PREFIX,
             # A Redis outage must cost a throttle check, not hang a request: the timeouts of
-            # canfield_site.redis_clients.CACHE (the cache's client is that module's).
+            # shared.redis_clients.CACHE (the cache's client is that module's).
             "OPTIONS": redis_clients.CACHE.options(),
         }
     }
@@ -383,7 +384,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("CANFIELD_LOGIN_COOLOFF
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]  # the pair, the address
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
-AXES_CLIENT_IP_CALLABLE = "canfield_site.client_address.request_client_address"
+AXES_CLIENT_IP_CALLABLE = "shared.client_address.request_client_address"
 AXES_LOCKOUT_CALLABLE = "games.api.lockout.lockout_response"
 AXES_VERBOSE = False
 # The Django admin is served only when asked for (and then its login is behind axes too).

@@ -16,6 +16,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("api/fair-play/", include((fair_play_api, "fairplay_api"))),
     path("api/", include((ratings_api, "ratings_api"))),
     path("api/", include((leagues_api, "leagues_api"))),
+    path("api/", include("leaderboards.urls")),
     path("api/", include("games.api.urls")),
 ]
 if settings.CANFIELD_ADMIN:

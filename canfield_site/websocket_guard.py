@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.http.request import split_domain_port, validate_host
 
-from canfield_site.client_address import scope_client_address
+from shared.client_address import scope_client_address
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TextIO
 
 from .cards import CARD_NAMES
-from .deal import Deal, random_code
+from .deal import CODE_HELP, Deal, random_code
 from .errors import EngineError, IllegalMove, NotationError
 from .game import Game
 from .notation import HELP as TOKEN_HELP
@@ -92,9 +92,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 #: What a code argument is, said once for every command.
-CODE_HELP = "deal code, CF1 or CF2, e.g. CF1-D3-AAAAACL (any case)"
-
-
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m engine", description="Canfield rules engine: deal, play, verify, solve."

@@ -30,6 +30,8 @@ CODE_LETTERS = 7
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 DEAL_NUMBERS = 26**CODE_LETTERS
 DRAW_MODES = (1, 3)
+#: How a command line asks for a deal code (``python -m engine`` and the solvers' own commands).
+CODE_HELP = "deal code, CF1 or CF2, e.g. CF1-D3-AAAAACL (any case)"
 
 RESERVE_SIZE = 13
 COLUMNS = 4

@@ -1,6 +1,6 @@
 """Where ranked games were played from, the flags raised on them, and staff verdicts.
 
-``GameOrigin`` holds keyed hashes only (``fairplay.origins``), never an address or a cookie,
+``GameOrigin`` holds keyed hashes only (``shared.origins``), never an address or a cookie,
 and only for ``ORIGIN_DAYS`` (``fairplay.services.origins_purge``). A ``Flag`` is kept with
 its evidence (the other games, not the hashes; or what a signal measured); ``Verdict`` rows
 are its history, never changed: the flag's status is its latest verdict's. A game has at

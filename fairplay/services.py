@@ -17,9 +17,9 @@ from django.utils.translation import gettext
 
 from fairplay.errors import BadVerdict, NotStaff, flag_not_found
 from fairplay.models import Flag, GameOrigin, Verdict
-from fairplay.origins import Origin
 from games.models import MAX_ID, Game
 from games.services.holds import game_hold_set
+from shared.origins import Origin
 
 #: How long an origin is kept: long enough to link every game of a board (a ranked game can
 #: only start on its own day), short enough that no one's whereabouts are kept for long.

@@ -20,7 +20,7 @@ from fairplay.selectors import board_flags, by_strength, flag_review, flagged_bo
 from fairplay.services import flag_decide, staff_check
 from games.boards import DAILY_MODES, daily_board, parse_board, utc_today
 from games.errors import ServiceError
-from web.words import page_words
+from shared.words import page_words
 
 
 def staff_or_none(request: HttpRequest) -> User | None:

@@ -18,7 +18,7 @@ Each pass:
 5. reviews each day that has closed since (``fairplay.review``): the best known line of
    each board (the par, or a shorter verified line played on it), more table runs where that
    line calls for them, and every ranked line of the day judged once more;
-6. rates the days reviewed (``ratings.days.ratings_refresh``, up to the last day reviewed):
+6. rates the days reviewed (ratings, through ``fairplay.hooks``, up to the last day reviewed):
    a day is rated once, from its final verdicts (a game held later is rated again).
 
 A provisional entry (its account's first ranked days) in a board's top ten is listed for
@@ -39,6 +39,7 @@ from datetime import date, datetime, timedelta
 from django.db.models import Q
 
 from fairplay.engine_like import engine_like_judged, games_to_weigh
+from fairplay.hooks import days_reviewed
 from fairplay.models import Flag
 from fairplay.review import day_reviewed, days_to_review, reviewed_through
 from fairplay.signals import game_judged, telling_judged
@@ -47,7 +48,6 @@ from fairplay.telling import games_to_count, line_counted
 from fairplay.top import provisional_top_listed, top_reviewed
 from games.boards import DAILY_MODES, daily_board, utc_today
 from games.models import Game
-from ratings.days import ratings_refresh
 
 
 @dataclass
@@ -102,7 +102,7 @@ def work_pass(*, since: datetime | None, say: Callable[[str], None] = lambda _: 
     for day in days_to_review(today=today):
         review = day_reviewed(day=day, say=say)
         report.reviewed.append(review.day)
-    report.rated = ratings_refresh(today=today, through=reviewed_through(today=today))
+    report.rated = days_reviewed(today=today, through=reviewed_through(today=today))
     for day in report.rated:
         say(f"{day}: ranked games rated")
     return report

@@ -2,7 +2,7 @@
 
 A hint keeps a core busy for up to ``CANFIELD_HINT_SECONDS``. Solved on a request thread it
 would hold the GIL of the whole worker and take one of its few request threads
-(``canfield_site.http_handler``): 20 hints from one account once stalled health checks for
+(``shared.http_handler``): 20 hints from one account once stalled health checks for
 2.4 s. Here:
 
 * at most ``CANFIELD_HINT_WORKERS`` solves run at once per server process, each in a process
@@ -20,7 +20,7 @@ would hold the GIL of the whole worker and take one of its few request threads
   accounts asking hints back to back kept the queue full, and another player's hint waited
   25-28 s behind theirs (issue 38, F7); now it is solved next, after the solves running;
 * the request waits for its answer on the event loop, its request thread given back
-  (``canfield_site.http_handler.finish_on_loop``), so other requests go on meanwhile: a
+  (``shared.http_handler.finish_on_loop``), so other requests go on meanwhile: a
   queued hint that held its thread left a health check 12 s behind nine of them.
 
 The pool's processes are started with ``spawn`` (a fork of a threaded server is unsafe) and

@@ -46,9 +46,9 @@ from django.core.cache import cache
 from django.utils.translation import gettext
 
 from accounts.usernames import username_key
-from canfield_site.client_address import address_network
 from games.errors import LoginBusy, LoginsBusy
 from games.outage import counters_unavailable
+from shared.client_address import address_network
 
 logger = logging.getLogger(__name__)
 

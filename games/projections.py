@@ -29,9 +29,9 @@ from typing import Any
 
 from django.db.models import Count, QuerySet
 
-from engine import Game as EngineGame
 from games import move_sql
 from games.boards import closes_at, partition_of
+from games.kernel import engine_summary
 from games.models import (
     Action,
     Assistance,
@@ -55,17 +55,6 @@ COPIED_FIELDS = (
     "status",
     "reached_at",
 )
-
-
-def engine_summary(engine_game: EngineGame) -> dict[str, Any]:
-    """The game row's fields that follow from the engine position alone."""
-    return {
-        "score": engine_game.score,
-        "cards": engine_game.cards,
-        "moves": engine_game.moves,
-        "won": engine_game.won,
-        "snapshot": engine_game.to_snapshot(),
-    }
 
 
 def elapsed_seconds(*, game: Game, reached_at: datetime) -> int | None:
@@ -175,7 +164,7 @@ def leaderboard_entry_refresh(*, board: str, player_id: int) -> bool:
 
     Callers hold a lock on the player's row (``lock_player``), so two writes of one player
     never race to create the same entry. Callers also decide whether the board is still
-    open to changes (a closed daily board is final: ``games.services.standing``).
+    open to changes (a closed daily board is final: ``games.services.entry_after_write``).
     """
     return entry_refresh(board=board, player_id=player_id).changed
 

@@ -26,11 +26,11 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from redis.exceptions import RedisError
 
-from canfield_site.redis_cache import writer_of
 from games.errors import QuotaExceeded
 from games.models import Game
 from games.outage import counters_available, counters_unavailable
 from games.retry_after import retry_words
+from shared.redis_cache import writer_of
 
 logger = logging.getLogger(__name__)
 

@@ -30,7 +30,7 @@ from leagues.selectors import (
     league_seasons,
     league_today,
 )
-from web.words import page_words
+from shared.words import page_words
 
 
 def _page(

@@ -22,8 +22,8 @@ from ratings.days import ladder_day
 from ratings.errors import NotOnLadder
 from ratings.glicko import Rating
 from ratings.models import DealRating, LadderPlace, PlayerRating, RatingDay
+from ratings.player_highlights import best_day, deal_tier, deals_beaten, percentile
 from ratings.provisional import is_provisional, rating_on
-from ratings.standing import best_day, deal_tier, deals_beaten, percentile
 
 
 @dataclass(frozen=True)
@@ -157,7 +157,7 @@ def player_ratings(*, user: User) -> dict[str, dict[str, Any] | None]:
                 "bot": row.bot,
                 "games": row.games,
                 "last_day": row.last_day,
-                **ladder_standing(row),
+                **ladder_rank_fields(row),
                 "best_day": best_day(days[draw], mode=mode),
                 "beaten": deals_beaten(days[draw], mode=mode),
                 "history": days[draw],
@@ -174,7 +174,7 @@ def ladder_place(rating: PlayerRating) -> LadderPlace | None:
         return None
 
 
-def ladder_standing(rating: PlayerRating) -> dict[str, int | None]:
+def ladder_rank_fields(rating: PlayerRating) -> dict[str, int | None]:
     """``rating``'s rank, the size of its ladder, and its percentile there (None each, off
     the ladder)."""
     place = ladder_place(rating)

@@ -23,8 +23,8 @@ from django.urls import reverse
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_safe
 
+from shared.words import page_words
 from web.app_icons import SIZES
-from web.words import page_words
 
 STATIC = Path(__file__).resolve().parent / "static"
 #: The service worker's code (linted like every script); ``/sw.js`` serves it after its constants.

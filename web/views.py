@@ -18,8 +18,8 @@ from django.utils.translation import gettext
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_safe
 
+from shared.words import page_words
 from web.deal_codes import deal_preview, normalise_board, normalise_code, sealed_reason
-from web.words import page_words
 
 if TYPE_CHECKING:
     from games.models import Game

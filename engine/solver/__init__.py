@@ -91,7 +91,7 @@ def _verify(game: Game, line: list[str]) -> None:
 def cli_main(argv: list[str]) -> int:
     """``python -m engine solve CODE [--seconds N] [--max-nodes N] [--draw 1|3]``."""
     from engine import Deal, DealCodeError, Game
-    from engine.cli import CODE_HELP
+    from engine.deal import CODE_HELP
 
     parser = argparse.ArgumentParser(
         prog="python -m engine solve",

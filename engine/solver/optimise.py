@@ -293,7 +293,7 @@ def _verify(game: Game, line: list[str]) -> None:
 def cli_main(argv: list[str]) -> int:
     """``python -m engine optimise CODE [--nodes N] [--seconds S] [--seed K]``."""
     from engine import DealCodeError
-    from engine.cli import CODE_HELP
+    from engine.deal import CODE_HELP
     from engine.solver import solve
 
     parser = argparse.ArgumentParser(

@@ -11,7 +11,7 @@ not answer, requests are let through, except sign-ups (refused:
 ``SignUpWindow.counters_unavailable``) and guests (counted in the process's own memory:
 ``GuestThrottle.counters_unavailable``): docs/operations.md, "When Redis is gone".
 
-Anonymous requests are counted per client address as ``canfield_site.client_address``
+Anonymous requests are counted per client address as ``shared.client_address``
 decides it: DRF's own ``get_ident`` believes any ``X-Forwarded-For`` when ``NUM_PROXIES`` is
 unset, so each forged value would be a fresh bucket. What one client may *make* (accounts,
 guests) is counted per network (``PerNetworkThrottle``), so that an IPv6 client cannot start a
@@ -40,11 +40,11 @@ from rest_framework.throttling import (
     UserRateThrottle,
 )
 
-from canfield_site.client_address import address_network, request_client_address
-from canfield_site.redis_cache import writer_of
 from games import outage
 from games.errors import SignUpUnavailable
 from games.retry_after import retry_words
+from shared.client_address import address_network, request_client_address
+from shared.redis_cache import writer_of
 
 logger = logging.getLogger(__name__)
 
@@ -137,7 +137,7 @@ return {allowed, count, redis.call('LINDEX', KEYS[1], -1) or false}
 
 @cache
 def sliding_log_script(client: redis.Redis) -> Any:
-    """The script registered on the cache's one client (``canfield_site.redis_cache``):
+    """The script registered on the cache's one client (``shared.redis_cache``):
     redis-py sends its SHA, and its text only when Redis does not know it yet."""
     return client.register_script(SLIDING_LOG)
 

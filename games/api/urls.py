@@ -5,7 +5,6 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from games.api.views import (
     account,
-    boards,
     games,
     hints,
     live,
@@ -28,9 +27,6 @@ urlpatterns = [
     path("me/password/", account.PasswordChangeView.as_view(), name="me-password"),
     path("me/settings/", preferences.PreferencesView.as_view(), name="me-settings"),
     path("me/games/export/", account.GamesExportView.as_view(), name="me-games-export"),
-    path("daily/", boards.DailyView.as_view(), name="daily"),
-    path("daily/<str:day>/", boards.DailyDayView.as_view(), name="daily-day"),
-    path("daily/<str:day>/<str:mode>/line/", boards.DailyLineView.as_view(), name="daily-line"),
     path("games/", games.GameCreateView.as_view(), name="game-create"),
     path("games/<int:game_id>/", games.GameDetailView.as_view(), name="game-detail"),
     path("games/<int:game_id>/actions/", games.GameActionsView.as_view(), name="game-actions"),
@@ -39,12 +35,6 @@ urlpatterns = [
     path("games/<int:game_id>/hint/", hints.GameHintView.as_view(), name="game-hint"),
     path("submissions/", submissions.SubmissionCreateView.as_view(), name="submission-create"),
     path("practice/", practice.PracticeView.as_view(), name="practice"),
-    path("leaderboards/<str:board>/", boards.LeaderboardView.as_view(), name="leaderboard"),
-    path(
-        "leaderboards/<str:board>/field/",
-        boards.LeaderboardFieldView.as_view(),
-        name="leaderboard-field",
-    ),
     path("live/", live.LiveNowView.as_view(), name="live-now"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),

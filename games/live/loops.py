@@ -19,7 +19,7 @@ from asgiref.sync import SyncToAsync, sync_to_async
 from channels.layers import BaseChannelLayer, get_channel_layer
 from django.db import close_old_connections
 
-from canfield_site.request_threads import request_executor
+from shared.request_threads import request_executor
 
 #: One channel-layer send may take this long; a frozen Redis costs a batch, not the thread.
 SEND_TIMEOUT_S = 2.0
@@ -81,7 +81,7 @@ def send_events(events: Events, loop: asyncio.AbstractEventLoop | None) -> None:
 
 def read_in_thread(read: Callable[[], Any]) -> Awaitable[Any]:
     """Run a socket's database work (a read, or a move) on one of the process's request
-    threads (``canfield_site.request_threads``, shared with HTTP: several at once, and never
+    threads (``shared.request_threads``, shared with HTTP: several at once, and never
     more than the database pool serves without waiting), and close its connection there
     afterwards (back to the pool on PostgreSQL).
 

@@ -15,7 +15,7 @@ from functools import cache
 
 from django.conf import settings
 
-from canfield_site import redis_clients
+from shared import redis_clients
 
 #: A board's version key lives this long after its last change (idle boards free Redis).
 VERSION_KEY_TTL_S = 30 * 24 * 3600

@@ -8,7 +8,7 @@ Design, and what can go wrong:
   player id -> member (for ``around`` and for replacing an entry) and player id ->
   revision. Keys live under the cache's key prefix (``store``).
 * **Writes** (``writes.entry_changed``): after the commit of each write that changed an
-  entry (``standing_refresh`` queues it), the entry is read as committed and applied by a
+  entry (``entry_after_write`` queues it), the entry is read as committed and applied by a
   Lua script only if its ``revision`` is newer than the one held, so one player's commits
   published by two processes in the wrong order leave the newer state.
 * **Readiness**: a board is read from the index only once its ``ready`` marker is set,

@@ -11,11 +11,11 @@ import redis
 from django import db
 from django.db.models import QuerySet
 
-from canfield_site import redis_clients
 from games.models import LeaderboardEntry
 from games.rank_index import scripts
 from games.rank_index.store import IDLE_TTL_S, BoardKeys, board_keys, connection, key_prefix
 from games.rank_index.writes import INDEXED_COLUMNS, Change, apply, change_of
+from shared import redis_clients
 
 logger = logging.getLogger(__name__)
 

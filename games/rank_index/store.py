@@ -19,9 +19,9 @@ import redis
 from django.conf import settings
 from django.db import connection as database
 
-from canfield_site import redis_clients
-from canfield_site.redis_clients import RedisUse
 from games.rank_index.members import MEMBER_FORMAT
+from shared import redis_clients
+from shared.redis_clients import RedisUse
 
 logger = logging.getLogger(__name__)
 
@@ -83,7 +83,7 @@ def enabled() -> bool:
 
 
 def client_for(url: str, use: RedisUse = redis_clients.RANK_INDEX) -> redis.Redis:
-    """The index's client of ``url`` for ``use`` (``canfield_site.redis_clients``)."""
+    """The index's client of ``url`` for ``use`` (``shared.redis_clients``)."""
     return redis_clients.client(use, url)
 
 

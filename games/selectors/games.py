@@ -17,9 +17,9 @@ from django.utils.translation import gettext
 
 from engine import Game as EngineGame
 from engine import State, TableView, finishing_line
-from fairplay.selectors import owner_holds
 from games.boards import closes_at, first_sealed_day, game_sealed, seconds_to
 from games.errors import GameNotFound, InvalidInput
+from games.hooks import owner_holds
 from games.models import MAX_ID, Action, Game
 from games.past_positions import position_after
 from games.projections import elapsed_seconds
@@ -111,7 +111,7 @@ def game_clock(game: Game) -> int | None:
 def ranked_games_of(viewer: Viewer, *, boards: list[str]) -> dict[str, dict[str, Any]]:
     """The viewer's own ranked games on these daily boards: ``{board: {"id", "status",
     "seq", "player_id", "bot", "held", "confirmed", "held_reason"}}`` (a fair-play hold: its owner's
-    to know, ``fairplay.selectors.owner_holds``), empty for an anonymous viewer. Only ever their
+    to know, ``games.hooks.owner_holds``), empty for an anonymous viewer. Only ever their
     own: it tells nothing of anyone else's game."""
     if viewer is None or not viewer.is_authenticated:
         return {}

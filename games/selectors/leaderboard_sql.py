@@ -38,7 +38,7 @@ def tier_order(tier: Tier) -> tuple[bool, int]:
 
 
 @dataclass(frozen=True)
-class Standing:
+class OffsetPlace:
     """Where an offset falls: the (assisted, cards, actions) standing, how many entries of the
     board come before that standing, and how many of the standing's own entries come before."""
 
@@ -91,7 +91,7 @@ class BoardCounts:
             self._by_actions[tier] = sorted(summed.items())
         return self._by_actions[tier]
 
-    def locate(self, offset: int) -> Standing | None:
+    def locate(self, offset: int) -> OffsetPlace | None:
         """The standing holding the entry at ``offset`` (None past the end of the board)."""
         seen = 0
         for tier, entries in self.by_tier:
@@ -99,7 +99,7 @@ class BoardCounts:
                 for actions, in_standing in self.by_actions(tier):
                     if seen + in_standing > offset:
                         assisted, cards = tier
-                        return Standing(
+                        return OffsetPlace(
                             assisted=assisted,
                             cards=cards,
                             actions=actions,
@@ -158,7 +158,7 @@ def entry_row(board: str | Sequence[str], **player: object) -> Row | None:
     return found[0] if found else None
 
 
-def entries_from(board: str | Sequence[str], start: Standing, limit: int) -> list[Row]:
+def entries_from(board: str | Sequence[str], start: OffsetPlace, limit: int) -> list[Row]:
     """``limit`` entries in board order from ``start``: inside its standing, then the rest of
     its tier, then (from an unassisted tier) the assisted entries. Each is an index range."""
     ordered = entries_of(board).order_by(*order_by())

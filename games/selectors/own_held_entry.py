@@ -8,8 +8,8 @@ a board read tells its owner, and only them, where their held entry stands (no r
 
 from typing import Any
 
-from fairplay.selectors import owner_holds
 from games.boards import Who, board_sealed
+from games.hooks import owner_holds
 from games.models import Game
 from games.selectors.games import Viewer
 

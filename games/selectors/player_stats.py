@@ -47,7 +47,6 @@ from django.db.models import (
 )
 from django.db.models.functions import Coalesce
 
-from fairplay.selectors import owner_holds
 from games.boards import (
     DAILY_MODES,
     daily_board,
@@ -55,6 +54,7 @@ from games.boards import (
     ranking_board,
     utc_today,
 )
+from games.hooks import owner_holds
 from games.models import CardsCount, DailyDeal, Game, LeaderboardEntry, StandingCount
 from games.ranking import tied_better_than_outer
 from games.selectors.games import Viewer

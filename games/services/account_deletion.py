@@ -35,8 +35,8 @@ from accounts.deleted import deleted_name
 from accounts.guests import is_guest
 from games.errors import AccountRequired, Conflict
 from games.services.guests import entries_renamed
-from games.services.locking import lock_player
 from games.services.players import field_errors, password_checked
+from games.services.row_locks import lock_player
 
 #: Names tried before a deletion gives up (a clash is one in 36**12 per try).
 NAME_ATTEMPTS = 5

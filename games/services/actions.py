@@ -21,9 +21,7 @@ from django.utils.translation import gettext
 
 from engine import Game as EngineGame
 from engine import NotationError
-from engine.reasons import why_tap_does_nothing
-from engine.table import is_face_down
-from fairplay.signals import action_judged
+from engine.reasons import Reason
 from games.boards import day_sealed
 from games.errors import (
     DayClosed,
@@ -33,12 +31,15 @@ from games.errors import (
     ServiceError,
     StaleSeq,
 )
+from games.hooks import action_held
+from games.kernel import Refusal, RefusalKind, decide_move, message_refusal, seq_refusal
 from games.models import Action, Game
-from games.projections import elapsed_seconds, engine_summary
-from games.replaying import RESIGN, malformed, play_token, refused, replay_log
+from games.projections import elapsed_seconds
+from games.quotas import actions_quota_charge
+from games.replaying import RESIGN, malformed, refused, replay_log
 from games.selectors.games import ShownState, shown_state
+from games.services.entry_after_write import entry_after_write
 from games.services.locking import lock_own_live_game
-from games.services.standing import standing_refresh
 from games.services.unit_of_work import UnitOfWork, unit_of_work
 
 
@@ -52,6 +53,33 @@ class Appended:
     action: Action
     engine_game: EngineGame
     state: ShownState
+
+
+def move_played(
+    *,
+    game_id: int,
+    player: User,
+    token: str | None = None,
+    tap: str | None = None,
+    double_click: bool = True,
+    expected_seq: int | None = None,
+    resign: bool = False,
+) -> Appended:
+    """A move (or a resign) a transport carried, REST's or the socket's: the player's action
+    quota charged first, here and nowhere in a view or a consumer (a submission charges its
+    whole log in ``submission_create``), then the move through the kernel. A refused move has
+    been charged too, as it always was: the quota counts what a player asks."""
+    actions_quota_charge(player_id=player.pk, actions=1)
+    if resign:
+        return game_resign(game_id=game_id, player=player, expected_seq=expected_seq)
+    return action_append(
+        game_id=game_id,
+        player=player,
+        token=token,
+        tap=tap,
+        double_click=double_click,
+        expected_seq=expected_seq,
+    )
 
 
 def action_append(
@@ -68,26 +96,30 @@ def action_append(
     ``expected_seq`` is the seq the action is to get (1 for the first); a stale one raises
     ``StaleSeq`` and nothing is written. The stored token is always the concrete move.
     """
-    if (token is None) == (tap is None):
-        raise InvalidInput(gettext('give exactly one of "action" (a move token) or "tap" (a card)'))
+    refusal = message_refusal(token=token, tap=tap)
+    if refusal is not None:
+        raise refusal_error(refusal)
     with unit_of_work() as unit:
         game = lock_writable_game(
             unit=unit, game_id=game_id, player=player, expected_seq=expected_seq
         )
-        engine_game = EngineGame.from_snapshot(game.snapshot)
-        if tap is not None:
-            token = resolve_tap(engine_game, tap, double_click=double_click)
-        played = play_token(engine_game, str(token))
+        decision = decide_move(
+            snapshot=game.snapshot, seq=game.seq, token=token, tap=tap, double_click=double_click
+        )
+        if isinstance(decision, Refusal):
+            raise refusal_error(decision)
+        engine_game, summary = decision.engine_game, decision.summary
         now = timezone.now()
-        action = next_action(game=game, token=played, score_after=engine_game.score, at=now)
+        action = next_action(
+            game=game, token=decision.token, score_after=decision.score_after, at=now
+        )
         unit.append(action)
-        summary = engine_summary(engine_game)
         for field, value in summary.items():
             setattr(game, field, value)
         game.reached_at = now
         game.action_count = game.seq  # a live game's log has no resign yet
         game.elapsed = elapsed_seconds(game=game, reached_at=now)
-        if engine_game.won:  # the replay reads the stored log: this action's row first
+        if decision.won:  # the replay reads the stored log: this action's row first
             unit.flush()
             verify_won_log(game=game, engine_game=engine_game)
             game.status = Game.Status.WON
@@ -121,11 +153,11 @@ def game_resign(*, game_id: int, player: User, expected_seq: int | None = None) 
 
 
 def signals_held(*, game: Game, stamp: datetime) -> list[str]:
-    """Ask fair play about the action just played on a ranked game (``fairplay.signals``):
-    if a signal holds the game from now on, set it on the row and name the field to save, so
-    the entry this append refreshes leaves the game out. Open games are not ranked daily
-    games: nothing to ask."""
-    if game.daily is None or not action_judged(game=game, stamp=stamp):
+    """Ask the action judges (``games.hooks``: fair play's signals) about the action just played
+    on a ranked game: if a signal holds the game from now on, set it on the row and name the
+    field to save, so the entry this append refreshes leaves the game out. Open games are not
+    ranked daily games: nothing to ask."""
+    if game.daily is None or not action_held(game=game, stamp=stamp):
         return []
     game.held = True
     return ["held"]
@@ -155,32 +187,34 @@ def lock_writable_game(
             date=game.daily.isoformat(),
             code=game.code,
         )
-    if expected_seq is not None and expected_seq != game.seq + 1:
-        raise StaleSeq(
+    refusal = seq_refusal(seq=game.seq, expected_seq=expected_seq)
+    if refusal is not None:
+        raise refusal_error(refusal, game_id=game_id)
+    return game
+
+
+def refusal_error(refusal: Refusal, *, game_id: int | None = None) -> ServiceError:
+    """The kernel's refusal (``games.kernel``) as the error the API has always answered with,
+    in the request's language."""
+    params = dict(refusal.params)
+    if refusal.kind is RefusalKind.ONE_OF:
+        return InvalidInput(
+            gettext('give exactly one of "action" (a move token) or "tap" (a card)')
+        )
+    if refusal.kind is RefusalKind.STALE_SEQ:
+        return StaleSeq(
             gettext(
                 "seq %(given)s is stale: game %(game)s has %(seq)s actions,"
                 " the next one is %(expected)s"
             )
-            % {"given": expected_seq, "game": game_id, "seq": game.seq, "expected": game.seq + 1},
-            seq=game.seq,
-            expected=game.seq + 1,
+            % {**params, "game": game_id},
+            seq=params["seq"],
+            expected=params["expected"],
         )
-    return game
-
-
-def resolve_tap(engine_game: EngineGame, tap: str, *, double_click: bool) -> str:
-    """The token of the move a tap makes (the engine decides), or ``RejectedAction``: a card
-    the rules keep face down says so (``tap_face_down``), rather than that it cannot move, so
-    the player knows why. It tells a sealed game's owner nothing new: every card not shown
-    face up on the table is face down, and the reason does not say where."""
-    try:
-        move = engine_game.tap(tap, double_click=double_click)
-    except NotationError as error:
-        raise malformed(error, tap=tap) from error
-    if move is None:
-        face_down = is_face_down(engine_game.state(), tap)
-        raise refused(why_tap_does_nothing(tap, face_down=face_down), tap=tap)
-    return str(move)
+    if isinstance(refusal.problem, NotationError):
+        return malformed(refusal.problem, **params)
+    assert isinstance(refusal.problem, Reason), refusal
+    return refused(refusal.problem, **params)
 
 
 def next_action(*, game: Game, token: str, score_after: int, at: datetime) -> Action:
@@ -227,5 +261,5 @@ def finish_append(
     watchers told after the commit."""
     unit.save_game(game, fields)
     state = shown_state(game, engine_game)
-    standing_refresh(unit=unit, game=game, actions=[action], state=state)
+    entry_after_write(unit=unit, game=game, actions=[action], state=state)
     return Appended(game=game, action=action, engine_game=engine_game, state=state)

@@ -1,10 +1,11 @@
-"""After a write commits: its events (``games.events``) to their handlers, in the order of
-``HANDLERS``.
+"""After a write commits: its events (``games.events``) to their handlers, those of each
+event's type (``HANDLERS``, keyed by type) first, then those of the whole write
+(``WRITE_HANDLERS``).
 
-The order is the rule, so it is this table's, not a comment's: the rank index takes the
+The order is the rule, so it is these tables', not a comment's: the rank index takes the
 changed entries first, because the live announcement reads the entries' ranks from it (in
-the publisher's thread, after this). Each handler gets the write's events together, so the
-announcement can tell a write's actions, entry and end in one change of its game.
+the publisher's thread, after this). The announcement hears the write's events together, so
+it can tell a write's actions, entry and end in one change of its game.
 
 A handler never makes the write fail: it runs after the commit, and the write's answer must
 not become a 500 because Redis or a watcher could not be told. One that raises anyway is
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from django.db import transaction
 
@@ -23,16 +25,15 @@ from games.events import EntryChanged, Event
 
 logger = logging.getLogger(__name__)
 
+#: Hears one committed event of the type it is registered for.
+EventHandler = Callable[[Any], None]
+#: Hears a committed write's events together.
 Handler = Callable[[Sequence[Event]], None]
 
 
-def index_entries(events: Sequence[Event]) -> None:
-    """The rank index takes each changed entry as written."""
-    for event in events:
-        if isinstance(event, EntryChanged):
-            rank_index.entry_changed(
-                board=event.board, player_id=event.player_id, change=event.change
-            )
+def index_entry(event: EntryChanged) -> None:
+    """The rank index takes a changed entry as written."""
+    rank_index.entry_changed(board=event.board, player_id=event.player_id, change=event.change)
 
 
 def announce_live(events: Sequence[Event]) -> None:
@@ -40,17 +41,28 @@ def announce_live(events: Sequence[Event]) -> None:
     live.game_changed(events)
 
 
-#: Who hears a committed write, in this order.
-HANDLERS: tuple[Handler, ...] = (index_entries, announce_live)
+#: Who hears each committed event, by its type, in this order (before ``WRITE_HANDLERS``).
+HANDLERS: dict[type[Event], tuple[EventHandler, ...]] = {EntryChanged: (index_entry,)}
+#: Who hears a committed write's events together, in this order.
+WRITE_HANDLERS: tuple[Handler, ...] = (announce_live,)
 
 
 def handle(events: Sequence[Event]) -> None:
-    """Run every handler on ``events`` (committed), in order."""
-    for handler in HANDLERS:
-        try:
-            handler(events)
-        except Exception:
-            logger.exception("%s failed on %d committed event(s)", handler.__name__, len(events))
+    """Run every handler on ``events`` (committed), in order: each event's type's, then the
+    write's."""
+    for event in events:
+        for on_event in HANDLERS.get(type(event), ()):
+            attempt(on_event, event, count=1)
+    for on_write in WRITE_HANDLERS:
+        attempt(on_write, events, count=len(events))
+
+
+def attempt(handler: Callable[[Any], None], heard: object, *, count: int) -> None:
+    """``handler(heard)``, logged and swallowed if it raises (see the module)."""
+    try:
+        handler(heard)
+    except Exception:
+        logger.exception("%s failed on %d committed event(s)", handler.__name__, count)
 
 
 def raise_after_commit(events: Sequence[Event]) -> None:

@@ -10,19 +10,19 @@ from django.utils.translation import gettext
 from accounts.bots import is_bot
 from engine import CodedDeal, random_code
 from engine import Game as EngineGame
-from fairplay.origins import Origin
-from fairplay.services import ranked_game_started
 from games.boards import DAILY_MODES, Board, daily_board, utc_today
 from games.daily.store import daily_code, daily_deal_get, open_deal
 from games.errors import InvalidInput
+from games.hooks import ranked_game_started
 from games.models import Game
 from games.projections import engine_summary
 from games.quotas import games_quota_check
 from games.replaying import deal_from_code
+from games.services.entry_after_write import entry_after_write
 from games.services.guests import account_required_check
 from games.services.locking import lock_new_games_player
-from games.services.standing import standing_refresh
 from games.services.unit_of_work import unit_of_work
+from shared.origins import Origin
 
 
 @dataclass(frozen=True)
@@ -101,7 +101,7 @@ def game_create(
                 elapsed=0,
                 **engine_summary(EngineGame(deal)),
             )
-            standing_refresh(unit=unit, game=game)
+            entry_after_write(unit=unit, game=game)
             if board.is_daily:
                 ranked_game_started(game=game, origin=origin)
     except IntegrityError:

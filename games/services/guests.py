@@ -48,8 +48,8 @@ from games.errors import AccountRequired, Conflict
 from games.models import Assistance, Game, LeaderboardEntry
 from games.projections import board_counts_move, entry_refresh
 from games.ranking import standing_of
-from games.services.locking import lock_player
 from games.services.players import bot_declare, checked_credentials, username_taken
+from games.services.row_locks import lock_player
 
 #: Names tried before a guest creation gives up (a clash is one in a billion per try).
 NAME_ATTEMPTS = 5

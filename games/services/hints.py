@@ -24,8 +24,8 @@ from games.errors import RankedGameRule
 from games.hint_pool import release_slot, reserve_slot, solve_in_pool
 from games.models import Assistance, Game
 from games.replaying import deal_from_code
+from games.services.entry_after_write import entry_after_write
 from games.services.locking import lock_own_live_game
-from games.services.standing import standing_refresh
 from games.services.unit_of_work import unit_of_work
 from games.solver_budgets import hint_seconds
 
@@ -89,5 +89,5 @@ def game_mark_assisted(*, game_id: int, player: User) -> Game:
         Assistance.objects.get_or_create(board=game.board, player_id=game.player_id)
         game.assisted = True
         game.save(update_fields=["assisted", "updated_at"])
-        standing_refresh(unit=unit, game=game)
+        entry_after_write(unit=unit, game=game)
     return game

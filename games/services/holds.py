@@ -9,7 +9,7 @@ place the game earned (on a closed day, as it stood at the close), and tells wat
 """
 
 from games.models import Game
-from games.services.standing import standing_rederive
+from games.services.entry_after_write import entry_rederive
 from games.services.unit_of_work import unit_of_work
 
 
@@ -25,5 +25,5 @@ def game_hold_set(*, game_id: int, held: bool, confirmed: bool = False) -> Game:
             return game
         game.held, game.hold_confirmed = held, confirmed
         game.save(update_fields=["held", "hold_confirmed", "updated_at"])
-        standing_rederive(unit=unit, game=game)
+        entry_rederive(unit=unit, game=game)
     return game

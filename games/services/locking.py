@@ -1,4 +1,6 @@
-"""Row locks that serialise writes (PostgreSQL ``SELECT ... FOR UPDATE``).
+"""The locks a write takes, with the rules that come with them: a game its player may still
+move, a player a new game may still be written for. The bare row locks are
+``games.services.row_locks`` (the unit of work takes them too, so they sit below both).
 
 On SQLite ``select_for_update`` is a no-op, but the backend opens every transaction with
 ``BEGIN IMMEDIATE`` (see settings), so writers queue on the database lock instead.
@@ -6,21 +8,14 @@ On SQLite ``select_for_update`` is a no-op, but the backend opens every transact
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from django.contrib.auth.models import User
 from django.utils.translation import gettext
 
 from games.boards import game_sealed
 from games.errors import EntryConfirmed, GameFinished, GameNotFound, NotGameOwner, PlayerGone
 from games.models import Game
-
-if TYPE_CHECKING:
-    from games.services.unit_of_work import UnitOfWork
-
-
-def no_game(game_id: int) -> str:
-    return gettext("there is no game %(id)s") % {"id": game_id}
+from games.services.row_locks import no_game
+from games.services.unit_of_work import UnitOfWork
 
 
 def lock_own_live_game(*, unit: UnitOfWork, game_id: int, player: User) -> Game:
@@ -50,14 +45,6 @@ def lock_own_live_game(*, unit: UnitOfWork, game_id: int, player: User) -> Game:
         )
     game.player = player  # the owner is the acting player: no second read of the user row
     return game
-
-
-def lock_player(*, player_id: int) -> bool:
-    """Lock a player's row: their leaderboard entries are then written by one transaction at
-    a time. Always taken after the game row, so lock order is the same everywhere. Whether
-    the row exists."""
-    found = User.objects.select_for_update().filter(pk=player_id).values_list("pk", flat=True)
-    return found.first() is not None
 
 
 def lock_new_games_player(*, unit: UnitOfWork, player_id: int) -> None:

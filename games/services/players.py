@@ -25,7 +25,6 @@ from rest_framework.authtoken.models import Token
 from accounts.guests import is_guest
 from accounts.models import Bot, UsernameKey
 from accounts.usernames import username_key, username_problem
-from canfield_site.client_address import request_client_address
 from games.errors import (
     AccountRequired,
     BadCredentials,
@@ -35,7 +34,8 @@ from games.errors import (
 )
 from games.models import Game
 from games.password_checks import password_check_charge, password_check_succeeded
-from games.services.locking import lock_player
+from games.services.row_locks import lock_player
+from shared.client_address import request_client_address
 
 
 def field_errors(

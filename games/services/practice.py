@@ -14,8 +14,9 @@ from typing import Any
 
 from engine import Game as EngineGame
 from games.daily.store import open_deal
+from games.kernel import Refusal, tap_token
 from games.replaying import replay_log
-from games.services.actions import resolve_tap
+from games.services.actions import refusal_error
 from games.services.submissions import submission_tokens
 
 
@@ -55,4 +56,7 @@ def practice_step(
 
 def _tapped(game: EngineGame, tap: str | None, double_click: bool) -> str:
     assert tap is not None
-    return resolve_tap(game, tap, double_click=double_click)
+    token = tap_token(game, tap, double_click=double_click)
+    if isinstance(token, Refusal):
+        raise refusal_error(token)
+    return token

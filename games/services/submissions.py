@@ -17,8 +17,8 @@ from games.projections import game_summary_from_log
 from games.quotas import actions_quota_charge
 from games.replaying import RESIGN, replay_log
 from games.selectors.games import shown_state
+from games.services.entry_after_write import entry_after_write
 from games.services.locking import lock_new_games_player
-from games.services.standing import standing_refresh
 from games.services.unit_of_work import unit_of_work
 
 
@@ -87,7 +87,7 @@ def submission_create(
         # Nobody can watch a game before it exists: its watchers-to-be get its board on
         # connecting. So its last action alone is announced, with the board the replay
         # ended on (no replay for the announcement), and the entry.
-        standing_refresh(
+        entry_after_write(
             unit=unit, game=game, actions=rows[-1:], state=shown_state(game, replayed.game)
         )
     return game

@@ -9,7 +9,7 @@ hold) runs in one::
         ...play...
         unit.append(action)
         unit.save_game(game, fields)
-        standing_refresh(unit=unit, game=game, actions=[action])
+        entry_after_write(unit=unit, game=game, actions=[action])
 
 The unit sends the statements (``games.move_sql``): a write nobody reads the result of is
 held until the next read, which carries it in its round trip, and whatever is still held
@@ -38,7 +38,7 @@ from games.errors import GameNotFound, StaleSeq
 from games.events import Event
 from games.models import MAX_ID, Action, Game
 from games.services.announcing import raise_after_commit
-from games.services.locking import lock_player, no_game
+from games.services.row_locks import lock_player, no_game
 
 #: How the databases name a violation of unique(game, seq) in their messages.
 SEQ_CONSTRAINT_NAMES = ("action_unique_game_seq", "games_action.game_id, games_action.seq")

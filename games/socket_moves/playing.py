@@ -22,10 +22,9 @@ from games.api.throttling import player_throttle_check
 from games.api.views.games import action_answer_json, appended_json
 from games.errors import GameFinished, StaleSeq
 from games.models import Game
-from games.quotas import actions_quota_charge
 from games.replaying import RESIGN, replay_log
 from games.selectors.games import game_get
-from games.services.actions import action_append, game_resign
+from games.services.actions import move_played
 from games.socket_moves.messages import Move, Resign
 
 logger = logging.getLogger(__name__)
@@ -52,12 +51,13 @@ def play(*, game_id: int, player: User, message: Move | Resign) -> dict[str, Any
     """Play ``message`` for ``player`` as the REST view would and return REST's answer; a
     resend of a stored action gets that action's answer again."""
     player_throttle_check(player)
-    actions_quota_charge(player_id=player.pk, actions=1)
     try:
         if isinstance(message, Resign):
-            appended = game_resign(game_id=game_id, player=player, expected_seq=message.seq)
+            appended = move_played(
+                game_id=game_id, player=player, expected_seq=message.seq, resign=True
+            )
         else:
-            appended = action_append(
+            appended = move_played(
                 game_id=game_id,
                 player=player,
                 token=message.action,

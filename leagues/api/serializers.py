@@ -3,8 +3,9 @@
 from rest_framework import serializers
 
 from games.api.fields import StrictCharField
-from games.api.serializers.boards import LeaderboardIn, LeaderboardOut
+from games.api.serializers.boards import LeaderboardIn
 from games.api.serializers.stats import StreakOut
+from leaderboards.serializers import LeaderboardOut
 from leagues.limits import INVITE_MAX_LENGTH, NAME_MAX_LENGTH
 from ratings.serializers import SeasonOut
 

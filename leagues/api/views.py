@@ -20,15 +20,15 @@ from games.api.current_player import request_player
 from games.api.parsing import validated
 from games.api.representation import represented, shallow
 from games.api.serializers.errors import ErrorOut
-from games.api.views.boards import (
+from games.boards import parse_who
+from games.selectors.board_shown import board_shown
+from games.selectors.own_held_entry import own_held_entry
+from leaderboards.views import (
     BOARD_PARAMETER,
     WHO_PARAMETER,
     LeaderboardView,
     board_header,
 )
-from games.boards import parse_who
-from games.selectors.board_shown import board_shown
-from games.selectors.own_held_entry import own_held_entry
 from leagues import services
 from leagues.api.serializers import (
     InviteIn,

@@ -21,8 +21,8 @@ import pytest
 from django.conf import LazySettings
 from rest_framework.test import APIClient
 
-from canfield_site.client_address import address_network, client_address
 from canfield_site.serve import uvicorn_options
+from shared.client_address import address_network, client_address
 from tests.support.servers import REPO_ROOT, free_port, server_env_for_test_db
 
 LOOPBACK = "127.0.0.1"

@@ -3,7 +3,7 @@ it wait for (issue 38, F7).
 
 The review: with two CPU burners (``nice 10``) on the box, a health check took about 15 s while
 moves answered in 27 ms. A health check is a request like any other: it waits for one of the
-process's request threads (``canfield_site.request_threads``), and each hint asked held one
+process's request threads (``shared.request_threads``), and each hint asked held one
 of those threads for as long as it waited for its solver (the async hint view ran inside the
 synchronous middleware chain, ``async_to_sync`` on the request's thread); 8 queued hints of
 3 s on a busy CPU held every thread for the length of the queue.

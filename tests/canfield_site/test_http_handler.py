@@ -1,7 +1,7 @@
 """The ASGI handler runs the middleware as one synchronous chain, in one thread per request.
 
 Django's own ASGI handler builds the chain in async mode and hops between the event loop and
-a thread around every middleware (``canfield_site.http_handler``). These tests call the real
+a thread around every middleware (``shared.http_handler``). These tests call the real
 ASGI application (``canfield_site.asgi``) the way a server does and record, from inside a
 middleware and from inside the view, which thread ran them.
 """
@@ -20,7 +20,7 @@ from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import path
 
-from canfield_site.http_handler import SyncChainASGIHandler
+from shared.http_handler import SyncChainASGIHandler
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

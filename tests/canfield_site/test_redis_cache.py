@@ -1,5 +1,5 @@
 """Django's Redis cache keeps one client, and so one connection pool, per process
-(``canfield_site.redis_cache``).
+(``shared.redis_cache``).
 
 Under ASGI each request has a context of its own and so a cache object of its own; with
 Django's client each of them opened a new TCP connection to Redis, and each operation built a
@@ -15,7 +15,7 @@ import pytest
 import redis
 from django.core.cache import caches
 
-from canfield_site.redis_cache import RedisCache
+from shared.redis_cache import RedisCache
 
 pytestmark = pytest.mark.skipif(
     not os.environ.get("REDIS_URL"), reason="the cache is Redis only when REDIS_URL is set"

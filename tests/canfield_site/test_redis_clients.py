@@ -1,5 +1,5 @@
 """Every use of Redis but the channel layer's gets its client from one module, with that
-use's timeouts (``canfield_site.redis_clients``): the cache (throttles, quotas), the rank
+use's timeouts (``shared.redis_clients``): the cache (throttles, quotas), the rank
 index and its builds, the live versions."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ import os
 import pytest
 from django.core.cache import caches
 
-from canfield_site import redis_clients
-from canfield_site.redis_cache import RedisCache, writer_of
 from games.live.versions import RedisVersions
 from games.rank_index import store
+from shared import redis_clients
+from shared.redis_cache import RedisCache, writer_of
 
 URL = "redis://127.0.0.1:6379/15"  # never connected to: a client connects on first command
 

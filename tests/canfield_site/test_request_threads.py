@@ -1,5 +1,5 @@
 """A socket's database work runs on the process's request threads, several at once, as HTTP
-requests do (``canfield_site.request_threads``): on asgiref's one thread-sensitive thread,
+requests do (``shared.request_threads``): on asgiref's one thread-sensitive thread,
 each process played its sockets' moves one at a time."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ from __future__ import annotations
 import asyncio
 import threading
 
-from canfield_site.http_handler import SyncChainASGIHandler
-from canfield_site.request_threads import request_executor
 from games.live.loops import read_in_thread
+from shared.http_handler import SyncChainASGIHandler
+from shared.request_threads import request_executor
 
 
 def test_socket_work_runs_on_the_request_threads_several_at_once() -> None:

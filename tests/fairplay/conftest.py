@@ -15,7 +15,7 @@ from django.conf import LazySettings
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from fairplay.origins import DEVICE_COOKIE
+from shared.origins import DEVICE_COOKIE
 from tests.conftest import Player
 from tests.games.live.conftest import (  # noqa: F401 (fixtures of the live tests, used here too)
     _fresh_channel_layer_and_snapshots,

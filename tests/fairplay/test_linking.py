@@ -14,9 +14,9 @@ from django.db import connections, transaction
 from rest_framework.test import APIClient
 
 from fairplay.models import Flag, GameOrigin
-from fairplay.origins import DEVICE_COOKIE, network_of, origin_of
 from games import live
 from games.models import Game, LeaderboardEntry
+from shared.origins import DEVICE_COOKIE, network_of, origin_of
 from tests.conftest import Player
 from tests.fairplay.conftest import BOARD, act, start_ranked
 

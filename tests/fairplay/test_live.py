@@ -7,11 +7,11 @@ import pytest
 from channels.db import database_sync_to_async
 
 from fairplay.models import Flag
-from fairplay.origins import origin_of
 from fairplay.services import flag_decide
 from games.models import Game
 from games.services.actions import action_append
 from games.services.games import game_create
+from shared.origins import origin_of
 from tests.conftest import Player
 from tests.fairplay.conftest import BOARD
 from tests.games.live.conftest import announced, receive, websocket

@@ -44,6 +44,8 @@ TREE = [
     "ratings",
     "leagues",
     "web",
+    "shared",
+    "leaderboards",
     "accounts",
 ]
 

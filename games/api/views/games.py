@@ -9,7 +9,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from fairplay.origins import request_origin
 from games.api.current_player import request_player
 from games.api.guests import SignedInOrBrowser, as_new_guest
 from games.api.parsing import validated, validated_body
@@ -32,7 +31,6 @@ from games.api.serializers.games import (
     StateAtOut,
 )
 from games.models import Action, Game
-from games.quotas import actions_quota_charge
 from games.selectors.games import (
     Position,
     game_actions,
@@ -41,8 +39,9 @@ from games.selectors.games import (
     game_state_at,
     game_summary,
 )
-from games.services.actions import Appended, action_append, game_resign
+from games.services.actions import Appended, move_played
 from games.services.games import game_create
+from shared.origins import request_origin
 
 ERRORS = error_responses(400, 401, 403, 404, 409, 422)
 
@@ -153,8 +152,7 @@ class GameActionsView(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         data = validated_body(ActionIn, request.data)
         player = request_player(request)
-        actions_quota_charge(player_id=player.pk, actions=1)
-        appended = action_append(
+        appended = move_played(
             game_id=game_id,
             player=player,
             token=data.get("action"),
@@ -176,8 +174,9 @@ class GameResignView(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         data = validated_body(ResignIn, request.data)
         player = request_player(request)
-        actions_quota_charge(player_id=player.pk, actions=1)
-        appended = game_resign(game_id=game_id, player=player, expected_seq=data.get("seq"))
+        appended = move_played(
+            game_id=game_id, player=player, expected_seq=data.get("seq"), resign=True
+        )
         return Response(appended_json(appended), status=201)
 
 

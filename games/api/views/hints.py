@@ -5,7 +5,7 @@ A DRF view like the others (authentication, CSRF for sessions, permissions, thro
 one error shape, the schema), split in two: its ``post`` runs on the request's thread and
 only marks the player (``hint_begin``, a few milliseconds); the solve is awaited on the event
 loop, in a solver process, once the request's thread is given back
-(``canfield_site.http_handler.finish_on_loop``): a hint waiting for its turn holds no thread
+(``shared.http_handler.finish_on_loop``): a hint waiting for its turn holds no thread
 that other requests need.
 """
 
@@ -19,7 +19,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from canfield_site.http_handler import finish_on_loop, finishes_on_loop
 from games.api.current_player import request_player
 from games.api.parsing import no_body_fields
 from games.api.serializers.errors import error_responses
@@ -27,6 +26,7 @@ from games.api.serializers.hints import HintOut
 from games.api.throttling import HintThrottle
 from games.models import Game
 from games.services.hints import Hint, hint_begin, hint_finish
+from shared.http_handler import finish_on_loop, finishes_on_loop
 
 
 class GameHintView(APIView):

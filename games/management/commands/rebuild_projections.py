@@ -9,6 +9,7 @@ from django.db.models import F
 
 from games import rank_index
 from games.boards import day_sealed, entry_board
+from games.hooks import rebuilt_beside
 from games.models import Assistance, CardsCount, Game, LeaderboardEntry, StandingCount
 from games.projections import (
     CARDS_KEY,
@@ -21,7 +22,6 @@ from games.projections import (
 )
 from games.ranking import order_by
 from games.verification import iter_game_checks
-from ratings.rebuild import ratings_rebuilt
 
 #: A line of progress every this many entries loaded into the rank index.
 PROGRESS_EVERY = 100_000
@@ -63,18 +63,17 @@ class Command(BaseCommand):
             broken, game_changes = (0, 0) if counts_only else self.rebuild_games()
             entry_changes = 0 if counts_only else self.rebuild_entries()
             entry_changes += self.rebuild_board_counts()
-            rating_changes = (
-                0 if counts_only else ratings_rebuilt(check=check, say=self.stdout.write)
-            )
+            # The rebuilds registered beside (ratings: games.hooks), none with --counts-only.
+            beside = rebuilt_beside(check=check, say=self.stdout.write, skip=counts_only)
             if check:
                 transaction.set_rollback(True)
         verb = "differ" if check else "rebuilt"
         self.stdout.write(
             f"{game_changes} game rows {verb}, {entry_changes} leaderboard entries {verb}, "
-            f"{rating_changes} rating rows {verb}, "
-            f"{broken} games whose log does not replay (run verify_games)"
+            + "".join(f"{changes} {what} {verb}, " for what, changes in beside.items())
+            + f"{broken} games whose log does not replay (run verify_games)"
         )
-        if broken or (check and (game_changes or entry_changes or rating_changes)):
+        if broken or (check and (game_changes or entry_changes or any(beside.values()))):
             raise CommandError("projections differ from the logs", returncode=1)
         if not check and not counts_only:
             self.rebuild_rank_index()

@@ -10,7 +10,7 @@ import pytest
 from django.conf import LazySettings
 from playwright.sync_api import expect
 
-from fairplay.origins import DEVICE_COOKIE
+from shared.origins import DEVICE_COOKIE
 from tests.conftest import Player as ApiPlayer
 from tests.support.browser import artifact_path
 from tests.web import dailies
@@ -95,9 +95,9 @@ def flagged(
     from django.contrib.auth.hashers import make_password
     from django.contrib.auth.models import User
 
-    from fairplay.origins import origin_of
     from games.services.actions import action_append
     from games.services.games import game_create
+    from shared.origins import origin_of
 
     today = dailies.today()
     origin = origin_of(address="203.0.113.5", device_id=None)

@@ -88,7 +88,7 @@ def board_made(standings: list[Standing], *, prefix: str = "p", code: str = CODE
 def change_game(player: User, standing: Standing, code: str = CODE) -> None:
     """Make the player's game show ``standing`` and refresh their entry as the service
     does (the index hears of it after the commit)."""
-    from games.services.standing import standing_refresh
+    from games.services.entry_after_write import entry_after_write
     from games.services.unit_of_work import unit_of_work
 
     with unit_of_work() as unit:
@@ -102,7 +102,7 @@ def change_game(player: User, standing: Standing, code: str = CODE) -> None:
         game.save()
         if standing.assisted:  # a hint is for good: un-assisting is not a change a game makes
             Assistance.objects.get_or_create(board=code, player=player)
-        standing_refresh(unit=unit, game=game)
+        entry_after_write(unit=unit, game=game)
 
 
 def index_answers(code: str = CODE) -> bool:

@@ -1,5 +1,6 @@
 """A committed write's events reach their handlers once, after the commit, in the order of
-``games.services.announcing.HANDLERS``: the rank index before the live announcement."""
+``games.services.announcing.HANDLERS`` (by event type), then ``WRITE_HANDLERS``: the rank
+index before the live announcement."""
 
 from __future__ import annotations
 
@@ -53,7 +54,7 @@ def test_a_handler_that_fails_does_not_keep_the_next_from_hearing(
     with django_capture_on_commit_callbacks(execute=True):
         action_append(game_id=game.id, player=player.user, token="draw")
     assert len(announced) == 1
-    assert "index_entries failed" in caplog.text
+    assert "index_entry failed" in caplog.text
 
 
 def test_a_resignation_raises_the_game_s_end_after_its_action(

@@ -64,7 +64,7 @@ def test_a_unit_moves_a_game_only_by_appending_to_its_log(player: Player) -> Non
 def test_events_are_handled_after_the_commit_and_never_after_a_rollback(player: Player) -> None:
     heard: list[Sequence[Event]] = []
     event = EntryChanged(board=SIMPLE_CODE, player_id=player.user.id)
-    with patch.object(announcing, "HANDLERS", (heard.append,)):
+    with patch.object(announcing, "WRITE_HANDLERS", (heard.append,)):
         with unit_of_work() as unit:
             unit.raise_events([event])
             assert heard == []

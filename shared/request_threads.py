@@ -1,5 +1,5 @@
 """The request threads of a server process: one fixed pool for the synchronous work of HTTP
-requests (``canfield_site.http_handler``) and of WebSocket messages and connects
+requests (``shared.http_handler``) and of WebSocket messages and connects
 (``games.live.loops.read_in_thread``: a socket's moves, its snapshot, its player).
 
 One pool for both, because ``CANFIELD_REQUEST_THREADS`` is kept below the database pool's

@@ -12,7 +12,7 @@ and torn down with it. Every view of this project but the hint is synchronous, s
   call: the request enters a thread once, where the middleware, the view and the database
   work are plain function calls;
 * that thread comes from a fixed pool of ``CANFIELD_REQUEST_THREADS`` per process
-  (``canfield_site.request_threads``, which the sockets' work shares). Requests
+  (``shared.request_threads``, which the sockets' work shares). Requests
   beyond it wait on the event loop, in order, instead of as threads competing for the GIL
   and for database connections: with fewer request threads than pooled connections
   (``CANFIELD_DB_POOL_MAX_SIZE``, checked by the settings), a request never waits for a
@@ -47,7 +47,7 @@ from django.core.handlers.asgi import ASGIHandler
 from django.db import close_old_connections
 from django.http import HttpRequest, HttpResponseBase, JsonResponse
 
-from canfield_site.request_threads import request_executor
+from shared.request_threads import request_executor
 
 logger = logging.getLogger(__name__)
 
@@ -72,7 +72,7 @@ def finish_on_loop(
 
 class SyncChainASGIHandler(ASGIHandler):
     def __init__(self, threads: int | None = None) -> None:
-        """On the process's request threads (``canfield_site.request_threads``, shared with
+        """On the process's request threads (``shared.request_threads``, shared with
         the sockets), or on a pool of ``threads`` of its own (tests)."""
         base.BaseHandler.__init__(self)
         self.load_middleware(is_async=False)

@@ -43,7 +43,7 @@ def board_is_final(*, game: Game, at: datetime) -> bool:
     return game.daily is not None and not day_sealed(game.daily, now=at)
 
 
-def standing_refresh(
+def entry_after_write(
     *,
     unit: UnitOfWork,
     game: Game,
@@ -74,17 +74,17 @@ def standing_refresh(
             moved=game if unit.moved(game) else None,
             unit=unit,
         )
-    standing_announce(unit=unit, game=game, refreshed=refreshed, actions=actions, state=state)
+    write_announce(unit=unit, game=game, refreshed=refreshed, actions=actions, state=state)
 
 
-def standing_rederive(*, unit: UnitOfWork, game: Game) -> None:
+def entry_rederive(*, unit: UnitOfWork, game: Game) -> None:
     """Re-derive the entry of ``game``'s player on its board after something other than its
     log changed (a fair-play hold set or lifted: ``games.services.holds``), and announce it.
     Call in the write's unit of work with the game and player rows locked. On a daily
     board that has closed the entry is what ``rebuild_projections`` makes of it: the game as
     it stood at the close (``entry_at_close``)."""
     if not board_is_final(game=game, at=timezone.now()):
-        standing_refresh(unit=unit, game=game)
+        entry_after_write(unit=unit, game=game)
         return
     unit.flush()
     board = entry_board(game)
@@ -96,10 +96,10 @@ def standing_rederive(*, unit: UnitOfWork, game: Game) -> None:
         wanted=entry_at_close(game, assisted=assisted),
         unit=unit,
     )
-    standing_announce(unit=unit, game=game, refreshed=refreshed)
+    write_announce(unit=unit, game=game, refreshed=refreshed)
 
 
-def standing_announce(
+def write_announce(
     *,
     unit: UnitOfWork,
     game: Game,

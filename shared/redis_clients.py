@@ -1,7 +1,7 @@
 """Every use of Redis but the channel layer's: its client, its timeouts and what its callers
 do when Redis fails, in one table (``USES``).
 
-* ``CACHE``: Django's cache (``canfield_site.redis_cache``), so the throttles
+* ``CACHE``: Django's cache (``shared.redis_cache``), so the throttles
   (``games.api.throttling``), the quotas (``games.quotas``), the password checks and the hint
   pool. A command waits 0.5 s. On failure: each limit's policy (docs/operations.md, "When
   Redis is gone": open for most, closed for sign-ups, in process memory for guests), said

@@ -1,6 +1,6 @@
 """Where a ranked game is played from, as keyed hashes: a network and a device.
 
-* **Network**: the client's address by the project's one rule (``canfield_site.client_address``,
+* **Network**: the client's address by the project's one rule (``shared.client_address``,
   trusted proxies included), widened to what one household or one phone usually holds: an
   IPv4 /24, an IPv6 /56 (an IPv4-mapped IPv6 address counts as its IPv4). Throttles count
   IPv6 clients by /64 (what one device is handed); linking takes the /56 a household's
@@ -32,7 +32,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils.crypto import salted_hmac
 
-from canfield_site.client_address import address_network, request_client_address
+from shared.client_address import address_network, request_client_address
 
 #: The device cookie: a random id signed by the server (a forged or edited one is ignored).
 DEVICE_COOKIE = "canfield_device"

@@ -3,14 +3,10 @@ salts and the solver's lines), tomorrow's commitments, the archive of closed day
 
 from rest_framework import serializers
 
-from games.api.serializers.boards import (
-    BestKnownOut,
-    TableParOut,
-    par_status_field,
-    table_par_status_field,
-)
+from games.api.serializers.boards import BestKnownOut
 from games.api.serializers.holds import OwnHoldOut
 from games.models import Game
+from leaderboards.serializers import TableParOut, par_status_field, table_par_status_field
 from ratings.serializers import DifficultyOut, ExpectedTierOut
 
 

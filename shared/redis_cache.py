@@ -8,7 +8,7 @@ Django's cache client builds a ``redis.Redis`` object for every single operation
 more than the round trip it makes (52 against 36 us for a ``GET`` on this machine: the
 client copies its table of ~200 reply callbacks each time).
 
-Here the client is ``canfield_site.redis_clients``'s for the ``CACHE`` use: made once per
+Here the client is ``shared.redis_clients``'s for the ``CACHE`` use: made once per
 process and shared, with that use's timeouts (what the callers do when it fails is said
 there). ``writer_of`` hands it to the code that needs what Django's cache API lacks (the
 throttles' script, the quotas' pipeline), so nothing else reaches into Django's private
@@ -22,7 +22,7 @@ import redis
 from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
 from django.core.cache.backends.redis import RedisCacheClient
 
-from canfield_site import redis_clients
+from shared import redis_clients
 
 
 class SharedRedisCacheClient(RedisCacheClient):

@@ -1,4 +1,4 @@
-"""Where a player stands (``ratings.standing``), on real PostgreSQL: the percentile among
+"""Where a player stands (``ratings.player_highlights``), on real PostgreSQL: the percentile among
 settled players (ties counted neither way), the best day (highest outcome, the hardest deal
 breaking ties), and the deals beaten that most players lost, from days rated by
 ``ratings_refresh``; and the API says what the page shows."""
@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 
 from ratings.days import ratings_refresh
 from ratings.models import DealRating, LadderPlace
-from ratings.standing import percentile
+from ratings.player_highlights import percentile
 from tests.conftest import Player
 from tests.ratings.conftest import lost, won
 

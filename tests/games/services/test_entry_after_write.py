@@ -1,4 +1,4 @@
-"""``games.services.standing``: after every write, the player's entry in the same
+"""``games.services.entry_after_write``: after every write, the player's entry in the same
 transaction, the watchers after the commit; a daily board final from its close on.
 
 The clock is time-machine's (``clock``, stopped at noon of the daily's day).
@@ -17,9 +17,9 @@ from games.errors import DayClosed
 from games.events import ActionAppended, EntryChanged, Event
 from games.models import Action, Game, LeaderboardEntry
 from games.services.actions import action_append, game_resign
+from games.services.entry_after_write import board_is_final, entry_after_write
 from games.services.games import game_create
 from games.services.hints import game_mark_assisted
-from games.services.standing import board_is_final, standing_refresh
 from games.services.unit_of_work import unit_of_work
 from tests.conftest import Player
 from tests.games.conftest import CLOSE, NOON
@@ -87,7 +87,7 @@ def test_a_daily_game_first_played_after_the_close_never_joins_the_board(
 def test_a_game_without_an_action_makes_no_entry(player: Player) -> None:
     game = game_create(player=player.user, code=SIMPLE_CODE).game
     with unit_of_work() as unit:
-        standing_refresh(unit=unit, game=game)
+        entry_after_write(unit=unit, game=game)
     assert entry_of(game) is None
 
 
@@ -100,7 +100,7 @@ def test_a_hint_on_a_game_without_actions_marks_the_entry_of_another(player: Pla
     assert entry is not None and (entry.game_id, entry.assisted) == (played.id, True)
 
 
-def test_standing_refresh_writes_the_entry_in_the_write_s_own_transaction(
+def test_entry_after_write_writes_the_entry_in_the_write_s_own_transaction(
     player: Player,
 ) -> None:
     game = game_create(player=player.user, code=SIMPLE_CODE).game

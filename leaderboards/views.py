@@ -15,8 +15,7 @@ from fairplay.selectors import best_known_shown, table_par_shown, table_par_stat
 from games.api.fields import DEAL_CODE_PATTERN
 from games.api.parsing import validated
 from games.api.representation import represented, shallow
-from games.api.serializers.boards import LeaderboardFieldOut, LeaderboardIn, LeaderboardOut
-from games.api.serializers.daily import DailyArchiveOut, DailyIn, DailyLineOut, DailyOut
+from games.api.serializers.boards import LeaderboardFieldOut, LeaderboardIn
 from games.api.serializers.errors import ErrorOut
 from games.boards import (
     DAILY_BOARD_PATTERN,
@@ -60,6 +59,8 @@ from games.selectors.leaderboards import (
     leaderboard_read,
 )
 from games.selectors.own_held_entry import own_held_entry
+from leaderboards.daily_serializers import DailyArchiveOut, DailyIn, DailyLineOut, DailyOut
+from leaderboards.serializers import LeaderboardOut
 from ratings.expected import expected_difficulty
 from ratings.selectors import deal_difficulties
 
