@@ -3,6 +3,7 @@
     nice -n 5 .venv/bin/python bench/par_quality.py --deals 30 --out par.jsonl    # both stages
     nice -n 5 .venv/bin/python bench/par_quality.py --deals 30 --out par.jsonl --stage base
     nice -n 5 .venv/bin/python bench/par_quality.py --deals 10 --out par.jsonl --stage big
+    cat part-*.jsonl > par.jsonl   # disjoint --first-d3/--first-d1 ranges run side by side
     .venv/bin/python bench/par_quality.py --out par.jsonl --summary             # figures only
 
 Deals are fresh ones, never used while the optimiser was designed: CF1 numbers from
@@ -192,7 +193,10 @@ def summary(records: dict[tuple[str, str], Record]) -> None:
             ("big budget CPU", [b["big_cpu"] for _, b in bigs]),
         ):
             if values:
-                print(f"  {name}: mean {statistics.mean(values):.1f} s, max {max(values):.1f} s")
+                print(
+                    f"  {name}: median {statistics.median(values):.1f} s,"
+                    f" mean {statistics.mean(values):.1f} s, max {max(values):.1f} s"
+                )
 
 
 def main() -> None:
