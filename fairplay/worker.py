@@ -1,7 +1,8 @@
 """The fair-play worker's pass (``manage.py fairplay work``): what is too slow for a request.
 
 Each pass:
-1. makes sure today's and tomorrow's boards have their table pars (``fairplay.table_pars``;
+1. makes sure today's and tomorrow's boards have their pars (``games.daily.pars``: the line
+   optimiser, a line said when it stores them) and their table pars (``fairplay.table_pars``;
    minutes of CPU per board, so a new day's are usually ready before it starts, from
    ``prepare_daily`` or an earlier pass);
 2. judges the ranked games of today's and yesterday's boards changed since the last pass
@@ -47,6 +48,8 @@ from fairplay.table_pars import BoardPar, day_table_pars
 from fairplay.telling import games_to_count, line_counted
 from fairplay.top import provisional_top_listed, top_reviewed
 from games.boards import DAILY_MODES, daily_board, utc_today
+from games.daily.pars import par_described, pars_found
+from games.daily.store import daily_deal_get
 from games.models import Game
 
 
@@ -69,6 +72,9 @@ def work_pass(*, since: datetime | None, say: Callable[[str], None] = lambda _: 
     report = PassReport()
     today = utc_today()
     for day in (today, today + timedelta(days=1)):
+        deal = daily_deal_get(day=day)
+        if pars_found(deal):  # a minute of CPU on a new day: the log says when it is done
+            say(par_described(deal))
         for board_par in day_table_pars(day):
             report.pars.append(board_par)
             if board_par.computed:

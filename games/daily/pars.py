@@ -12,19 +12,27 @@ any machine) and a seed keyed with ``DAILY_SECRET`` (``games.daily.drawing.board
 Until then the day is ``pending``: no par is told (``daily_pars`` says None), rather than a
 number that would change within minutes. A day stored before the optimiser keeps its solver
 line (``solver``). The first line's length is kept beside the par.
+
+The optimiser re-plays its line in the engine before it returns it and raises
+``OptimiserBug`` if the engine refuses it. Should that ever happen, that mode keeps the
+solver's line (verified when the day was chosen) and the bug is logged: a day left pending
+would have no table runs and fail every pass of the fair-play worker, not only its own.
 """
 
+import logging
 import time
 
 from django.conf import settings
 from django.db import transaction
 
 from engine import Deal
-from engine.solver.optimise import optimise
+from engine.solver.optimise import OptimiserBug, OptimiseResult, optimise
 from games.boards import DAILY_MODES, daily_board
 from games.daily.drawing import board_seed
 from games.daily.store import daily_code
 from games.models import DailyDeal
+
+logger = logging.getLogger(__name__)
 
 
 def par_nodes() -> int:
@@ -41,17 +49,7 @@ def pars_found(deal: DailyDeal) -> bool:
         return False
     started = time.process_time()
     lines = {"D3": list(deal.line), "D1": list(deal.line_d1)}
-    found = {
-        mode: optimise(
-            Deal.from_code(daily_code(deal, mode)),
-            lines[mode],
-            max_nodes=par_nodes(),
-            seed=board_seed(
-                settings.DAILY_SECRET, daily_board(deal.date, mode).id, "par-optimiser"
-            ),
-        )
-        for mode in DAILY_MODES
-    }
+    found = {mode: mode_optimised(deal, mode, lines[mode]) for mode in DAILY_MODES}
     with transaction.atomic():
         stored = DailyDeal.objects.filter(
             pk=deal.pk, par_source=DailyDeal.ParSource.PENDING
@@ -70,6 +68,23 @@ def pars_found(deal: DailyDeal) -> bool:
     if stored:
         deal.refresh_from_db()
     return bool(stored)
+
+
+def mode_optimised(deal: DailyDeal, mode: str, line: list[str]) -> OptimiseResult:
+    """The optimiser's result for one mode of the day; the solver's ``line`` unchanged (not
+    proven) if the engine refused the optimiser's line (see the module)."""
+    try:
+        return optimise(
+            Deal.from_code(daily_code(deal, mode)),
+            line,
+            max_nodes=par_nodes(),
+            seed=board_seed(
+                settings.DAILY_SECRET, daily_board(deal.date, mode).id, "par-optimiser"
+            ),
+        )
+    except OptimiserBug as bug:
+        logger.error("%s %s: the solver's line stays the par: %s", deal.date, mode, bug)
+        return OptimiseResult(list(line), False, nodes=0, seconds=0.0, rounds=0, improvements=0)
 
 
 def par_described(deal: DailyDeal) -> str:

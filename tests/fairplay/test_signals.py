@@ -296,6 +296,7 @@ def test_the_worker_judges_games_played_before_their_board_had_a_par(
     runs_said = [int(n) for line in said for n in re.findall(r"table par of (\d+) runs", line)]
     assert runs_said and all(2 <= n <= 2 * MORE_RUNS for n in runs_said), said
     assert all("CF" not in line for line in said)  # no deal code in a log
+    assert [line for line in said if line.startswith(f"{tomorrow}: D3 par ")]  # optimised
     again = work_pass(since=None)
     assert (again.judged, again.held, again.counted) == (0, 0, 0)  # held; counted once, for good
     assert [p.computed for p in again.pars] == [False] * 4

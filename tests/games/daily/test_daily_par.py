@@ -6,10 +6,13 @@ the machine is; with the fixed secret and days below each candidate takes well u
 second on a quiet machine.
 """
 
+import logging
 import re
 import threading
+from collections.abc import Sequence
 from datetime import date
 from io import StringIO
+from typing import Any
 
 import pytest
 import time_machine
@@ -20,6 +23,8 @@ from rest_framework.test import APIClient
 
 from engine import Deal, Game, replay
 from engine.solver import solve
+from engine.solver.optimise import OptimiserBug, OptimiseResult
+from games.daily import pars
 from games.daily.choosing import SOLVER_RUNS, choose_daily
 from games.daily.drawing import daily_layout
 from games.daily.pars import pars_found
@@ -109,6 +114,37 @@ def test_the_pars_are_told_while_sealed_the_codes_once_the_day_closed(
         assert api_client.get(f"/api/leaderboards/{d1_code}/").json()["par"] is None
         other = Deal.from_code("CF1-D3-AAAAACL").code
         assert api_client.get(f"/api/leaderboards/{other}/").json()["par"] is None
+
+
+def test_a_line_the_engine_refuses_leaves_the_solver_line_as_the_par(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A sound optimiser never builds such a line, so the refusal is injected, on the draw-1
+    deal only: that mode keeps its solver line, the other its optimised one, and the day is
+    no longer pending (a pending day would fail every pass of the worker)."""
+    optimise = pars.optimise
+
+    def draw_1_refused(deal: Deal, line: Sequence[str], **options: Any) -> OptimiseResult:
+        if deal.draw == 1:
+            raise OptimiserBug("optimised line of 3 tokens does not win")
+        return optimise(deal, line, **options)
+
+    monkeypatch.setattr(pars, "optimise", draw_1_refused)
+    deal = daily_deal_get(day=DAY)
+    solver_d1 = list(deal.line_d1)
+    with caplog.at_level(logging.ERROR, logger="games.daily.pars"):
+        assert pars_found(deal)
+    stored = DailyDeal.objects.get(date=DAY)
+    assert stored.par_source == DailyDeal.ParSource.OPTIMISER
+    assert (stored.line_d1, stored.par_d1, stored.par_proven_d1) == (
+        solver_d1,
+        len(solver_d1),
+        False,
+    )
+    assert stored.par is not None and stored.solver_par is not None
+    assert stored.par <= stored.solver_par
+    assert replay(stored.code, stored.line).won
+    assert "D1: the solver's line stays the par: optimised line of 3 tokens" in caplog.text
 
 
 def run_prepare(*args: str) -> list[str]:
