@@ -16,7 +16,7 @@ from engine.table_player.engine_like import EngineLike, refit
 from fairplay.models import Flag, LineEngineLike
 from games.models import Game
 from tests.conftest import Player
-from tests.support.games import SIMPLE_CODE
+from tests.support.games import ranked_game_row
 
 FIRST_DAY = date(2025, 1, 1)
 #: Each judged game on a day of its own (one ranked game a player and board).
@@ -44,17 +44,7 @@ def simulated(rng: random.Random, *, agreement: float, rho: float) -> EngineLike
 
 def judged_game(who: Player, line: EngineLike, *, held: bool = False) -> Game:
     day = FIRST_DAY + timedelta(days=next(_DAYS))
-    game = Game.objects.create(
-        code=SIMPLE_CODE,
-        draw=3,
-        player=who.user,
-        board=f"daily-{day}-D3",
-        daily=day,
-        seq=200,
-        status=Game.Status.WON,
-        held=held,
-        snapshot={},
-    )
+    game = ranked_game_row(who.user, day, seq=200, status=Game.Status.WON, held=held)
     LineEngineLike.objects.create(
         game=game, figures=line.to_json(), verdict=line.verdict(), seconds=1.0
     )

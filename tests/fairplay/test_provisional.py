@@ -16,7 +16,7 @@ from games.models import Game
 from games.selectors.provisional import PROVISIONAL_DAYS
 from tests.conftest import Player
 from tests.fairplay.conftest import BOARD, DAY, act, start_ranked
-from tests.support.games import SIMPLE_CODE
+from tests.support.games import ranked_game_row
 
 pytestmark = pytest.mark.usefixtures("day")
 
@@ -24,17 +24,7 @@ pytestmark = pytest.mark.usefixtures("day")
 def earlier_ranked_days(who: Player, days: int) -> None:
     """``days`` ranked games of ``who`` on the days before DAY (an action each)."""
     for back in range(1, days + 1):
-        day = DAY - timedelta(days=back)
-        Game.objects.create(
-            code=SIMPLE_CODE,
-            draw=3,
-            player=who.user,
-            board=f"daily-{day}-D3",
-            daily=day,
-            seq=1,
-            action_count=1,
-            snapshot={},
-        )
+        ranked_game_row(who.user, DAY - timedelta(days=back))
 
 
 def entries(client: APIClient) -> dict[str, bool]:

@@ -394,7 +394,12 @@ def test_a_game_two_signals_hold_stays_held_until_both_are_cleared(
     # The worker judges the game again (the verdict changed it): a cleared flag holds nothing.
     assert work_pass(since=None).held == 0
     assert GameRow.objects.get(pk=game_id).held is False
-    assert flags_of(game_id) == {"engine_like": "cleared", "bot_like": "cleared"}
+    # A new account's entry in the top ten is listed for staff (provisional), never held.
+    assert flags_of(game_id) == {
+        "engine_like": "cleared",
+        "bot_like": "cleared",
+        "provisional": "listed",
+    }
     assert on_board(client) == ["both"]
 
 

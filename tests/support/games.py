@@ -104,3 +104,20 @@ def store_simple_day(day: Any) -> None:
     DailyDeal.objects.create(
         date=day, code=SIMPLE_CODE, code_d1=d1, salt="5a" * 16, salt_d1="d1" * 16
     )
+
+
+def ranked_game_row(user: Any, day: Any, **fields: Any) -> Any:
+    """A ranked daily game stored as a row (no log: for reads that count games, not replay
+    them) of ``user`` on ``day``'s draw-3 board, one action played unless ``fields`` say."""
+    from games.models import Game
+
+    values: dict[str, Any] = {"seq": 1, "action_count": 1, **fields}
+    return Game.objects.create(
+        code=SIMPLE_CODE,
+        draw=3,
+        player=user,
+        board=f"daily-{day}-D3",
+        daily=day,
+        snapshot={},
+        **values,
+    )
