@@ -129,6 +129,7 @@ def test_a_renewed_link_no_longer_works_and_nothing_is_joined(
     assert response is not None and response.status == 404
     expect(late.page.locator("#bad-invite h1")).to_have_text("This invite link does not work")
     late.page.goto("/")
+    assert late.page.request.get("/api/leagues/").json()["leagues"] == []  # what home lists
     expect(late.page.locator("#home-leagues-list li")).to_have_count(0)
     late.page.goto(fresh)
     expect(late.page).to_have_url(LEAGUE_URL)

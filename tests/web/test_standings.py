@@ -192,10 +192,15 @@ def test_the_owner_sees_their_held_entry_marked_held_and_no_one_else_sees_it(
         )
     watch.check(language, "table, held")
 
-    # Another player reads the same board without it.
+    # Another player reads the same board without it: the answer has no entry, and the page,
+    # once drawn from it (its one row says no one has played), shows none. A count of no rows
+    # would pass before the script drew anything.
     other = new_player(**SCREENS[screen]).page
+    answer = other.request.get(f"/api/leaderboards/{board}/").json()
+    assert (answer["entries"], answer["own_held"]) == ([], None)
     other.goto(f"/boards/{board}/")
-    expect(other.locator("#board-rows tr")).to_have_count(0)
+    expect(other.locator("#board-rows tr")).to_have_count(1)
+    expect(other.locator("#board-rows tr td.muted")).to_have_count(1)
     expect(other.locator(".held-badge")).to_have_count(0)
     assert other.locator("body").inner_text().count(owner.username) == 0
     assert owner.errors == []

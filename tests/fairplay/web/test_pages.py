@@ -4,6 +4,7 @@ staff page decides a flag with a press."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -75,9 +76,14 @@ def test_the_held_player_is_told_why_on_their_table_and_is_off_the_board(
     )
 
     # The link binds both ways: the first player's game is held too, and told so; the board
-    # shows neither.
+    # shows neither: the first player sees their own entry alone, marked held (to them only),
+    # and not the second's.
     first.page.goto(f"/boards/{board}/")
-    expect(first.page.locator("#board-rows tr")).to_have_count(0)
+    rows = first.page.locator("#board-rows tr")
+    expect(rows).to_have_count(1)
+    expect(rows.first).to_have_class(re.compile(r"\bheld\b"))
+    expect(rows.first).to_contain_text(first.username)
+    expect(first.page.locator("#board-rows")).not_to_contain_text(second.username)
     first.page.goto(f"/games/{first_game['id']}/")
     expect(first.page.locator("#stock-card")).to_be_visible()
     expect(first.page.locator("#held-note")).to_contain_text(HELD_WORDS["en-US"])
