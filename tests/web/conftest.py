@@ -9,6 +9,7 @@ jars, so two contexts are two players, and a test's contexts close when it ends.
 from __future__ import annotations
 
 import os
+import time
 import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 import pytest
 import redis
 from django.conf import LazySettings
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import APIResponse, Browser, BrowserContext, Page, expect
 
 from tests.support.quiet import follow_game_sockets
 from tests.support.redis_keys import delete_keys
@@ -93,6 +94,31 @@ def browser(server_url: str, chromium: Browser) -> Browser:
     return chromium
 
 
+def cookies_settled(context: BrowserContext, response: APIResponse, timeout_s: float = 5) -> None:
+    """Wait until ``context``'s cookie jar holds what ``response`` set (a sign-in's new session
+    and rotated CSRF token, a sign-out's cleared session).
+
+    Playwright stores an API response's cookies in the browser's jar on its own time
+    (microsoft/playwright#29212): a request sent right after a sign-in could go with the old
+    session, or with the new CSRF cookie beside the old token read for its header (a 403 that
+    CI met once). Waiting here keeps the next step a player's: after the answer arrived."""
+    wanted: dict[str, str | None] = {}
+    for header in response.headers_array:
+        if header["name"].lower() != "set-cookie":
+            continue
+        first, _, attributes = header["value"].partition(";")
+        name, _, value = first.strip().partition("=")
+        gone = "max-age=0" in attributes.lower().replace(" ", "")
+        wanted[name] = None if gone or not value.strip('"') else value
+    deadline = time.monotonic() + timeout_s
+    while True:
+        jar = {cookie["name"]: cookie["value"] for cookie in context.cookies()}
+        if all(jar.get(name) == value for name, value in wanted.items()):
+            return
+        assert time.monotonic() < deadline, f"cookies {sorted(wanted)} not stored in {timeout_s} s"
+        time.sleep(0.02)
+
+
 @dataclass
 class Player:
     username: str
@@ -101,11 +127,31 @@ class Player:
 
     def post(self, path: str, data: dict) -> dict:
         """POST JSON with this browser's session, signed with its CSRF cookie like the page does."""
-        context = self.page.context
-        token = next(c["value"] for c in context.cookies() if c["name"] == "csrftoken")
-        response = context.request.post(path, data=data, headers={"X-CSRFToken": token})
+        response = self.page.context.request.post(
+            path, data=data, headers={"X-CSRFToken": self.csrf_token()}
+        )
         assert response.ok, f"{path}: {response.status} {response.text()}"
+        cookies_settled(self.page.context, response)
         return response.json()
+
+    def csrf_token(self) -> str:
+        return next(c["value"] for c in self.page.context.cookies() if c["name"] == "csrftoken")
+
+    def sign_up_as(self, name: str) -> None:
+        """Sign this browser in as a new account ``name`` (the same device cookie: a second
+        account of one person), as the page's sign-up does."""
+        response = self.page.context.request.post(
+            "/api/players/", data={"username": name, "password": PASSWORD, "session": True}
+        )
+        assert response.status == 201, response.text()
+        cookies_settled(self.page.context, response)
+
+    def sign_out(self) -> None:
+        response = self.page.context.request.delete(
+            "/api/session/", headers={"X-CSRFToken": self.csrf_token()}
+        )
+        assert response.ok, response.text()
+        cookies_settled(self.page.context, response)
 
     def submit(self, code: str, actions: list[str]) -> int:
         """Store a whole log as one of this player's games (it stays playable); its id."""
@@ -145,6 +191,7 @@ def new_player(browser: Browser, server_url: str) -> Iterator[Callable[..., Play
                 data={"username": username, "password": PASSWORD, "session": True},
             )
             assert response.status == 201, response.text()
+            cookies_settled(context, response)
         return Player(username=username, page=page, errors=errors)
 
     yield make

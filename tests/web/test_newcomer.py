@@ -240,20 +240,6 @@ def today(server_url: str) -> dailies.Day:
     return dailies.today()
 
 
-def sign_up_in(player: Player, name: str) -> None:
-    """Sign ``player``'s browser in as a new account ``name`` (the same device cookie)."""
-    response = player.page.context.request.post(
-        "/api/players/", data={"username": name, "password": PASSWORD, "session": True}
-    )
-    assert response.status == 201, response.text()
-
-
-def sign_out(player: Player) -> None:
-    token = next(c["value"] for c in player.page.context.cookies() if c["name"] == "csrftoken")
-    response = player.page.context.request.delete("/api/session/", headers={"X-CSRFToken": token})
-    assert response.ok, response.text()
-
-
 @pytest.mark.parametrize("screen", ["desktop", "phone"])
 def test_a_held_first_daily_is_a_day_played_and_the_calendar_says_held(
     today: dailies.Day, new_player: Callable[..., Player], screen: str
@@ -262,11 +248,11 @@ def test_a_held_first_daily_is_a_day_played_and_the_calendar_says_held(
     owner = new_player(sign_up=False, **SCREENS[screen])
     page = owner.page
     page.goto("/rules/")  # any page gives the browser its device cookie
-    sign_up_in(owner, f"p{uuid.uuid4().hex[:10]}")
+    owner.sign_up_as(f"p{uuid.uuid4().hex[:10]}")
     first = owner.post("/api/games/", {"daily": "D3"})
     owner.post(f"/api/games/{first['id']}/actions/", {"action": "draw", "seq": 1})
-    sign_out(owner)
-    sign_up_in(owner, owner.username)
+    owner.sign_out()
+    owner.sign_up_as(owner.username)
     game = owner.post("/api/games/", {"daily": "D3"})
     page.goto(f"/games/{game['id']}/")
     tap(page, "#stock-card")

@@ -129,21 +129,6 @@ def today(server_url: str) -> dailies.Day:
     return dailies.today()
 
 
-def _sign_up(player: Player, name: str) -> None:
-    """Sign ``player``'s browser in as a new account ``name`` (the same device cookie)."""
-    context = player.page.context
-    response = context.request.post(
-        "/api/players/", data={"username": name, "password": "correct horse 42", "session": True}
-    )
-    assert response.status == 201, response.text()
-
-
-def _sign_out(player: Player) -> None:
-    token = next(c["value"] for c in player.page.context.cookies() if c["name"] == "csrftoken")
-    response = player.page.context.request.delete("/api/session/", headers={"X-CSRFToken": token})
-    assert response.ok, response.text()
-
-
 @pytest.mark.parametrize(("screen", "language"), [("desktop", "en"), ("phone-360", "id")])
 def test_the_owner_sees_their_held_entry_marked_held_and_no_one_else_sees_it(
     today: dailies.Day, new_player: Callable[..., Player], screen: str, language: str
@@ -154,11 +139,11 @@ def test_the_owner_sees_their_held_entry_marked_held_and_no_one_else_sees_it(
     page = owner.page
     page.goto("/rules/")  # any page gives the browser its device cookie
     first = f"p{uuid.uuid4().hex[:10]}"
-    _sign_up(owner, first)
+    owner.sign_up_as(first)
     game = owner.post("/api/games/", {"daily": "D3"})
     owner.post(f"/api/games/{game['id']}/actions/", {"action": "draw", "seq": 1})
-    _sign_out(owner)
-    _sign_up(owner, owner.username)
+    owner.sign_out()
+    owner.sign_up_as(owner.username)
     held_game = owner.post("/api/games/", {"daily": "D3"})
     for seq in (1, 2):
         owner.post(f"/api/games/{held_game['id']}/actions/", {"action": "draw", "seq": seq})
