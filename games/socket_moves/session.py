@@ -2,7 +2,8 @@
 fast, and how many bad frames in a row it has sent.
 
 * **Who**: the signed-in browser's player (the session, read once at connect), or the
-  player of the API token a ``hello`` gives (a bad token closes the socket with 4401).
+  player of the API token a ``hello`` gives (a bad token is refused, then the socket
+  closed with 4401).
   Anyone else may watch; their moves are refused ``not_owner``.
 * **Language**: the language cookie, else ``Accept-Language``, of the handshake: what
   Django's locale middleware picks for a REST request of the same browser.
@@ -101,8 +102,11 @@ class SocketMoves:
                 if isinstance(message, Hello):
                     return await self.hello(message)
                 return Reply(text=ack_text(await self.play(message)))
-            except AuthenticationFailed:
-                return Reply(close=CLOSE_BAD_TOKEN)
+            except AuthenticationFailed as error:  # said as REST says it, then closed
+                status, body = playing.refusal(error)
+                return Reply(
+                    text=refused_text(seq=seq, status=status, error=body), close=CLOSE_BAD_TOKEN
+                )
             except Exception as error:  # every refusal, the unexpected ones too
                 return self.refused(error, seq)
 

@@ -136,11 +136,16 @@ async def test_a_hello_with_a_token_names_the_player_who_then_plays(alice: Playe
 
 
 @pytest.mark.parametrize("token", ["not-a-token", "", 42, None, "x" * 300])
-async def test_a_bad_token_closes_the_socket_with_4401(alice: Player, token: object) -> None:
+async def test_a_bad_token_is_refused_then_the_socket_closes_with_4401(
+    alice: Player, token: object
+) -> None:
     game_id = await new_game(alice)
     async with game_socket(game_id) as socket:
         await socket.send_json_to({"type": "hello", "token": token})
+        refused = await answer(socket)
         assert await closed_with(socket) == CLOSE_BAD_TOKEN
+    assert (refused["type"], refused["status"]) == ("refused", 401), refused
+    assert refused["error"]["error"] and refused["error"]["detail"], refused
 
 
 async def test_the_signed_in_owner_plays_taps_and_moves_without_a_hello(alice: Player) -> None:
