@@ -466,6 +466,11 @@ CANFIELD_TABLE_PAR_NODES = table_par.NODES_PER_SOLVE
 # The bot_like signal (fairplay.timing) on ranked games; "off" for a load test or a scripted
 # demo whose players are no hands (a declared bot is never judged by it anyway).
 CANFIELD_TIMING_SIGNALS = os.environ.get("CANFIELD_TIMING_SIGNALS", "on").lower() != "off"
+# How many finished ranked lines one fair-play pass weighs for engine-level play
+# (fairplay.engine_like: about 1.5 s of CPU each, docs/fair-play.md), oldest day first; the
+# rest wait for the next pass, and a closed day is reviewed and rated only once all its lines
+# are weighed. It keeps a pass (pars, reviews) within minutes when a day ends in a burst.
+CANFIELD_ENGINE_LIKE_PER_PASS = max(1, int(os.environ.get("CANFIELD_ENGINE_LIKE_PER_PASS", "40")))
 # What one account may store (games.quotas, which says why these numbers); 0: no quota.
 CANFIELD_MAX_GAMES_PER_DAY = int(os.environ.get("CANFIELD_MAX_GAMES_PER_DAY", "1000"))
 CANFIELD_MAX_ACTIONS_PER_HOUR = int(os.environ.get("CANFIELD_MAX_ACTIONS_PER_HOUR", "20000"))

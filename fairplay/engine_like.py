@@ -43,28 +43,40 @@ from fairplay.signals import flag_raise
 from fairplay.timing import think_times
 from games.boards import parse_board
 from games.models import Action, DailyDeal, Game
+from games.replaying import RESIGN
 from games.services.holds import game_hold_set
 
 
 def games_to_weigh(*, boards: list[str], today: date) -> list[int]:
     """The ranked games of ``boards`` not judged yet whose line is final: ended (won or
-    resigned), or still in play on a day that has closed. Declared bots' games are never
-    judged (they rank apart)."""
+    resigned), or still in play on a day that has closed; the oldest day's first. Declared
+    bots' games are never judged (they rank apart)."""
     judged = LineEngineLike.objects.values("game_id")
     games = (
         Game.objects.filter(board__in=boards, daily__isnull=False, seq__gt=0, bot=False)
         .exclude(pk__in=judged)
         .exclude(status=Game.Status.PLAYING, daily__gte=today)
     )
-    return list(games.order_by("id").values_list("id", flat=True))
+    return list(games.order_by("daily", "id").values_list("id", flat=True))
 
 
-def line_think_times(game: Game) -> list[float]:
-    """Seconds before each action by the server's stamps (the first: since the game began)."""
-    stamps = list(
-        Action.objects.filter(game_id=game.id).order_by("seq").values_list("created_at", flat=True)
+def days_of(game_ids: list[int]) -> set[date]:
+    """The days of the ranked games ``game_ids`` (the days whose lines still wait)."""
+    days = Game.objects.filter(pk__in=game_ids).values_list("daily", flat=True).distinct()
+    return {day for day in days if day is not None}
+
+
+def line_played(game: Game) -> tuple[list[str], list[float]]:
+    """The moves of ``game``'s line and the seconds before each by the server's stamps (the
+    first: since the game began). A resignation is no move on the table (it ends the line):
+    it is left out with its think time, as the replay leaves it out."""
+    rows = list(
+        Action.objects.filter(game_id=game.id).order_by("seq").values_list("token", "created_at")
     )
-    return think_times([game.created_at, *stamps])
+    times = think_times([game.created_at, *(stamp for _, stamp in rows)])
+    paired = zip((token for token, _ in rows), times, strict=True)
+    kept = [(token, think) for token, think in paired if token != RESIGN]
+    return [token for token, _ in kept], [think for _, think in kept]
 
 
 def solver_line_of(game: Game) -> list[str] | None:
@@ -102,10 +114,7 @@ def line_weighed(*, game_id: int) -> LineEngineLike | None:
     game = Game.objects.filter(pk=game_id, daily__isnull=False, bot=False).first()
     if game is None or game.seq == 0:
         return None
-    tokens = list(
-        Action.objects.filter(game_id=game_id).order_by("seq").values_list("token", flat=True)
-    )
-    times = line_think_times(game)
+    tokens, times = line_played(game)
     started = time.process_time()
     judged = judge_line(
         Deal.from_code(game.code),

@@ -15,8 +15,12 @@ Each pass:
    weigh enough (they never lift a hold);
 4. judges each finished ranked line of those boards once for engine-level play
    (``fairplay.engine_like``: a table-view game's CPU each), pooled with the account's earlier
-   lines, and raises ``engine_like`` where the evidence says so;
-5. reviews each day that has closed since (``fairplay.review``): the best known line of
+   lines, and raises ``engine_like`` where the evidence says so; at most
+   ``CANFIELD_ENGINE_LIKE_PER_PASS`` lines a pass, the oldest day's first, so a burst of
+   finished games cannot keep a pass from the rest for hours;
+5. reviews each day that has closed since (``fairplay.review``), once all its lines are
+   weighed (a day whose lines still wait holds back the review of the days after it, as
+   ratings go in order): the best known line of
    each board (the par, or a shorter verified line played on it), more table runs where that
    line calls for them, and every ranked line of the day judged once more;
 6. rates the days reviewed (ratings, through ``fairplay.hooks``, up to the last day reviewed):
@@ -37,9 +41,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
+from django.conf import settings
 from django.db.models import Q
 
-from fairplay.engine_like import engine_like_judged, games_to_weigh
+from fairplay.engine_like import days_of, engine_like_judged, games_to_weigh
 from fairplay.hooks import days_reviewed
 from fairplay.models import Flag
 from fairplay.review import day_reviewed, days_to_review, reviewed_through
@@ -97,15 +102,23 @@ def work_pass(*, since: datetime | None, say: Callable[[str], None] = lambda _: 
             f"game {game_id}: telling moves weigh {counted.telling.weight:.1f},"
             f" {counted.idle} actions idle; {verdict}"
         )
-    for game_id in games_to_weigh(boards=boards, today=today):
+    waiting = games_to_weigh(boards=boards, today=today)
+    per_pass = int(settings.CANFIELD_ENGINE_LIKE_PER_PASS)
+    for game_id in waiting[:per_pass]:
         report.weighed += 1
         if engine_like_judged(game_id=game_id):
             report.held += 1
             say(f"game {game_id}: held as engine_like")
+    unweighed = days_of(waiting[per_pass:])
+    if unweighed:
+        say(f"{len(waiting) - per_pass} finished lines wait for the next pass's engine_like")
     for board in boards:
         for game_id in provisional_top_listed(board):
             say(f"game {game_id}: provisional, in the top {top_reviewed()}: listed")
     for day in days_to_review(today=today):
+        if day in unweighed:  # its verdicts are not final yet: reviewed (and rated) later
+            say(f"{day}: review waits for its lines to be weighed")
+            break
         review = day_reviewed(day=day, say=say)
         report.reviewed.append(review.day)
     report.rated = days_reviewed(today=today, through=reviewed_through(today=today))
