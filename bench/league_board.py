@@ -127,14 +127,26 @@ def league_filled(members: int) -> int:
     return int(league.pk)
 
 
-def plan(league_id: int) -> str:
-    """How PostgreSQL reads the league's entries (the one query of a league board)."""
-    from games.boards import Who, partitions
-    from games.ranking import order_by
-    from leagues.selectors import member_entries
+def plan(league_id: int, runs: int) -> str:
+    """How PostgreSQL runs the league board's read (its top 20, the SQL ``league_board_read``
+    sends), ``EXPLAIN (ANALYZE, BUFFERS)``: the last run's plan, then the execution time over
+    ``runs`` runs (the server's own time: no round trip, no Python)."""
+    from django.db import connection
 
-    query = member_entries(league_id, partitions(CODE, Who.HUMANS)).order_by(*order_by())
-    return query.explain()
+    from leagues.selectors import board_sql
+
+    sql, params = board_sql(1, "positions"), (league_id, CODE, 0, 20)
+    times: list[float] = []
+    with connection.cursor() as cursor:
+        for _ in range(runs):
+            cursor.execute("EXPLAIN (ANALYZE, BUFFERS) " + sql, params)
+            lines = [row[0] for row in cursor.fetchall()]
+            times.extend(
+                float(line.split(":")[1].split()[0])
+                for line in lines
+                if line.startswith("Execution Time")
+            )
+    return "\n".join(lines) + f"\nexecution time over {runs} runs: {Latency.of(times)}"
 
 
 #: A read under test: a label and a call.
@@ -208,11 +220,11 @@ def main() -> None:
     setup_django()
     fill(args.size)
     league_id = league_filled(args.members)
-    from leagues.selectors import member_entries
+    from leagues.selectors import member_count
 
-    entries = member_entries(league_id, (CODE,)).count()
+    entries = member_count(league_id, (CODE,))
     print(f"board {CODE}: {board_size():,} entries; the league's: {entries:,}")
-    print("plan:\n  " + plan(league_id).replace("\n", "\n  "))
+    print("plan:\n  " + plan(league_id, args.repeat).replace("\n", "\n  "))
     print("load average before: {:.1f} {:.1f} {:.1f}".format(*os.getloadavg()))
     print(f"floor: SELECT 1 {Latency.of(time_calls(select_one, repeat=args.repeat))}")
     ok = report(
