@@ -204,3 +204,31 @@ def test_the_migration_fills_the_rows_of_existing_leagues(
     with connection.cursor() as cursor:
         cursor.execute(migration.FILL)
     assert rank_rows() == joined() == filled
+
+
+@pytest.mark.django_db
+def test_the_boards_answer_checks_the_membership_in_its_own_read(
+    make_player: Callable[..., Player], client_for: Clients
+) -> None:
+    """The membership is read with the page: a member's empty page is a 200 with the board's
+    size, a removed member's or a stranger's read a 404, an unplaced member a not_on_board."""
+    ann, ben, cat = (make_player(name) for name in ("ann", "ben", "cat"))
+    clients = {player.user.username: client_for(player) for player in (ann, ben, cat)}
+    act(clients["ann"], start_game(clients["ann"])["id"])
+    lid = league_with(clients["ann"], clients["ben"])
+    path = f"/api/leaderboards/{SIMPLE_CODE}/"
+    past = clients["ben"].get(path, {"league": lid, "offset": 5}).json()
+    assert (past["total"], past["entries"], past["league"]) == (
+        1,
+        [],
+        {"id": lid, "name": "Office"},
+    )
+    unplaced = clients["ben"].get(path, {"league": str(lid), "around": "ben"})
+    assert (unplaced.status_code, unplaced.json()["error"]) == (404, "not_on_board")
+    for stranger in ("cat", "nobody"):
+        refused = clients["cat"].get(path, {"league": str(lid), "around": stranger})
+        assert (refused.status_code, refused.json()["error"]) == (404, "league_not_found")
+    assert clients["ann"].delete(f"/api/leagues/{lid}/members/ben/").status_code == 200
+    gone = clients["ben"].get(path, {"league": lid})
+    assert (gone.status_code, gone.json()["error"]) == (404, "league_not_found")
+    assert "ann" not in gone.content.decode()
