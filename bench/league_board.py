@@ -14,7 +14,9 @@ entries, read the way the API and the live publisher read it.
    same client (what the request's stack costs any board). Target: p99 <= 20 ms. Each read
    also prints its CPU per call in this process (``time.process_time``: Python's side, the
    whole Django stack for the answers; PostgreSQL's own CPU is not in it), the figure a
-   loaded machine leaves meaningful where its wall-clock p99 is not.
+   loaded machine leaves meaningful where its wall-clock p99 is not; and before them
+   PostgreSQL's side: ``EXPLAIN (ANALYZE, BUFFERS)`` of the league board's read (its plan,
+   its buffers, its execution time over ``--repeat`` runs) and the answer's query count.
 
 Run: ``DATABASE_URL=postgresql://postgres@127.0.0.1:5432/canfield_bench_league
 nice python bench/league_board.py --repeat 200``
@@ -155,7 +157,9 @@ Reads = dict[str, Callable[[], object]]
 
 def league_reads(league_id: int, rng: random.Random) -> Reads:
     from django.contrib.auth.models import User
+    from django.db import connection
     from django.test import Client
+    from django.test.utils import CaptureQueriesContext
 
     from games.boards import Who
     from leagues.models import League, Membership
@@ -168,7 +172,9 @@ def league_reads(league_id: int, rng: random.Random) -> Reads:
     client = Client()
     client.force_login(User.objects.get(pk=league.owner_id))
     path = f"/api/leaderboards/{CODE}/?league={league_id}&limit=20"
-    assert client.get(path).status_code == 200
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(path).status_code == 200
+    print(f"the answer's queries: {len(queries.captured_queries)}")
 
     def api_answer(on: str = path) -> object:
         response = client.get(on)
