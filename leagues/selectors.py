@@ -146,7 +146,7 @@ CONDITIONS = {
 
 
 #: The viewer's membership (parameters: the league's id, the viewer's): the league's name,
-#: or no row. The board's answer reads it in the board's own round trip (``member_board``).
+#: or no row. The board's answer reads it in the board's own round trip (``member_board_read``).
 MEMBER_SQL = (
     "SELECT league.name FROM leagues_league AS league JOIN leagues_membership AS membership"
     " ON membership.league_id = league.id WHERE league.id = %s AND membership.player_id = %s"
