@@ -14,7 +14,9 @@ entries, read the way the API and the live publisher read it.
    same client (what the request's stack costs any board). Target: p99 <= 20 ms. Each read
    also prints its CPU per call in this process (``time.process_time``: Python's side, the
    whole Django stack for the answers; PostgreSQL's own CPU is not in it), the figure a
-   loaded machine leaves meaningful where its wall-clock p99 is not.
+   loaded machine leaves meaningful where its wall-clock p99 is not; and before them
+   PostgreSQL's side: ``EXPLAIN (ANALYZE, BUFFERS)`` of the league board's read (its plan,
+   its buffers, its execution time over ``--repeat`` runs) and the answer's query count.
 
 Run: ``DATABASE_URL=postgresql://postgres@127.0.0.1:5432/canfield_bench_league
 nice python bench/league_board.py --repeat 200``
@@ -127,14 +129,26 @@ def league_filled(members: int) -> int:
     return int(league.pk)
 
 
-def plan(league_id: int) -> str:
-    """How PostgreSQL reads the league's entries (the one query of a league board)."""
-    from games.boards import Who, partitions
-    from games.ranking import order_by
-    from leagues.selectors import member_entries
+def plan(league_id: int, runs: int) -> str:
+    """How PostgreSQL runs the league board's read (its top 20, the SQL ``league_board_read``
+    sends), ``EXPLAIN (ANALYZE, BUFFERS)``: the last run's plan, then the execution time over
+    ``runs`` runs (the server's own time: no round trip, no Python)."""
+    from django.db import connection
 
-    query = member_entries(league_id, partitions(CODE, Who.HUMANS)).order_by(*order_by())
-    return query.explain()
+    from leagues.selectors import board_sql
+
+    sql, params = board_sql(1, "positions"), (league_id, CODE, 0, 20)
+    times: list[float] = []
+    with connection.cursor() as cursor:
+        for _ in range(runs):
+            cursor.execute("EXPLAIN (ANALYZE, BUFFERS) " + sql, params)
+            lines = [row[0] for row in cursor.fetchall()]
+            times.extend(
+                float(line.split(":")[1].split()[0])
+                for line in lines
+                if line.startswith("Execution Time")
+            )
+    return "\n".join(lines) + f"\nexecution time over {runs} runs: {Latency.of(times)}"
 
 
 #: A read under test: a label and a call.
@@ -143,7 +157,9 @@ Reads = dict[str, Callable[[], object]]
 
 def league_reads(league_id: int, rng: random.Random) -> Reads:
     from django.contrib.auth.models import User
+    from django.db import connection
     from django.test import Client
+    from django.test.utils import CaptureQueriesContext
 
     from games.boards import Who
     from leagues.models import League, Membership
@@ -156,7 +172,9 @@ def league_reads(league_id: int, rng: random.Random) -> Reads:
     client = Client()
     client.force_login(User.objects.get(pk=league.owner_id))
     path = f"/api/leaderboards/{CODE}/?league={league_id}&limit=20"
-    assert client.get(path).status_code == 200
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(path).status_code == 200
+    print(f"the answer's queries: {len(queries.captured_queries)}")
 
     def api_answer(on: str = path) -> object:
         response = client.get(on)
@@ -208,11 +226,11 @@ def main() -> None:
     setup_django()
     fill(args.size)
     league_id = league_filled(args.members)
-    from leagues.selectors import member_entries
+    from leagues.selectors import member_count
 
-    entries = member_entries(league_id, (CODE,)).count()
+    entries = member_count(league_id, (CODE,))
     print(f"board {CODE}: {board_size():,} entries; the league's: {entries:,}")
-    print("plan:\n  " + plan(league_id).replace("\n", "\n  "))
+    print("plan:\n  " + plan(league_id, args.repeat).replace("\n", "\n  "))
     print("load average before: {:.1f} {:.1f} {:.1f}".format(*os.getloadavg()))
     print(f"floor: SELECT 1 {Latency.of(time_calls(select_one, repeat=args.repeat))}")
     ok = report(

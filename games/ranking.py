@@ -62,10 +62,12 @@ def rank_key(entry: Ranked) -> RankKey:
     )
 
 
-def order_by(*, with_assisted: bool = True) -> list[OrderBy]:
+def order_by(*, with_assisted: bool = True, tiebreak: str = "id") -> list[OrderBy]:
     """The rule as an ORDER BY of entries or games (model fields ``action_count`` and
     ``elapsed``), the id last so that ties keep one order. ``with_assisted=False`` for a
-    player's own games on one board, which share their assistance."""
+    player's own games on one board, which share their assistance; ``tiebreak``: the field
+    holding the entry's id in a table that copies the keys (a league's rank rows:
+    ``entry_id``), so that its ties keep the global board's order."""
     fields: list[OrderBy] = [F("assisted").asc()] if with_assisted else []
     return [
         *fields,
@@ -73,7 +75,7 @@ def order_by(*, with_assisted: bool = True) -> list[OrderBy]:
         F("action_count").asc(),
         F("elapsed").asc(nulls_last=True),
         F("reached_at").asc(),
-        F("id").asc(),
+        F(tiebreak).asc(),
     ]
 
 

@@ -8,10 +8,12 @@ one order (``games.ranking.order_by``), numbered by the one rank rule
 held entry is on no board (the projection never writes it), so on no league's either; while
 the board is sealed no entry carries its game (``sealed_entries``, as the global board).
 
-**Cost.** One indexed read of at most ``MAX_MEMBERS`` entries: the league's memberships (its
-unique index) joined to the board's entries by their unique (board, player) index, whatever
-the size of the global board; then the page is cut in Python. ``bench/league_board.py``
-measures it with 1,000 members on a board of 1,000,000 entries.
+**Cost.** One range of the league's rank index (``LeagueRank``: the members' ranking keys per
+league and board, in the ranking order, kept by triggers), at most ``MAX_MEMBERS`` rows, read
+in order by the window functions; only the page's rows are then joined to their entries and
+names. Whatever the size of the global board, and with no probe of it per member (the first
+design joined every membership to the global board's entries: 1,000 index probes and a sort).
+``bench/league_board.py`` measures it with 1,000 members on a board of 1,000,000 entries.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ from games.selectors.leaderboards import not_on_board
 from games.selectors.player_stats import Streak, streak_of_days
 from leagues.errors import LeagueNotFound
 from leagues.limits import MAX_LEAGUES_PER_PLAYER, MAX_MEMBERS
-from leagues.models import League, Membership
+from leagues.models import League, LeagueRank, Membership
 from ratings.models import SeasonPlace
 from ratings.season_selectors import current_season, season_facts
 from ratings.seasons import PERIODS
@@ -64,28 +66,36 @@ def league_of_member(*, viewer: Any, league_id: int) -> League:
             .first()
         )
     if league is None:
-        raise LeagueNotFound(
-            gettext("No league %(id)s of yours") % {"id": league_id}, league=league_id
-        )
+        raise league_not_found(league_id)
     return league
+
+
+def league_not_found(league_id: int) -> LeagueNotFound:
+    return LeagueNotFound(
+        gettext("No league %(id)s of yours") % {"id": league_id}, league=league_id
+    )
 
 
 def is_member(*, league_id: int, player_id: int) -> bool:
     return Membership.objects.filter(league_id=league_id, player_id=player_id).exists()
 
 
-def member_entries(league: League | int, boards: tuple[str, ...]) -> QuerySet[LeaderboardEntry]:
-    """The entries of the league's members on ``boards`` (ranking partitions), unordered."""
+def member_ranks(league: League | int, boards: tuple[str, ...]) -> QuerySet[LeagueRank]:
+    """The rank rows of the league's members' entries on ``boards`` (ranking partitions),
+    unordered: one range of the league's rank index (``LeagueRank``) per board."""
     league_id = league if isinstance(league, int) else league.pk
-    members = Membership.objects.filter(league_id=league_id).values("player_id")
-    entries = LeaderboardEntry.objects.filter(player_id__in=members)
-    return entries.filter(board=boards[0]) if len(boards) == 1 else entries.filter(board__in=boards)
+    ranks = LeagueRank.objects.filter(league_id=league_id)
+    return ranks.filter(board=boards[0]) if len(boards) == 1 else ranks.filter(board__in=boards)
 
 
-#: What the board query selects of each entry: a page row's columns (``Row``) but the name
+#: What the window selects of each member's rank row: the entry, the player, the three
+#: window figures. The entry's own columns are read for the page's rows only.
+WINDOW_COLUMNS = ("entry_id", "player_id", "league_rank", "league_position", "league_total")
+
+#: What the board query returns of each entry: a page row's columns (``Row``) but the name
 #: (read for the few rows answered, not joined for every member), then the player's id and
 #: the three window figures.
-BOARD_COLUMNS = (*ROW_COLUMNS[:-1], "player_id", "league_rank", "league_position", "league_total")
+BOARD_COLUMNS = (*ROW_COLUMNS[:-1], *WINDOW_COLUMNS[1:])
 
 
 @dataclass(frozen=True)
@@ -101,14 +111,16 @@ class Placed:
     total: int
 
 
-def windowed(league: League | int, parts: tuple[str, ...]) -> QuerySet[LeaderboardEntry]:
+def windowed(league: League | int, parts: tuple[str, ...]) -> QuerySet[LeagueRank]:
     """The league board on the ranking partitions ``parts`` (read as one): every member's
-    entry with ``league_rank`` (SQL's ``RANK()`` over the ranking rule's keys, the id left
-    out: ties share a rank, 1, 2, 2, 4), ``league_position`` (``ROW_NUMBER()`` over the whole
-    rule, the id included: the page order) and ``league_total``. The order is
-    ``games.ranking.order_by``: one rule, here only written as SQL's window."""
-    ordered = order_by()
-    return member_entries(league, parts).annotate(
+    rank row with ``league_rank`` (SQL's ``RANK()`` over the ranking rule's keys, the entry's
+    id left out: ties share a rank, 1, 2, 2, 4), ``league_position`` (``ROW_NUMBER()`` over
+    the whole rule, the entry's id included: the global board's page order) and
+    ``league_total``. The order is ``games.ranking.order_by``: one rule, here only written
+    as SQL's window over the keys the rank rows copy, which their index holds in that order
+    (a range read in order, no sort, on one partition)."""
+    ordered = order_by(tiebreak="entry_id")
+    return member_ranks(league, parts).annotate(
         league_rank=Window(Rank(), order_by=ordered[:-1]),
         league_position=Window(RowNumber(), order_by=ordered),
         league_total=Window(Count("pk")),
@@ -133,22 +145,67 @@ CONDITIONS = {
 }
 
 
+#: The viewer's membership (parameters: the league's id, the viewer's): the league's name,
+#: or no row. The board's answer reads it in the board's own round trip (``member_board_read``).
+MEMBER_SQL = (
+    "SELECT league.name FROM leagues_league AS league JOIN leagues_membership AS membership"
+    " ON membership.league_id = league.id WHERE league.id = %s AND membership.player_id = %s"
+)
+
+
 @cache
-def board_sql(partitions: int, condition: str) -> str:
+def board_sql(partitions: int, condition: str, member: bool = False) -> str:
     """The league board's read (``windowed``, compiled by Django once per shape, its
     parameters the league's id then the partitions'), as a common table expression that
-    ``condition`` reads after the window: only the rows asked for are joined to their names
-    and leave the database, in one round trip, whatever the number of members."""
+    ``condition`` reads after the window: only the rows asked for are joined to their
+    entries and names and leave the database, in one round trip, whatever the number of
+    members. ``member``: the page only if the viewer is a member (``MEMBER_SQL``, its
+    parameters after the condition's common table expression's): each row then ends with
+    the league's name, and a member's empty page is one row of nulls and the name."""
     parts = tuple(f"partition-{index}" for index in range(partitions))
-    sql, params = windowed(0, parts).values_list(*BOARD_COLUMNS).query.sql_with_params()
-    assert list(params) == [0, *parts], params  # the order ``placed_where`` passes them in
+    sql, params = windowed(0, parts).values_list(*WINDOW_COLUMNS).query.sql_with_params()
+    assert list(params) == [0, *parts], params  # the order ``board_rows`` passes them in
     more, where = CONDITIONS[condition]
-    return (
-        f"WITH league_board AS ({sql}){more} "
-        f"SELECT league_board.*, auth_user.username FROM league_board "
-        f"JOIN auth_user ON auth_user.id = league_board.player_id "
-        f"WHERE {where} ORDER BY league_board.league_position"
+    quote = connection.ops.quote_name
+    entry = LeaderboardEntry._meta
+    column_of = {field.attname: str(field.column) for field in entry.concrete_fields}
+    columns = ", ".join(f"board_entry.{quote(column_of[name])}" for name in ROW_COLUMNS[:-1])
+    window = ", ".join(f"league_board.{name}" for name in WINDOW_COLUMNS[1:])
+    page = (
+        f"SELECT {columns}, {window}, auth_user.username FROM league_board "
+        f"JOIN {quote(entry.db_table)} AS board_entry ON board_entry.id = league_board.entry_id "
+        f"JOIN auth_user ON auth_user.id = league_board.player_id WHERE {where}"
     )
+    if not member:
+        return f"WITH league_board AS ({sql}){more} {page} ORDER BY league_board.league_position"
+    return (
+        f"WITH league_board AS ({sql}){more}, member AS ({MEMBER_SQL}) "
+        f"SELECT page.*, member.name FROM member LEFT JOIN ({page}) AS page ON 1 = 1 "
+        f"ORDER BY page.league_position"
+    )
+
+
+def board_rows(
+    league_id: int,
+    parts: tuple[str, ...],
+    condition: str,
+    params: tuple[Any, ...],
+    *,
+    member: int | None = None,
+) -> list[tuple[Any, ...]]:
+    """The rows of ``board_sql`` meeting ``condition`` (``CONDITIONS``) with ``params``, in
+    the league's order; with ``member`` (a player's id), only if they are a member."""
+    sql = board_sql(len(parts), condition, member is not None)
+    if condition == "players":
+        sql = sql.replace("{players}", ", ".join(["%s"] * len(params)))
+    if condition == "around":
+        half, username, limit = params
+        params = (half, half, username, limit)
+    first = CONDITIONS[condition][0].count("%s")  # the condition's table expression's
+    gate = () if member is None else (league_id, member)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, (league_id, *parts, *params[:first], *gate, *params[first:]))
+        return cursor.fetchall()
 
 
 def placed_where(
@@ -157,19 +214,10 @@ def placed_where(
     """The league board's entries meeting ``condition`` (``CONDITIONS``) with ``params``, in
     the league's order."""
     league_id = league if isinstance(league, int) else league.pk
-    sql = board_sql(len(parts), condition)
-    if condition == "players":
-        sql = sql.replace("{players}", ", ".join(["%s"] * len(params)))
-    if condition == "around":
-        half, username, limit = params
-        params = (half, half, username, limit)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, (league_id, *parts, *params))
-        found = cursor.fetchall()
-    return [placed(values) for values in found]
+    return [placed_row(values) for values in board_rows(league_id, parts, condition, params)]
 
 
-def placed(values: tuple[Any, ...]) -> Placed:
+def placed_row(values: tuple[Any, ...]) -> Placed:
     """A row of ``board_sql`` as the reads use it. Raw rows carry the database's own types:
     SQLite's booleans are 0 and 1 and its times naive (UTC), made what the ORM makes them."""
     entry = dict(zip(BOARD_COLUMNS, values[:-1], strict=True))
@@ -209,7 +257,7 @@ def entries_of(placed: list[Placed], parts: tuple[str, ...]) -> list[RankedEntry
 
 
 def member_count(league: League | int, parts: tuple[str, ...]) -> int:
-    return member_entries(league, parts).count()
+    return member_ranks(league, parts).count()
 
 
 def league_top(
@@ -233,16 +281,73 @@ def league_board_read(
     """What ``GET /api/leaderboards/<board>/?league=<id>`` shows: a page of the league's
     board, or the window ``around`` a member (404 ``not_on_board`` when they have no entry
     there), in the global board's shape."""
+    return page_read(league.pk, board, who, limit=limit, offset=offset, around=around)[1]
+
+
+@dataclass(frozen=True)
+class LeagueNamed:
+    """A league as its board's answer names it."""
+
+    id: int
+    name: str
+
+
+def member_board_read(
+    *,
+    viewer: Any,
+    league_id: int,
+    board: str,
+    who: Who = Who.HUMANS,
+    limit: int,
+    offset: int = 0,
+    around: str | None = None,
+) -> tuple[LeagueNamed, LeaderboardPage]:
+    """``league_board_read`` for ``viewer``, with the membership check of
+    ``league_of_member`` (404 ``league_not_found`` to anyone else, before anything of the
+    board) read in the board's own round trip: the league as the answer names it, and the
+    page."""
+    if not getattr(viewer, "is_authenticated", False):
+        raise league_not_found(league_id)
+    name, page = page_read(
+        league_id, board, who, limit=limit, offset=offset, around=around, member=viewer.pk
+    )
+    if name is None:
+        raise league_not_found(league_id)
+    return LeagueNamed(id=league_id, name=name), page
+
+
+def page_read(
+    league_id: int,
+    board: str,
+    who: Who,
+    *,
+    limit: int,
+    offset: int,
+    around: str | None,
+    member: int | None = None,
+) -> tuple[str | None, LeaderboardPage]:
+    """The page (``league_board_read``); with ``member``, read only if that player is a
+    member, with the league's name (None, and an empty page, for anyone else)."""
     parts = partitions(board, who)
+    condition, params = (
+        ("around", (limit // 2, around, limit))
+        if around is not None
+        else ("positions", (offset, offset + limit))
+    )
+    rows = board_rows(league_id, parts, condition, params, member=member)
+    name: str | None = None
+    if member is not None:
+        if not rows:
+            return None, LeaderboardPage(board, 0, offset, limit, [], around)
+        name = rows[0][-1]
+        rows = [row[:-1] for row in rows if row[0] is not None]  # an empty page: its nulls
+    placed = [placed_row(values) for values in rows]
     if around is not None:
-        placed = placed_where(league, parts, "around", (limit // 2, around, limit))
         if not placed:
             raise not_on_board(board, around)
         offset = placed[0].position - 1
-    else:
-        placed = placed_where(league, parts, "positions", (offset, offset + limit))
-    total = placed[0].total if placed else member_count(league, parts)
-    return LeaderboardPage(
+    total = placed[0].total if placed else member_count(league_id, parts)
+    return name, LeaderboardPage(
         board=board,
         total=total,
         offset=offset,

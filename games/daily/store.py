@@ -17,6 +17,7 @@ import hashlib
 import secrets
 import threading
 from datetime import date
+from functools import cache
 
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
@@ -31,6 +32,7 @@ from games.errors import DailyNotFound, DealSealed
 from games.models import DailyDeal
 from games.replaying import deal_from_code
 from games.solver_budgets import daily_solve_nodes, daily_solve_seconds
+from shared.compiled_sql import CompiledSql, compiled, date_param
 
 #: Threads of this process choose one day at a time (the choice is then stored or cached).
 CHOOSING = threading.Lock()
@@ -190,16 +192,30 @@ def sealed_layout_check(*, deal: Deal) -> None:
     code names it: before the close the ranked game is the only way to play it, and nothing
     else may show it (an open game, a hint, a submission, a page)."""
     codes = layout_codes(deal)
-    sealed = DailyDeal.objects.filter(date__gte=first_sealed_day()).filter(
-        Q(code__in=codes) | Q(code_d1__in=codes)
-    )
-    if sealed.exists():
+    if sealed_sql(len(codes)).rows(date_param(first_sealed_day()), *codes):
         raise DealSealed(
             gettext(
                 "this layout is a ranked daily deal still sealed: it can be played as an open"
                 " deal once its day has closed (00:00 UTC)"
             )
         )
+
+
+#: The values the layout reads below compile in, replaced by each call's (a day no deal
+#: has, codes no deal has): every board answer, game start and hint of a deal code reads them.
+DAY_PLACEHOLDER = date(1, 1, 1)
+CODE_PLACEHOLDERS = tuple(f"layout-placeholder-{index}" for index in range(8))
+
+
+@cache
+def sealed_sql(codes: int) -> CompiledSql:
+    """Whether a day from the first sealed one on has one of ``codes`` layout codes
+    (parameters: that day, the codes): a row if so."""
+    day, named = date_param(DAY_PLACEHOLDER), CODE_PLACEHOLDERS[:codes]
+    sealed = DailyDeal.objects.filter(date__gte=day).filter(
+        Q(code__in=named) | Q(code_d1__in=named)
+    )
+    return compiled(sealed.values_list("pk")[:1], day, *named)
 
 
 def open_deal(code: str) -> CodedDeal:
@@ -214,13 +230,20 @@ def par_of_code(*, deal: Deal) -> int | None:
     """The par of an open deal if it was the deal of a closed day in its draw mode (the latest
     such day), else None. A sealed day's code gets None like any code: answering would tell
     that it is today's deal."""
-    field, par = ("code", "par") if deal.draw == 3 else ("code_d1", "par_d1")
-    found = (
-        DailyDeal.objects.filter(
-            **{f"{field}__in": layout_codes(deal)}, date__lt=first_sealed_day()
-        )
+    codes = layout_codes(deal)
+    found = par_sql(deal.draw, len(codes)).rows(date_param(first_sealed_day()), *codes)
+    return found[0][0] if found else None
+
+
+@cache
+def par_sql(draw: int, codes: int) -> CompiledSql:
+    """The par of the latest day before a given one whose deal in ``draw`` has one of
+    ``codes`` layout codes (parameters: that day, the codes)."""
+    field, par = ("code", "par") if draw == 3 else ("code_d1", "par_d1")
+    day, named = date_param(DAY_PLACEHOLDER), CODE_PLACEHOLDERS[:codes]
+    latest = (
+        DailyDeal.objects.filter(**{f"{field}__in": named}, date__lt=day)
         .order_by("-date")
-        .values_list(par, flat=True)
-        .first()
+        .values_list(par)[:1]
     )
-    return found
+    return compiled(latest, day, *named)

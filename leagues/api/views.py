@@ -46,12 +46,12 @@ from leagues.api.serializers import (
 from leagues.models import League
 from leagues.selectors import (
     LIMITS,
-    league_board_read,
     league_members,
     league_of_member,
     league_seasons,
     league_today,
     leagues_of,
+    member_board_read,
 )
 
 ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut}
@@ -234,23 +234,25 @@ class LeagueAwareLeaderboardView(LeaderboardView):
             return super().get(request, board)
         query = validated(LeagueBoardIn, request.query_params)
         who = parse_who(request.query_params.get("who"))
-        league = league_of_member(viewer=request.user, league_id=query["league"])
         found = board_shown(board)  # the board's own rule, as the global board's answer
-        header = board_header(found)
-        page = league_board_read(
-            league=league,
+        # The membership check is read with the page, in its round trip: a 404 to anyone
+        # but a member, and nothing of the league's board has left the database for them.
+        league, page = member_board_read(
+            viewer=request.user,
+            league_id=query["league"],
             board=found.id,
             who=who,
             limit=query["limit"],
             offset=query["offset"],
             around=query.get("around"),
         )
+        header = board_header(found)
         held = own_held_entry(viewer=request.user, board=found.id, who=who)
         data = {
             **shallow(page),
             **header,
             "who": who,
             "own_held": held,
-            "league": {"id": league.pk, "name": league.name},
+            "league": {"id": league.id, "name": league.name},
         }
         return Response(represented(LeagueBoardOut, data))
