@@ -100,24 +100,35 @@ def install() -> None:
 
 
 def counted(step: Callable[[], None], *, extra_frames: int = 0) -> HopCount:
-    """Run ``step`` with the profile hook counting; the count at its first COMMIT."""
+    """Run ``step`` with the profile hook counting; the count at its first COMMIT (the
+    locked path's, or the one-statement write's, which commits as it returns: autocommit)."""
     from django.db.backends.base.base import BaseDatabaseWrapper
+    from django.db.backends.utils import CursorWrapper
 
     count = COUNT
     count.calls, count.on_stack, count.names = 0, -1, []
     original = BaseDatabaseWrapper.commit
+    original_execute = CursorWrapper.execute
 
     def commit(connection: Any) -> None:
         count.committed()
         original(connection)
 
+    def execute(cursor: Any, sql: str, params: Any = None) -> Any:
+        result = original_execute(cursor, sql, params)
+        if sql.startswith("SELECT canfield_move("):
+            count.committed()
+        return result
+
     BaseDatabaseWrapper.commit = commit  # type: ignore[method-assign,assignment]
+    CursorWrapper.execute = execute  # type: ignore[method-assign,assignment]
     count.active = True
     try:
         step()
     finally:
         count.active = False
         BaseDatabaseWrapper.commit = original  # type: ignore[method-assign]
+        CursorWrapper.execute = original_execute  # type: ignore[method-assign]
     if count.on_stack >= 0:
         count.on_stack += extra_frames
     return count

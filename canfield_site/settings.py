@@ -298,6 +298,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# A move on PostgreSQL is decided from its rows as read and written by one statement, its
+# COMMIT in the same round trip (games.services.move_write); 0 takes the locked unit of work
+# for every move, as SQLite always does (the bench's "before": docs/performance.md).
+CANFIELD_MOVE_ONE_STATEMENT = env_bool("CANFIELD_MOVE_ONE_STATEMENT", True)
+
 # --- Redis: channel layer and cache (throttle counters shared by every worker) ---------------
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CACHE_KEY_PREFIX = os.environ.get("CANFIELD_CACHE_PREFIX", "canfield")

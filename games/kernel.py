@@ -14,12 +14,19 @@ adapter (``games.services.actions``): the lock and the owner, hold and day-close
 (``games.services.locking``), the quota and throttle, the time stamps, the won log's replay
 from the stored rows. The kernel imports nothing of Django (an import-linter contract in
 ``pyproject.toml`` holds it), so the socket's async adapter of issue 39 can call it as it is.
+
+A decision carries what the move changes as data (``Projection``: the action row, the game
+row's fields, the entry's plan and the board's count rows), so a writer applies it without
+reading anything again: on PostgreSQL one statement writes it all
+(``games.services.move_write``); the sync adapter's unit of work decides the same entry
+through the same ``entry_plan`` and ``count_changes`` (``games.projections``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import date, datetime
 from enum import Enum
 from typing import Any
 
@@ -27,6 +34,7 @@ from engine import Game as EngineGame
 from engine import IllegalMove, NotationError
 from engine.reasons import Reason, why_tap_does_nothing
 from engine.table import is_face_down
+from games.rank_rule import Standing, better_than, row_key, standing_of
 
 
 class RefusalKind(Enum):
@@ -140,4 +148,173 @@ def decide_move(
         engine_game=engine_game,
         summary=engine_summary(engine_game),
         won=engine_game.won,
+    )
+
+
+def elapsed_between(*, created_at: datetime, at: datetime, offline: bool) -> int | None:
+    """Whole seconds from a game's creation to ``at`` on the server clock; None for a
+    submitted log, whose times are the submission's, not the play's."""
+    if offline:
+        return None
+    return max(0, int((at - created_at).total_seconds()))
+
+
+class EntryPlan(Enum):
+    """What a move does to its player's entry on the board, decided from the entry as read
+    and the moved game's row after the move (``entry_plan``)."""
+
+    #: The entry stays: it shows another game, which still ranks before the moved one.
+    KEEP = "keep"
+    #: The entry takes the moved game's values.
+    TAKE = "take"
+    #: The moved game was the entry's and fell back: it takes the moved game's values if no
+    #: other game of the player ranks on the board (else another one may be ahead now).
+    TAKE_IF_ALONE = "take_if_alone"
+    #: Not decidable from the entry (none yet, or the moved game is held): the best game is
+    #: to be looked for (the sync adapter's ``entry_refresh``).
+    LOOK = "look"
+
+
+def entry_plan(*, moved: Any, entry: Any | None) -> EntryPlan:
+    """The entry's plan after a move of ``moved`` (a game row as the move leaves it: ``id``,
+    ``seq``, ``daily``, ``held`` and the ranking fields), ``entry`` the player's entry on
+    the game's board as read (None: none). A ranked daily game is its player's only game on
+    its board, so it stays the best even when it falls back."""
+    if moved.held or entry is None or moved.seq == 0:
+        return EntryPlan.LOOK
+    if entry.game_id != moved.id:
+        return EntryPlan.TAKE if better_than(moved, entry) else EntryPlan.KEEP
+    if moved.daily is not None or row_key(moved) <= row_key(entry):
+        return EntryPlan.TAKE
+    return EntryPlan.TAKE_IF_ALONE
+
+
+class CountTable(Enum):
+    """The board's two count tables: by (assisted, cards, actions) and by (assisted, cards)."""
+
+    STANDING = "standing"
+    CARDS = "cards"
+
+
+@dataclass(frozen=True)
+class CountChange:
+    """Add ``delta`` to the count row ``key`` of ``table`` (a row at 0 goes)."""
+
+    table: CountTable
+    key: tuple[Any, ...]
+    delta: int
+
+
+def count_changes(
+    *, board: str, before: Standing | None, after: Standing | None
+) -> tuple[CountChange, ...]:
+    """One entry of ``board`` went from standing ``before`` to ``after`` (None: no entry):
+    the count rows to change, each table's in ascending key order, so two writers moving
+    entries in opposite directions lock them in one order and cannot deadlock."""
+    if before == after:
+        return ()
+    changes = sorted((key, delta) for key, delta in ((before, -1), (after, 1)) if key is not None)
+    rows = [CountChange(CountTable.STANDING, (board, *key), delta) for key, delta in changes]
+    if before is None or after is None or before[:2] != after[:2]:
+        rows += [CountChange(CountTable.CARDS, (board, *key[:2]), delta) for key, delta in changes]
+    return tuple(rows)
+
+
+@dataclass(frozen=True)
+class MovedRow:
+    """The moved game's row as the move leaves it: what the ranking rule and the entry read."""
+
+    id: int
+    seq: int
+    daily: date | None
+    held: bool
+    assisted: bool
+    cards: int
+    action_count: int
+    elapsed: int | None
+    reached_at: datetime
+
+
+@dataclass(frozen=True)
+class Projection:
+    """Everything a decided move writes, as data: the action row (``seq``, ``token``,
+    ``score_after``, ``at``), the game row's changed fields, the entry's plan with the values
+    it takes (the moved game's, ``None`` for ``KEEP``/``LOOK``) and the count rows that
+    change with it (for ``TAKE``: ``TAKE_IF_ALONE`` writes them only once it is known)."""
+
+    seq: int
+    token: str
+    score_after: int
+    at: datetime
+    game_fields: dict[str, Any]
+    entry: EntryPlan
+    entry_values: dict[str, Any] | None
+    counts: tuple[CountChange, ...]
+
+
+#: What an entry copies from its game (``games.projections.entry_values``).
+COPIED_FIELDS = (
+    "cards",
+    "action_count",
+    "elapsed",
+    "moves",
+    "score",
+    "won",
+    "status",
+    "reached_at",
+)
+
+
+def move_projection(
+    decision: Decision,
+    *,
+    game: Any,
+    entry: Any | None,
+    board: str,
+    at: datetime,
+) -> Projection:
+    """What ``decision`` writes on ``game`` (the row as read: ``id``, ``daily``, ``held``,
+    ``assisted``, ``created_at``, ``offline``, ``status``) at ``at``, with ``entry`` the
+    player's entry on ``board`` (the game's ranking board) as read. A live game's log has no
+    resign yet, so its action count is its ``seq``."""
+    fields = {
+        **decision.summary,
+        "seq": decision.seq,
+        "reached_at": at,
+        "action_count": decision.seq,
+        "elapsed": elapsed_between(created_at=game.created_at, at=at, offline=game.offline),
+    }
+    moved = MovedRow(
+        id=game.id,
+        seq=decision.seq,
+        daily=game.daily,
+        held=game.held,
+        assisted=game.assisted,
+        cards=fields["cards"],
+        action_count=fields["action_count"],
+        elapsed=fields["elapsed"],
+        reached_at=at,
+    )
+    plan = entry_plan(moved=moved, entry=entry)
+    values = None
+    counts: tuple[CountChange, ...] = ()
+    if plan in (EntryPlan.TAKE, EntryPlan.TAKE_IF_ALONE):
+        assert entry is not None
+        row = {**fields, "status": game.status}  # a move leaves a live game live
+        values = {
+            "game_id": game.id,
+            **{name: row[name] for name in COPIED_FIELDS},
+            "assisted": entry.assisted,
+        }
+        after = (entry.assisted, values["cards"], values["action_count"])
+        counts = count_changes(board=board, before=standing_of(entry), after=after)
+    return Projection(
+        seq=decision.seq,
+        token=decision.token,
+        score_after=decision.score_after,
+        at=at,
+        game_fields=fields,
+        entry=plan,
+        entry_values=values,
+        counts=counts,
     )

@@ -24,6 +24,7 @@ one) and statements are logged and counted by tests (a batch is one entry: one r
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -36,7 +37,10 @@ from django.db.models.fields import Field
 from django.db.transaction import TransactionManagementError
 from rest_framework.authtoken.models import Token
 
+from games.boards import BOTS_SUFFIX
+from games.kernel import CountChange, EntryPlan, Projection
 from games.models import Action, CardsCount, Game, LeaderboardEntry, StandingCount
+from games.move_function import FUNCTION
 from games.ranking import order_by
 
 Result = TypeVar("Result")
@@ -249,6 +253,90 @@ def game_lock(game_id: int, *, with_player: bool) -> Game | None:
         cursor.execute(_lock_sql(connection.vendor, with_player), [game_id])
         row = cursor.fetchone()
     return None if row is None else instance_of(Game, row)
+
+
+# --- The one-statement move (PostgreSQL): its read and its write -----------------------------
+
+
+@cache
+def _game_with_entry_sql(vendor: str) -> str:
+    game, entry = quote(Game._meta.db_table), quote(LeaderboardEntry._meta.db_table)
+    return (
+        f"SELECT {_select_list(Game, 'g')}, {_select_list(LeaderboardEntry, 'e')} FROM {game} g"
+        f" LEFT JOIN {entry} e ON e.{quote('player_id')} = g.{quote('player_id')}"
+        f" AND e.{quote('board')} = CASE WHEN g.{quote('bot')}"
+        f" THEN g.{quote('board')} || %s ELSE g.{quote('board')} END"
+        f" WHERE g.{quote('id')} = %s"
+    )
+
+
+def game_with_entry(game_id: int) -> tuple[Game | None, LeaderboardEntry | None]:
+    """The game row and its player's entry on the game's ranking board (``entry_board``), in
+    one statement and without a lock: what the move kernel decides an optimistic move from."""
+    with connection.cursor() as cursor:
+        cursor.execute(_game_with_entry_sql(connection.vendor), [BOTS_SUFFIX, game_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None, None
+    width = len(_columns(Game))
+    game = instance_of(Game, row[:width])
+    entry = None if row[width] is None else instance_of(LeaderboardEntry, row[width:])
+    return game, entry
+
+
+def _count_json(change: CountChange) -> dict[str, Any]:
+    board, assisted, cards, *actions = change.key
+    return {
+        "table": change.table.value,
+        "board": board,
+        "assisted": assisted,
+        "cards": cards,
+        "actions": actions[0] if actions else None,
+        "delta": change.delta,
+    }
+
+
+def move_write(
+    *,
+    game: Game,
+    player_id: int,
+    held: bool,
+    projection: Projection,
+    take: bool,
+    entry: LeaderboardEntry,
+) -> Statement[int | None]:
+    """``canfield_move`` (``games.move_function``) on ``projection``: the action's id, or
+    None when the game row was not as read (``held``: its flag as read); ``take``: the entry
+    takes the moved game's values (else it is only checked, its revision as read, with the
+    count rows unchanged). It raises ``move_function.STALE`` when the player's entry or
+    games were not as read."""
+    fields = projection.game_fields
+    snapshot = Game._meta.get_field("snapshot")
+    assert isinstance(snapshot, Field)
+    params = [
+        game.id,
+        player_id,
+        projection.seq,
+        held,
+        projection.token,
+        projection.score_after,
+        projection.at,
+        fields["score"],
+        fields["cards"],
+        fields["moves"],
+        fields["won"],
+        snapshot.get_db_prep_save(fields["snapshot"], connection),
+        fields["elapsed"],
+        entry.id,
+        entry.revision,
+        take,
+        projection.entry is EntryPlan.TAKE_IF_ALONE,
+        game.board,
+        json.dumps([_count_json(change) for change in projection.counts] if take else []),
+    ]
+    placeholders = ", ".join(["%s"] * (len(params) - 1))
+    sql = f"SELECT {FUNCTION}({placeholders}, %s::jsonb)"
+    return Statement(sql, params, lambda cursor: cursor.fetchone()[0])
 
 
 # --- Writes of a model's fields -------------------------------------------------------------

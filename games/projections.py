@@ -31,7 +31,15 @@ from django.db.models import Count, QuerySet
 
 from games import move_sql
 from games.boards import closes_at, partition_of
-from games.kernel import engine_summary
+from games.kernel import (
+    COPIED_FIELDS,
+    CountTable,
+    EntryPlan,
+    count_changes,
+    elapsed_between,
+    engine_summary,
+    entry_plan,
+)
 from games.models import (
     Action,
     Assistance,
@@ -41,28 +49,15 @@ from games.models import (
     StandingCount,
 )
 from games.move_sql import CARDS_KEY, STANDING_KEY, Statement, Writes
-from games.ranking import better_than, order_by, row_key, standing_of
+from games.rank_rule import Standing
+from games.ranking import order_by, standing_of
 from games.replaying import RESIGN, ReplayedLog, replay_log
-
-#: What an entry copies from its game.
-COPIED_FIELDS = (
-    "cards",
-    "action_count",
-    "elapsed",
-    "moves",
-    "score",
-    "won",
-    "status",
-    "reached_at",
-)
 
 
 def elapsed_seconds(*, game: Game, reached_at: datetime) -> int | None:
     """Whole seconds from the game's creation to ``reached_at`` on the server clock; None
     for a submitted log, whose times are the submission's, not the play's."""
-    if game.offline:
-        return None
-    return max(0, int((reached_at - game.created_at).total_seconds()))
+    return elapsed_between(created_at=game.created_at, at=reached_at, offline=game.offline)
 
 
 def game_summary_from_log(
@@ -209,13 +204,12 @@ def entry_refresh(
     )
     entry = read.entry
     best: Game | None
-    if moved is not None and moved.seq > 0 and entry is not None:
-        if entry.game_id != moved.id:
-            if not better_than(moved, entry):
-                return EntryRefresh(changed=False, entry=entry)
-            return entry_written(entry, entry_values(moved, assisted=entry.assisted), unit=unit)
-        if moved.daily is not None or row_key(moved) <= row_key(entry):
-            return entry_written(entry, entry_values(moved, assisted=entry.assisted), unit=unit)
+    plan = EntryPlan.LOOK if moved is None else entry_plan(moved=moved, entry=entry)
+    if plan is EntryPlan.KEEP:
+        return EntryRefresh(changed=False, entry=entry)
+    if plan is EntryPlan.TAKE:
+        assert moved is not None and entry is not None
+        return entry_written(entry, entry_values(moved, assisted=entry.assisted), unit=unit)
     if moved is not None and entry is not None and read.best_game_id == moved.id:
         best = moved  # it fell back and is still ahead of the player's other games
     else:
@@ -286,9 +280,6 @@ def entry_written(entry: LeaderboardEntry, wanted: dict[str, Any], *, unit: Writ
     return EntryRefresh(changed=True, entry=entry)
 
 
-Standing = tuple[bool, int, int]  # (assisted, cards, actions)
-
-
 def board_counts_move(*, board: str, before: Standing | None, after: Standing | None) -> None:
     """One entry of ``board`` went from standing ``before`` to ``after`` (None: no entry)."""
     move_sql.send(board_counts_statements(board=board, before=before, after=after))
@@ -300,17 +291,14 @@ def board_counts_statements(
     """``board_counts_move``'s statements, unsent (to go in the round trip of the entry's
     own write).
 
-    Count rows are changed in ascending key order, so two transactions moving entries in
-    opposite directions lock them in the same order and cannot deadlock.
+    The rows and their order are the kernel's (``games.kernel.count_changes``).
     """
-    if before == after:
-        return []
-    changes = sorted((key, delta) for key, delta in ((before, -1), (after, 1)) if key is not None)
-    moves: list[CountChanges] = [
-        (StandingCount, [((board, *standing), delta) for standing, delta in changes])
-    ]
-    if before is None or after is None or before[:2] != after[:2]:
-        moves.append((CardsCount, [((board, *standing[:2]), delta) for standing, delta in changes]))
+    moves: list[CountChanges] = []
+    for change in count_changes(board=board, before=before, after=after):
+        model = StandingCount if change.table is CountTable.STANDING else CardsCount
+        if not moves or moves[-1][0] is not model:
+            moves.append((model, []))
+        moves[-1][1].append((change.key, change.delta))
     return counts_statements(moves)
 
 

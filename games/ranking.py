@@ -18,11 +18,15 @@ member encoding (``games.rank_index.members``, which spells the same fields as b
 """
 
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Protocol
 
 from django.db.models import F, OrderBy, OuterRef, Q, Value
 from django.db.models.functions import Coalesce
 from django.db.models.lookups import Exact, LessThan
+
+from games.rank_rule import better_than, row_key, standing_of
+
+__all__ = ["better_than", "row_key", "standing_of"]
 
 
 class Ranked(Protocol):
@@ -110,22 +114,3 @@ def tied_better_than_outer() -> Q:
     return Q(LessThan(mine, theirs)) | (
         Q(Exact(mine, theirs)) & Q(reached_at__lt=OuterRef("reached_at"))
     )
-
-
-def standing_of(row: Any) -> tuple[bool, int, int]:
-    """The rank count a row belongs to: (assisted, cards, actions) of an entry or game row."""
-    return (row.assisted, row.cards, row.action_count)
-
-
-def row_key(row: Any) -> tuple[int, int, bool, int, datetime]:
-    """``order_by(with_assisted=False)`` as a tuple, for a game row or an entry (model fields
-    ``action_count`` and ``elapsed``), without the id."""
-    elapsed = row.elapsed
-    return (-row.cards, row.action_count, elapsed is None, elapsed or 0, row.reached_at)
-
-
-def better_than(game: Any, entry: Any) -> bool:
-    """Whether the game row ``game`` ranks before ``entry``, a copy of another game of the
-    same player on the same board (assistance is theirs on the board: not compared), ids
-    breaking ties as in ``order_by``. What lets a move decide its entry without a query."""
-    return (row_key(game), game.id) < (row_key(entry), entry.game_id)

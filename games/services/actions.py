@@ -12,7 +12,6 @@ entry's UPDATE and the board counts before the COMMIT. A win sends its action ro
 (``unit.flush``): the replay that checks it reads the stored log.
 """
 
-from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth.models import User
@@ -20,39 +19,22 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from engine import Game as EngineGame
-from engine import NotationError
-from engine.reasons import Reason
-from games.boards import day_sealed
 from games.errors import (
-    DayClosed,
-    InvalidInput,
     LogCorrupt,
     NothingToResign,
     ServiceError,
-    StaleSeq,
 )
-from games.hooks import action_held
-from games.kernel import Refusal, RefusalKind, decide_move, message_refusal, seq_refusal
+from games.kernel import Refusal, decide_move, message_refusal
 from games.models import Action, Game
 from games.projections import elapsed_seconds
 from games.quotas import actions_quota_charge
-from games.replaying import RESIGN, malformed, refused, replay_log
-from games.selectors.games import ShownState, shown_state
+from games.replaying import RESIGN, replay_log
+from games.selectors.games import shown_state
 from games.services.entry_after_write import entry_after_write
 from games.services.locking import lock_own_live_game
+from games.services.move_rules import Appended, refusal_error, signals_held, writable_game
+from games.services.move_write import move_written, one_statement_moves
 from games.services.unit_of_work import UnitOfWork, unit_of_work
-
-
-@dataclass(frozen=True)
-class Appended:
-    """What an append did: the game row as saved, the action row, and the engine game at
-    the new position with its board as clients may see it (``shown_state``). The answer and
-    the announcement use these, so a move restores the engine from its snapshot once."""
-
-    game: Game
-    action: Action
-    engine_game: EngineGame
-    state: ShownState
 
 
 def move_played(
@@ -99,6 +81,17 @@ def action_append(
     refusal = message_refusal(token=token, tap=tap)
     if refusal is not None:
         raise refusal_error(refusal)
+    if one_statement_moves():
+        written = move_written(
+            game_id=game_id,
+            player=player,
+            token=token,
+            tap=tap,
+            double_click=double_click,
+            expected_seq=expected_seq,
+        )
+        if written is not None:
+            return written
     with unit_of_work() as unit:
         game = lock_writable_game(
             unit=unit, game_id=game_id, player=player, expected_seq=expected_seq
@@ -152,17 +145,6 @@ def game_resign(*, game_id: int, player: User, expected_seq: int | None = None) 
         )
 
 
-def signals_held(*, game: Game, stamp: datetime) -> list[str]:
-    """Ask the action judges (``games.hooks``: fair play's signals) about the action just played
-    on a ranked game: if a signal holds the game from now on, set it on the row and name the
-    field to save, so the entry this append refreshes leaves the game out. Open games are not
-    ranked daily games: nothing to ask."""
-    if game.daily is None or not action_held(game=game, stamp=stamp):
-        return []
-    game.held = True
-    return ["held"]
-
-
 def nothing_to_resign(*, game_id: int) -> NothingToResign:
     return NothingToResign(
         gettext("game %(game)s has no action yet: there is nothing to resign") % {"game": game_id},
@@ -175,46 +157,9 @@ def lock_writable_game(
 ) -> Game:
     """The game row and its player's, locked by ``unit``, once the player may append the
     action ``expected_seq`` to it: their own, still being played, on a board that has not
-    closed."""
+    closed (``writable_game``)."""
     game = lock_own_live_game(unit=unit, game_id=game_id, player=player)
-    if game.daily is not None and not day_sealed(game.daily):
-        raise DayClosed(
-            gettext(
-                "the ranked game of %(day)s ended when its day closed (00:00 UTC): it stands"
-                " as it was then; its deal is open now, to play for practice"
-            )
-            % {"day": game.daily.isoformat()},
-            date=game.daily.isoformat(),
-            code=game.code,
-        )
-    refusal = seq_refusal(seq=game.seq, expected_seq=expected_seq)
-    if refusal is not None:
-        raise refusal_error(refusal, game_id=game_id)
-    return game
-
-
-def refusal_error(refusal: Refusal, *, game_id: int | None = None) -> ServiceError:
-    """The kernel's refusal (``games.kernel``) as the error the API has always answered with,
-    in the request's language."""
-    params = dict(refusal.params)
-    if refusal.kind is RefusalKind.ONE_OF:
-        return InvalidInput(
-            gettext('give exactly one of "action" (a move token) or "tap" (a card)')
-        )
-    if refusal.kind is RefusalKind.STALE_SEQ:
-        return StaleSeq(
-            gettext(
-                "seq %(given)s is stale: game %(game)s has %(seq)s actions,"
-                " the next one is %(expected)s"
-            )
-            % {**params, "game": game_id},
-            seq=params["seq"],
-            expected=params["expected"],
-        )
-    if isinstance(refusal.problem, NotationError):
-        return malformed(refusal.problem, **params)
-    assert isinstance(refusal.problem, Reason), refusal
-    return refused(refusal.problem, **params)
+    return writable_game(game, expected_seq=expected_seq)
 
 
 def next_action(*, game: Game, token: str, score_after: int, at: datetime) -> Action:

@@ -107,10 +107,21 @@ def write_announce(
     actions: Sequence[Action] = (),
     state: ShownState | None = None,
 ) -> None:
-    """Raise the write's events (``games.events``) for after the commit: the entry if it
-    changed, each appended action (the last one with ``state``), the game's end if the last
-    one ended it; ``unit`` hands them over after its commit (``games.services.announcing``
-    says who hears them, in which order)."""
+    """Raise the write's events (``write_events``) for after the commit; ``unit`` hands them
+    over after its commit (``games.services.announcing`` says who hears them, in which
+    order)."""
+    unit.raise_events(write_events(game=game, refreshed=refreshed, actions=actions, state=state))
+
+
+def write_events(
+    *,
+    game: Game,
+    refreshed: EntryRefresh | None,
+    actions: Sequence[Action] = (),
+    state: ShownState | None = None,
+) -> list[Event]:
+    """A write's events (``games.events``): the entry if it changed, each appended action (the
+    last one with ``state``), the game's end if the last one ended it."""
     board = entry_board(game)
     events: list[Event] = []
     if refreshed is not None and refreshed.changed:
@@ -138,7 +149,7 @@ def write_announce(
                 status=game.status,
             )
         )
-    unit.raise_events(events)
+    return events
 
 
 def index_change(

@@ -23,6 +23,14 @@ def lock_own_live_game(*, unit: UnitOfWork, game_id: int, player: User) -> Game:
     ``player`` owns the game, staff did not confirm a fair-play hold on it, and it is still
     being played."""
     game = unit.lock_game(game_id=game_id, with_player=True)
+    return own_live_game(game, player=player)
+
+
+def own_live_game(game: Game, *, player: User) -> Game:
+    """``game`` (locked, or read for an optimistic write that checks it again) if ``player``
+    owns it, staff did not confirm a hold on it and it is still being played; else the error
+    every move path answers with."""
+    game_id = game.id
     if game.player_id != player.pk:
         if game_sealed(game):  # another player's sealed game does not exist for them
             raise GameNotFound(no_game(game_id), game=game_id)
