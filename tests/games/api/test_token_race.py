@@ -8,7 +8,7 @@ from collections.abc import Callable
 import httpx
 import pytest
 
-from tests.support.servers import CHEAP_HASHING, run_asgi_server, server_env_for_test_db
+from tests.support.servers import run_asgi_server, server_env_for_test_db
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -19,12 +19,9 @@ def test_two_concurrent_token_logins_get_one_working_token() -> None:
     credentials = {"username": "racer", "password": "correct horse 42"}
     # Not the budget of password checks under test: one network's fair share of it is 2 a
     # second (games.password_checks.network_share), and on a quiet machine the rounds come
-    # faster than that (under a loaded suite they did not, so it passed there). Nor what a
-    # password costs: cheap hashing (CHEAP_HASHING also turns that budget off) for its nine
-    # checks, and the two logins of a round reach the token's write closer together.
+    # faster than that (under a loaded suite they did not, so it passed there).
     env = {
         **server_env_for_test_db(),
-        **CHEAP_HASHING,
         "CANFIELD_THROTTLE_ANON": "off",
         "CANFIELD_PASSWORD_CHECKS_TOTAL": "off",
     }
