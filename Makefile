@@ -60,12 +60,18 @@ TEST_WORKERS ?= auto
 # suite leaves about two fifths of two cores idle while its processes wait on each other
 # (servers, Chromium, sockets), so lint costs the run almost no wall time. Its output is kept in
 # $(LINT_LOG) and printed once pytest ends, so the suite's progress is not cut into.
+# The last line says pytest's wall time beside its CPU-seconds (its processes', and the whole
+# machine's from /proc/stat: tests/support/cpu_timed.py): the suite is CPU-bound, so its wall
+# time on a shared machine means little alone.
 LINT_LOG := $(VENV)/lint.log
+TIMES_LOG := $(VENV)/pytest-times.log
 test: $(VENV)/.test node_modules/.installed
-	@$(MAKE) --no-print-directory lint test-js >$(LINT_LOG) 2>&1 & lint=$$!; \
-	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) $(PYTEST_ARGS); tests=$$?; \
+	@rm -f $(TIMES_LOG); $(MAKE) --no-print-directory lint test-js >$(LINT_LOG) 2>&1 & lint=$$!; \
+	$(BIN)/python -m tests.support.cpu_timed --out $(TIMES_LOG) pytest \
+		$(BIN)/python -m pytest -q -n $(TEST_WORKERS) $(PYTEST_ARGS); tests=$$?; \
 	wait $$lint; linted=$$?; cat $(LINT_LOG); \
 	if [ $$linted -ne 0 ]; then echo "make test: lint or the web client's unit tests failed"; fi; \
+	cat $(TIMES_LOG) 2>/dev/null; \
 	[ $$tests -eq 0 ] && [ $$linted -eq 0 ]
 
 ## The inner loop: no browser, no server process, no timing bound (SQLite unless DATABASE_URL

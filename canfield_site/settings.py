@@ -476,6 +476,12 @@ CANFIELD_TIMING_SIGNALS = os.environ.get("CANFIELD_TIMING_SIGNALS", "on").lower(
 # rest wait for the next pass, and a closed day is reviewed and rated only once all its lines
 # are weighed. It keeps a pass (pars, reviews) within minutes when a day ends in a burst.
 CANFIELD_ENGINE_LIKE_PER_PASS = max(1, int(os.environ.get("CANFIELD_ENGINE_LIKE_PER_PASS", "40")))
+#: The fair-play worker's ``engine_like`` judge (fairplay.engine_like): about 1.5 s of CPU per
+#: finished ranked line. Always on for the service: no environment variable turns it off (a
+#: deployment that skipped it would let engine-level lines through unread). The test suite's
+#: in-process settings turn it off (tests/conftest.py) except in the tests about it, whose
+#: lines it would otherwise judge in every work pass of the fair-play and ratings tests.
+CANFIELD_ENGINE_LIKE_JUDGE = True
 # What one account may store (games.quotas, which says why these numbers); 0: no quota.
 CANFIELD_MAX_GAMES_PER_DAY = int(os.environ.get("CANFIELD_MAX_GAMES_PER_DAY", "1000"))
 CANFIELD_MAX_ACTIONS_PER_HOUR = int(os.environ.get("CANFIELD_MAX_ACTIONS_PER_HOUR", "20000"))

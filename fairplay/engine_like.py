@@ -153,12 +153,20 @@ def engine_like_verdict(line: EngineLike, account: AccountEstimate) -> str:
     return "listed" if "listed" in verdicts else "clear"
 
 
+def engine_like_on() -> bool:
+    """Whether lines are judged for engine-level play: ``CANFIELD_TIMING_SIGNALS`` off (a load
+    test's scripts) or ``CANFIELD_ENGINE_LIKE_JUDGE`` off (the test suite, but for the tests
+    of this judge) judge none, and then no line waits for it."""
+    return bool(settings.CANFIELD_TIMING_SIGNALS and settings.CANFIELD_ENGINE_LIKE_JUDGE)
+
+
 def engine_like_judged(*, game_id: int) -> bool:
     """Judge ``game_id`` (judged once: ``line_weighed`` first) with its account's lines, and
     raise its ``engine_like`` flag where the evidence says so; True when this call held the
-    game (it was not held before). ``CANFIELD_TIMING_SIGNALS`` off (a load test's scripts):
+    game (it was not held before). ``CANFIELD_TIMING_SIGNALS`` off (a load test's scripts) or
+    ``CANFIELD_ENGINE_LIKE_JUDGE`` off (the test suite, but for the tests of this judge):
     nothing judged."""
-    if not settings.CANFIELD_TIMING_SIGNALS:
+    if not engine_like_on():
         return False
     record = LineEngineLike.objects.filter(game_id=game_id).first() or line_weighed(game_id=game_id)
     if record is None:

@@ -44,7 +44,7 @@ from datetime import date, datetime, timedelta
 from django.conf import settings
 from django.db.models import Q
 
-from fairplay.engine_like import days_of, engine_like_judged, games_to_weigh
+from fairplay.engine_like import days_of, engine_like_judged, engine_like_on, games_to_weigh
 from fairplay.hooks import days_reviewed
 from fairplay.models import Flag
 from fairplay.review import day_reviewed, days_to_review, reviewed_through
@@ -102,7 +102,7 @@ def work_pass(*, since: datetime | None, say: Callable[[str], None] = lambda _: 
             f"game {game_id}: telling moves weigh {counted.telling.weight:.1f},"
             f" {counted.idle} actions idle; {verdict}"
         )
-    waiting = games_to_weigh(boards=boards, today=today)
+    waiting = games_to_weigh(boards=boards, today=today) if engine_like_on() else []
     per_pass = int(settings.CANFIELD_ENGINE_LIKE_PER_PASS)
     for game_id in waiting[:per_pass]:
         report.weighed += 1

@@ -111,7 +111,9 @@ def networks_asking(network: str, seconds: int, *, now: float) -> tuple[int, boo
     )
     new = f"{asking}:{window - 1}" not in counts
     counts.pop(f"{asking}:{window - 1}", None)
-    return max(1, *(int(count) for count in counts.values())), new
+    # Never fewer than this network, even if the counts' keys were evicted meanwhile (an empty
+    # list here once raised TypeError, read as Redis being down).
+    return max([1, *(int(count) for count in counts.values())]), new
 
 
 def network_share(allowed: int, seconds: int, asking: int) -> tuple[int, int]:

@@ -6,6 +6,7 @@ gets its own cache key prefix so counters never leak between tests, even on a sh
 and a cheap password hasher (sign-ups are most of the in-process suite's time otherwise).
 """
 
+import os
 import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -60,6 +61,9 @@ def _quiet_throttles_and_private_cache(settings: LazySettings) -> None:
     # Tests script ranked games faster than any hand: the timing signal (tests/fairplay
     # switch it on again) would hold them.
     settings.CANFIELD_TIMING_SIGNALS = False
+    # The worker's engine_like judge costs about 1.5 s of CPU a line in every work pass of the
+    # fair-play and ratings tests; the tests about it switch it on (fairplay/test_engine_like.py).
+    settings.CANFIELD_ENGINE_LIKE_JUDGE = False
 
 
 @pytest.fixture(autouse=True)
@@ -78,9 +82,12 @@ def _small_table_pars_and_none_from_another_test(settings: LazySettings) -> None
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _table_pars_once_per_process() -> None:
-    """A deal's table par is computed once per test process (tests/support/table_pars)."""
-    remember_table_pars()
+def _table_pars_once_per_run(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """A deal's table par is computed once per run (tests/support/table_pars), shared by the
+    xdist workers through the run's temporary directory (each worker's is inside it)."""
+    base = tmp_path_factory.getbasetemp()
+    run = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    remember_table_pars(run / "table-pars")
 
 
 @pytest.fixture(scope="session")

@@ -90,10 +90,17 @@ def wins(game: Game, line: list[str]) -> bool:
 # --------------------------------------------------------------------------- proofs
 
 
+@functools.cache
+def shortest_of_seed(seed: int) -> int | None:
+    """``shortest_win`` of a seed's endgame, searched once per test process: both tests below
+    compare with it, and the search is most of their CPU (one to three seconds a slow seed)."""
+    return shortest_win(small_endgame(seed))
+
+
 @pytest.mark.parametrize("seed", ENDGAME_SEEDS)
 def test_proven_means_as_short_as_breadth_first_search(seed: int) -> None:
     game = small_endgame(seed)
-    shortest = shortest_win(game)
+    shortest = shortest_of_seed(seed)
     assert shortest is not None
     first = solve(game, seconds=5)
     assert first.status == "won"
@@ -108,7 +115,7 @@ def test_proven_means_as_short_as_breadth_first_search(seed: int) -> None:
 @pytest.mark.parametrize("seed", ENDGAME_SEEDS)
 def test_cheapest_win_finished_is_the_shortest(seed: int) -> None:
     game = small_endgame(seed)
-    shortest = shortest_win(game)
+    shortest = shortest_of_seed(seed)
     position = Position.from_state(game.state())
     outcome = cheapest_win(position, below=10**6, max_nodes=10**6)
     assert outcome.exhausted

@@ -14,6 +14,7 @@ from functools import cache
 
 import pytest
 import time_machine
+from django.conf import LazySettings
 from django.test import Client
 from rest_framework.test import APIClient
 
@@ -51,6 +52,12 @@ def engine_line() -> tuple[str, ...]:
     result = solve(Game(deal()), seconds=3600.0, max_nodes=400_000)
     assert result.status == "won"
     return tuple(result.line)
+
+
+@pytest.fixture(autouse=True)
+def _engine_like_judge_on(settings: LazySettings) -> None:
+    """The judge under test (the suite switches it off elsewhere: its CPU per line)."""
+    settings.CANFIELD_ENGINE_LIKE_JUDGE = True
 
 
 @pytest.fixture(autouse=True)

@@ -22,8 +22,10 @@ pytestmark = pytest.mark.usefixtures("day", "_small_table_pars")
 
 @pytest.fixture
 def _small_table_pars(settings: LazySettings) -> None:
-    """The boards' table pars, which every pass makes sure of, at a token budget: what is
-    measured here is the pace of weighing, not the pars (a minute of CPU at the defaults)."""
+    """The judge on; the boards' table pars, which every pass makes sure of, at a token
+    budget: what is measured here is the pace of weighing, not the pars (a minute of CPU at
+    the defaults)."""
+    settings.CANFIELD_ENGINE_LIKE_JUDGE = True  # the suite's settings turn the judge off
     settings.CANFIELD_TABLE_PAR_RUNS = 1
     settings.CANFIELD_TABLE_PAR_SAMPLES = 1
     settings.CANFIELD_TABLE_PAR_NODES = 200
@@ -74,3 +76,15 @@ def test_a_closed_day_is_reviewed_only_once_its_lines_are_weighed(
     report = work_pass(since=None)
     assert (report.weighed, report.reviewed) == (1, [DAY])
     assert weighed() == resigned
+
+
+def test_with_the_judge_off_no_line_waits_and_the_day_is_reviewed(
+    resigned: list[int], settings: LazySettings, day: time_machine.Traveller
+) -> None:
+    """A load test's scripts (timing signals off) judge no line: none may hold a day back."""
+    settings.CANFIELD_ENGINE_LIKE_PER_PASS = 1
+    settings.CANFIELD_TIMING_SIGNALS = False
+    day.shift(timedelta(days=1))
+    report = work_pass(since=None)
+    assert (report.weighed, report.reviewed) == (0, [DAY])
+    assert weighed() == []

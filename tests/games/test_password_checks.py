@@ -4,6 +4,14 @@ account's own logins have their own rate (issue 38, F6), counted in process on a
 The review's F6: six addresses, each within its own 1/s and each with its own right password,
 filled the global 4/s; a player elsewhere had 13 of 15 logins refused (503 ``logins_busy``)
 for 30 s. The same flood here, made ten times larger: 60 addresses of one network.
+
+The counts live in Django's local-memory cache here, whatever ``REDIS_URL`` says: its keys
+expire on the clock the test stops (``time_machine``), where Redis expires them on its own
+real clock. With Redis, a window's keys expired while the still clock had not moved on once
+the machine was loaded (80 still seconds of 60 networks took 130 s), and the test measured
+that instead of the rule, failing one loaded run in a few; its 50,000 round trips were also
+the suite's slowest in-process test. The counts shared through Redis by several server
+processes are tested on a real server (``tests/games/api/test_password_checks.py``).
 """
 
 from __future__ import annotations
@@ -14,12 +22,30 @@ from django.conf import LazySettings
 
 from games.errors import LoginBusy, LoginsBusy, ServiceError
 from games.password_checks import (
+    PREFIX,
     network_share,
+    networks_asking,
     password_check_charge,
     password_check_succeeded,
 )
 
 START = 1_800_000_000  # a whole second, so each step below is one window of 1 s
+
+
+@pytest.fixture(autouse=True)
+def _counts_on_the_still_clock(settings: LazySettings) -> None:
+    """The default cache is this process's memory, which expires keys on the test's clock (the
+    module's docstring); a test's own prefix keeps tests apart as before."""
+    caches = {name: dict(config) for name, config in settings.CACHES.items()}
+    prefix = caches["default"].get("KEY_PREFIX", "")
+    caches["default"] = {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": f"password-checks-{prefix}",
+        "KEY_PREFIX": prefix,
+        # 60 networks keep over a thousand keys alive: never culled, as Redis would not.
+        "OPTIONS": {"MAX_ENTRIES": 1_000_000},
+    }
+    settings.CACHES = caches
 
 
 @pytest.fixture
@@ -112,3 +138,15 @@ def test_shares() -> None:
     assert network_share(4, 1, 3) == (1, 1)
     assert network_share(4, 1, 4) == (1, 2)
     assert network_share(3, 3600, 2) == (1, 3600)
+
+
+def test_a_network_asking_again_after_the_counts_were_evicted_counts_itself() -> None:
+    """A cache under memory pressure may evict the window's count of networks while this
+    network's own mark stays: the network still counts as one asking (it raised TypeError,
+    which the login path took for Redis being down and let every check through uncounted)."""
+    from django.core.cache import cache
+
+    with time_machine.travel(START, tick=False):
+        assert networks_asking("198.51.100.0/24", 1, now=START) == (1, True)
+        cache.delete(f"{PREFIX}:networks:1:{START}")  # evicted; the network's mark is not
+        assert networks_asking("198.51.100.0/24", 1, now=START) == (1, True)

@@ -10,6 +10,7 @@ a 404. Failures are collected over all operations and reported together.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 import httpx
@@ -60,7 +61,16 @@ def own_values(player: dict[str, Any] | None) -> dict[str, Any]:
 def days_chosen(base_url: str) -> None:
     """Today's and tomorrow's deals chosen before the fuzzing: the day's first request solves
     its candidates (up to the solver's budget each, which production spends ahead with
-    prepare_daily), longer than a fuzzed request's 10 s on a loaded machine."""
+    prepare_daily), longer than a fuzzed request's 10 s on a loaded machine. They are chosen
+    in this process and stored (committed) for the server, as ``prepare_daily`` would: this
+    process remembers a day's choice (``choose_daily``) for the rest of the run, where each
+    test's new server solved the day's candidates again (seconds to tens of seconds of CPU,
+    depending on the day). The server agrees on them: same secret, and a stored day is read."""
+    from games.boards import utc_today
+    from games.daily.store import daily_deal_get
+
+    for day in (utc_today(), utc_today() + timedelta(days=1)):
+        daily_deal_get(day=day)
     with httpx.Client(base_url=base_url, timeout=120) as client:
         assert client.get("/api/daily/").status_code == 200
 

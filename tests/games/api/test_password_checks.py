@@ -78,16 +78,24 @@ def test_password_checks_are_bounded_per_address_and_overall() -> None:
         assert http.get("/api/health/").status_code == 200
 
 
-FLOOD_ADDRESSES = [f"198.51.100.{host}" for host in range(1, 61)]
+#: Twelve addresses of one network, two per flooding account: six times the network's share
+#: of the deployment's 4 checks a second. The 60-address flood is counted in process
+#: (tests/games/test_password_checks.py); here a real server shows the same rule holds through
+#: its request threads, and a larger flood would only add refusals: CPU, not proof.
+FLOOD_ADDRESSES = [f"198.51.100.{host}" for host in range(1, 13)]
 FLOOD_ACCOUNTS = [{"username": f"flood{n}", "password": f"flood password {n}"} for n in range(6)]
+FLOOD_THREADS = 4
 PLAYER = {"username": "faraway", "password": "correct horse 42"}
 
 
 @pytest.mark.slow
-def test_a_player_elsewhere_signs_in_while_60_addresses_flood() -> None:
-    """F6 made ten times larger: 60 addresses of one network, each within its own 1/s and with
-    an account's right password, log in as fast as they may; a player on another network logs
-    in now and then, and is never refused."""
+def test_a_player_elsewhere_signs_in_while_a_network_floods() -> None:
+    """F6 made twice as large: 12 addresses of one network, each within its own 1/s (as in the
+    review: the per-address bound refuses nothing) and with an account's right password, log
+    in as often as that bound lets them, 12 a second where the network's share is 2 (4/3 once
+    the player's network asks); a player on another network logs in now and then, and is
+    never refused. Paced at 1/s per address, the flood fills the budget without the unpaced
+    loop's thousands of refusals that made this test a minute of both cores."""
     # The network share alone: with an account's own rate on, six accounts could not flood.
     env = proxied(CANFIELD_PASSWORD_CHECKS_ACCOUNT="off")
     with (
@@ -103,29 +111,33 @@ def test_a_player_elsewhere_signs_in_while_60_addresses_flood() -> None:
         def flood(addresses: list[str]) -> None:
             with httpx.Client(base_url=base, timeout=30) as client:
                 while not stop.is_set():
-                    for n, address in enumerate(addresses):
+                    began = time.monotonic()
+                    for address in addresses:
+                        n = FLOOD_ADDRESSES.index(address)
                         send = login_from(address, FLOOD_ACCOUNTS[n % len(FLOOD_ACCOUNTS)])
                         flood_statuses.append(send(client).status_code)
+                    stop.wait(max(0.0, 1.0 - (time.monotonic() - began)))  # each address 1/s
 
         threads = [
-            threading.Thread(target=flood, args=(FLOOD_ADDRESSES[i::20],)) for i in range(20)
+            threading.Thread(target=flood, args=(FLOOD_ADDRESSES[i::FLOOD_THREADS],))
+            for i in range(FLOOD_THREADS)
         ]
         for thread in threads:
             thread.start()
         try:
-            time.sleep(2)  # the flood holds the budget before the player comes
+            time.sleep(1.5)  # the flood holds the budget before the player comes
             player, took = [], []
             for _ in range(4):
                 started = time.monotonic()
                 player.append(login_from("203.0.113.7", PLAYER)(http))
                 took.append(time.monotonic() - started)
-                time.sleep(1.5)
+                time.sleep(1)
         finally:
             stop.set()
             for thread in threads:
                 thread.join()
         assert [answer.status_code for answer in player] == [200] * 4, [a.text for a in player]
         print(f"the player's logins took {', '.join(f'{t:.2f}' for t in took)} s")
-        # The flood did fill the budget (refused at times: how often depends on how fast this
+        # The flood did fill its share (refused at times: how often depends on how fast this
         # machine lets it send), and the player was never refused meanwhile.
         assert flood_statuses.count(503) > 0 and flood_statuses.count(200) > 0
