@@ -239,6 +239,7 @@ class Population:
     name: str
     kind: str  # "engine" | "people"
     play: Callable[[Deal, int, argparse.Namespace], tuple[list[str], bool] | None]
+    seeded: bool = False  # a people-like player whose line depends on its seed (``--repeats``)
 
 
 def _table(samples: int, nodes: int, seed_base: int) -> Callable[[int, int], SamplingPlayer]:
@@ -310,16 +311,24 @@ POPULATIONS = [
         "weak_1x40",
         "people",
         _plain(lambda n: SamplingPlayer(samples=1, nodes_per_solve=40, seed=3_000_000 + n)),
+        seeded=True,
     ),
     Population(
         "weak_2x60",
         "people",
         _plain(lambda n: SamplingPlayer(samples=2, nodes_per_solve=60, seed=4_000_000 + n)),
+        seeded=True,
     ),
     Population("greedy", "people", _plain(lambda n: GreedyPlayer())),
-    Population("greedy_err10", "people", _plain(lambda n: GreedyPlayer(), share=0.10)),
-    Population("lookahead", "people", _plain(lambda n: LookaheadPlayer(5_000_000 + n))),
+    Population("greedy_err10", "people", _plain(lambda n: GreedyPlayer(), share=0.10), seeded=True),
+    Population(
+        "lookahead", "people", _plain(lambda n: LookaheadPlayer(5_000_000 + n)), seeded=True
+    ),
 ]
+
+#: How far apart the seeds of a people-like population's repeats on one deal are (``--repeats``:
+#: repeat ``k`` plays with the deal's number plus ``k`` times this, for its seeds only).
+REPEAT_SEED_STRIDE = 10_000_000
 
 
 # -- think times ------------------------------------------------------------------------------
@@ -374,15 +383,24 @@ def _deals(args: argparse.Namespace) -> list[tuple[int, int]]:
     return sorted(deals, key=lambda d: d[1] - (args.first_d3 if d[0] == 3 else args.first_d1))
 
 
-def _done(path: Path) -> set[tuple[int, int, str]]:
+def _done(path: Path) -> set[tuple[int, int, str, int]]:
     if not path.exists():
         return set()
     done = set()
     for text in path.read_text().splitlines():
         if text.strip():
             record = json.loads(text)
-            done.add((record["draw"], record["number"], record["population"]))
+            done.add(
+                (record["draw"], record["number"], record["population"], record.get("repeat", 0))
+            )
     return done
+
+
+def _runs(population: Population, repeats: int) -> range:
+    """The repeats of ``population`` on a deal: a seeded people-like player ``repeats`` times
+    (more honest lines per deal: a held rate of 1% takes some 300 lines to show), any other
+    once (an engine's line, or the greedy player's, is the same whatever the seed)."""
+    return range(repeats if population.seeded else 1)
 
 
 def run(args: argparse.Namespace) -> None:
@@ -398,14 +416,14 @@ def run(args: argparse.Namespace) -> None:
     for draw, number in _deals(args):
         deal = Deal.from_number(number, draw=draw)
         solver_line: list[str] | None = None  # the day's solver par, as the service has it
-        for population in populations:
-            if (draw, number, population.name) in done:
+        for population, repeat in ((p, k) for p in populations for k in _runs(p, args.repeats)):
+            if (draw, number, population.name, repeat) in done:
                 continue
             if solver_line is None:
                 solved = solve(Game(deal), seconds=3600.0, max_nodes=SOLVER_NODES)
                 solver_line = solved.line if solved.status == "won" else []
             started = time.process_time()
-            played = population.play(deal, number, args)
+            played = population.play(deal, number + repeat * REPEAT_SEED_STRIDE, args)
             line_cpu = time.process_time() - started
             record: dict[str, object] = {
                 "draw": draw,
@@ -413,6 +431,7 @@ def run(args: argparse.Namespace) -> None:
                 "code": deal.code,
                 "population": population.name,
                 "kind": population.kind,
+                "repeat": repeat,
             }
             if played is None:
                 record["skipped"] = "not won: no detours"
@@ -437,7 +456,7 @@ def run(args: argparse.Namespace) -> None:
                     line_cpu=round(line_cpu, 2),
                     judge_cpu=round(judge_cpu, 2),
                     figures={
-                        name: _figures(judged, name, number, population.name).to_json()
+                        name: _figures(judged, name, number, population.name, repeat).to_json()
                         for name in timings
                     },
                 )
@@ -446,13 +465,17 @@ def run(args: argparse.Namespace) -> None:
             _progress(record)
 
 
-def _figures(judged: Judged, timing: str, number: int, population: str) -> EngineLike:
-    rng = random.Random(f"{number}/{population}/{timing}")
+def _figures(
+    judged: Judged, timing: str, number: int, population: str, repeat: int = 0
+) -> EngineLike:
+    key = f"{number}/{population}/{timing}" + (f"/{repeat}" if repeat else "")
+    rng = random.Random(key)
     return figures(judged, TIMINGS[timing](judged.steps, rng))
 
 
 def _progress(record: dict[str, object]) -> None:
-    head = f"D{record['draw']} {record['number']} {record['population']:15s}"
+    repeat = f"~{record['repeat']}" if record.get("repeat") else ""
+    head = f"D{record['draw']} {record['number']} {str(record['population']) + repeat:15s}"
     figures_ = record.get("figures")
     if not isinstance(figures_, dict):
         print(f"{head} skipped ({record['skipped']})", flush=True)
@@ -626,6 +649,9 @@ def main() -> None:
     parser.add_argument("--first-d1", type=int, default=6500, help="first draw-1 deal (6500)")
     parser.add_argument("--draw", type=int, choices=(1, 3), help="one draw mode only")
     parser.add_argument("--populations", help="comma-separated names (all)")
+    parser.add_argument(
+        "--repeats", type=int, default=1, help="lines per seeded people-like population a deal"
+    )
     parser.add_argument("--strong", default="24x6000", help="strong player: SAMPLESxNODES")
     parser.add_argument("--judge-samples", type=int, default=SAMPLES)
     parser.add_argument("--judge-nodes", type=int, default=NODES_PER_SOLVE)
