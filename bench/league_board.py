@@ -135,9 +135,9 @@ def plan(league_id: int, runs: int) -> str:
     ``runs`` runs (the server's own time: no round trip, no Python)."""
     from django.db import connection
 
-    from leagues.selectors import board_sql
+    from leagues.selectors import board_statement
 
-    sql, params = board_sql(1, "positions"), (league_id, CODE, 0, 20)
+    sql, params = board_statement(league_id, (CODE,), "positions", (0, 20))
     times: list[float] = []
     with connection.cursor() as cursor:
         for _ in range(runs):

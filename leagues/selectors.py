@@ -116,24 +116,45 @@ def windowed(league: League | int, parts: tuple[str, ...]) -> QuerySet[LeagueRan
     rank row with ``league_rank`` (SQL's ``RANK()`` over the ranking rule's keys, the entry's
     id left out: ties share a rank, 1, 2, 2, 4), ``league_position`` (``ROW_NUMBER()`` over
     the whole rule, the entry's id included: the global board's page order) and
-    ``league_total``. The order is ``games.ranking.order_by``: one rule, here only written
-    as SQL's window over the keys the rank rows copy, which their index holds in that order
-    (a range read in order, no sort, on one partition)."""
+    ``league_total`` (the rank rows' count). The order is ``games.ranking.order_by``: one
+    rule, here only written as SQL's window over the keys the rank rows copy, which their
+    index holds in that order (a range read in order, no sort, on one partition)."""
     ordered = order_by(tiebreak="entry_id")
+    # The size is a subquery run once, not ``COUNT(*) OVER ()``: a window over the whole
+    # partition would read every rank row before the first is returned, where a page of the
+    # top needs only its own (the rank and row number stream, and PostgreSQL stops them at
+    # the page's end: ``CONDITIONS``).
+    size = (
+        member_ranks(league, parts)
+        .order_by()
+        .values("league_id")
+        .annotate(size=Count("pk"))
+        .values("size")
+    )
     return member_ranks(league, parts).annotate(
         league_rank=Window(Rank(), order_by=ordered[:-1]),
         league_position=Window(RowNumber(), order_by=ordered),
-        league_total=Window(Count("pk")),
+        league_total=Subquery(size),
     )
 
 
 #: Which rows of the league board a read wants, as SQL over the window's figures, applied
 #: after the window (a filter on a player before it would rank them alone): a range of
-#: positions (after, up to); ``limit`` positions from ``half`` before a member's (half, name,
-#: limit: the window around them, clipped at the top); players by id (``{players}``: as many
-#: placeholders as there are players).
+#: positions (after, up to, up to again); ``limit`` positions from ``half`` before a member's
+#: (half, name, limit: the window around them, clipped at the top); players by id
+#: (``{players}``: as many placeholders as there are players).
+#:
+#: The range's ``league_rank <= up to`` adds no row (a rank is never above its position):
+#: it is there for PostgreSQL's run conditions (15+), which stop a window as soon as a
+#: monotonic figure passes its bound, but only the outermost window's stops the scan, and
+#: the planner puts ``RANK()`` outermost. With it, the top 20 reads 20 rank rows of the
+#: league's 1,000, not all of them (``bench/league_board.py`` prints the plan).
 CONDITIONS = {
-    "positions": ("", "league_board.league_position > %s AND league_board.league_position <= %s"),
+    "positions": (
+        "",
+        "league_board.league_position > %s AND league_board.league_position <= %s"
+        " AND league_board.league_rank <= %s",
+    ),
     "around": (
         ", around AS (SELECT CASE WHEN league_position - 1 - %s > 0"
         " THEN league_position - 1 - %s ELSE 0 END AS start FROM league_board"
@@ -164,7 +185,8 @@ def board_sql(partitions: int, condition: str, member: bool = False) -> str:
     the league's name, and a member's empty page is one row of nulls and the name."""
     parts = tuple(f"partition-{index}" for index in range(partitions))
     sql, params = windowed(0, parts).values_list(*WINDOW_COLUMNS).query.sql_with_params()
-    assert list(params) == [0, *parts], params  # the order ``board_rows`` passes them in
+    # The order ``board_rows`` passes them in: the size's subquery's, then the window's.
+    assert list(params) == [0, *parts] * 2, params
     more, where = CONDITIONS[condition]
     quote = connection.ops.quote_name
     entry = LeaderboardEntry._meta
@@ -195,17 +217,33 @@ def board_rows(
 ) -> list[tuple[Any, ...]]:
     """The rows of ``board_sql`` meeting ``condition`` (``CONDITIONS``) with ``params``, in
     the league's order; with ``member`` (a player's id), only if they are a member."""
+    with connection.cursor() as cursor:
+        cursor.execute(*board_statement(league_id, parts, condition, params, member=member))
+        return cursor.fetchall()
+
+
+def board_statement(
+    league_id: int,
+    parts: tuple[str, ...],
+    condition: str,
+    params: tuple[Any, ...],
+    *,
+    member: int | None = None,
+) -> tuple[str, tuple[Any, ...]]:
+    """``board_rows``'s SQL and its parameters, in the order ``board_sql`` takes them."""
     sql = board_sql(len(parts), condition, member is not None)
     if condition == "players":
         sql = sql.replace("{players}", ", ".join(["%s"] * len(params)))
     if condition == "around":
         half, username, limit = params
         params = (half, half, username, limit)
+    if condition == "positions":
+        after, up_to = params
+        params = (after, up_to, up_to)
     first = CONDITIONS[condition][0].count("%s")  # the condition's table expression's
     gate = () if member is None else (league_id, member)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, (league_id, *parts, *params[:first], *gate, *params[first:]))
-        return cursor.fetchall()
+    board = (league_id, *parts) * 2  # the size's subquery, the window
+    return sql, (*board, *params[:first], *gate, *params[first:])
 
 
 def placed_where(
