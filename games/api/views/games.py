@@ -1,8 +1,6 @@
 """Games: start one, read it (anyone; a sealed ranked daily game its owner only), play it
 and resign it (its owner), replay its log."""
 
-from typing import Any
-
 from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
@@ -12,13 +10,12 @@ from rest_framework.views import APIView
 from games.api.current_player import request_player
 from games.api.guests import SignedInOrBrowser, as_new_guest
 from games.api.parsing import validated, validated_body
-from games.api.representation import represented
+from games.api.presenters import appended_json, game_json
 from games.api.serializers.actions import (
     ACTION_SCHEMA,
     ActionIn,
     ActionListIn,
     ActionListOut,
-    ActionOut,
     GameAfterActionOut,
     ResignIn,
 )
@@ -30,50 +27,17 @@ from games.api.serializers.games import (
     StateAtIn,
     StateAtOut,
 )
-from games.models import Action, Game
 from games.selectors.games import (
-    Position,
     game_actions,
     game_for,
-    game_position,
     game_state_at,
     game_summary,
 )
-from games.services.actions import Appended, move_played
+from games.services.actions import move_played
 from games.services.games import game_create
 from shared.origins import request_origin
 
 ERRORS = error_responses(400, 401, 403, 404, 409, 422)
-
-
-def game_json(game: Game, position: Position | None = None) -> dict[str, Any]:
-    """A game as clients see it: its summary, its board and the moves it allows."""
-    position = position or game_position(game=game)
-    return represented(
-        GameOut,
-        {
-            **game_summary(game),
-            "state": position.state,
-            "legal_moves": position.legal_moves,
-            "finish": position.finish,
-        },
-    )
-
-
-def appended_json(appended: Appended) -> dict[str, Any]:
-    """The game after an append, from the engine game the service played (no restore)."""
-    position = game_position(
-        game=appended.game, engine_game=appended.engine_game, state=appended.state
-    )
-    return action_answer_json(appended.game, appended.action, position)
-
-
-def action_answer_json(
-    game: Game, action: Action, position: Position | None = None
-) -> dict[str, Any]:
-    """What storing ``action`` answers: the game and the action. A move on the game's socket
-    is acked with this too (``games.socket_moves``), a resent one from the stored action."""
-    return {**game_json(game, position), "action": represented(ActionOut, action)}
 
 
 class GameCreateView(APIView):

@@ -8,10 +8,10 @@ from rest_framework.views import APIView
 
 from games.api.current_player import request_player
 from games.api.parsing import validated_body
+from games.api.presenters import game_json
 from games.api.serializers.errors import error_responses
 from games.api.serializers.games import GameOut
 from games.api.serializers.submissions import SUBMISSION_SCHEMA, SubmissionIn
-from games.api.views.games import game_json
 from games.selectors.games import game_for
 from games.services.submissions import submission_create
 
