@@ -47,6 +47,7 @@ from typing import Any
 
 from django.db import connections
 
+from games import rank_index
 from games.events import ActionAppended, EntryChanged, Event
 from games.live.background import BackgroundPublisher
 from games.live.loops import send_events, server_loop
@@ -57,9 +58,11 @@ from games.live.protocol import (
     entry_event,
 )
 from games.live.snapshots import board_snapshot, states_after
-from games.live.versions import versions
+from games.live.versions import RedisVersions, versions
 from games.models import Game
+from games.selectors.leaderboard_sql import BoardCounts
 from games.selectors.leaderboards import leaderboard_entries_ranked
+from shared import redis_clients
 
 logger = logging.getLogger(__name__)
 
@@ -119,20 +122,23 @@ def entry_events(entries: list[tuple[str, int]]) -> list[tuple[str, dict[str, An
     their gap in the same round trip.
     """
     gaps = missed_boards.take()
-    boards = [board for board, _ in entries]
+    players: dict[str, list[int]] = {}  # by board, boards in order of first change
+    for board, player_id in entries:
+        players.setdefault(board, []).append(player_id)
+    boards = [board for board, player_ids in players.items() for _ in player_ids]
     try:
-        numbers = versions().bump_many([*gaps, *boards])[len(gaps) :]
+        bumped, first = bumped_then_read([*gaps, *boards], players)
     except Exception:
         missed_boards.add([*gaps, *boards])
         raise
-    by_board: dict[str, list[tuple[int, int]]] = {}
-    for (board, player_id), version in zip(entries, numbers, strict=True):
-        by_board.setdefault(board, []).append((player_id, version))
+    numbers = iter(bumped[len(gaps) :])
     events = []
-    for board, changed in by_board.items():  # one count read and one index read per board
+    for board, player_ids in players.items():  # one count read and one index read per board
+        counts, found = first if first is not None and board == first[0].board else (None, None)
         ranked = leaderboard_entries_ranked(
-            board=board, player_ids=[player_id for player_id, _ in changed]
+            board=board, player_ids=player_ids, counts=counts, found=found
         )
+        changed = [(player_id, next(numbers)) for player_id in player_ids]
         gone = False
         for (_, version), entry in zip(changed, ranked, strict=True):
             if entry is None:
@@ -145,6 +151,33 @@ def entry_events(entries: list[tuple[str, int]]) -> list[tuple[str, dict[str, An
             # watcher redraws from it at once rather than at the next change.
             events.append(entry_event(board_snapshot(board)))
     return events
+
+
+FirstRead = tuple[BoardCounts, list[rank_index.IndexedPage | rank_index.PlayerNotIndexed | None]]
+
+
+def bumped_then_read(
+    keys: list[str], players: dict[str, list[int]]
+) -> tuple[list[int], FirstRead | None]:
+    """The versions of ``keys`` bumped, and with the rank index the first board's entries
+    read in the same round trip, on the versions' connection (the bump first: what is read
+    is at least as new as the version it goes out with); None for the read when it did not
+    go with the bump (no index, or it failed: the board is read as the others)."""
+    store = versions()
+    if isinstance(store, RedisVersions) and rank_index.enabled():
+        board, player_ids = next(iter(players.items()))
+        counts = BoardCounts(board)  # what the index is checked against, read before
+        ran, found = rank_index.entries_around_after(
+            store.bump_call(keys),
+            board=board,
+            player_ids=player_ids,
+            limit=0,
+            total=counts.total,
+            use=redis_clients.VERSIONS,
+        )
+        if ran is not None:
+            return store.bumped(ran), (counts, found)
+    return store.bump_many(keys), None
 
 
 def action_events(

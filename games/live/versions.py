@@ -15,6 +15,7 @@ from collections import defaultdict
 from functools import cache
 
 from django.conf import settings
+from redis.typing import EncodableT
 
 from shared import redis_clients
 
@@ -71,9 +72,20 @@ class RedisVersions:
         command (``BUMP_SCRIPT``); the new versions in the same order."""
         if not boards:
             return []
-        keys = [self.key(board) for board in boards]
-        replies = self._bump(keys=keys, args=[VERSION_KEY_TTL_S])
-        return [int(version) for version in replies]
+        _, keys, args = self.bump_call(boards)
+        return self.bumped(self._bump(keys=keys, args=args))
+
+    def bump_call(self, boards: list[str]) -> tuple[str, list[str], list[EncodableT]]:
+        """``bump_many`` as a script call (source, keys, args), for a caller that sends it in
+        one round trip with its reads (the live publisher: ``bumped`` reads its reply)."""
+        return BUMP_SCRIPT, [self.key(board) for board in boards], [VERSION_KEY_TTL_S]
+
+    @staticmethod
+    def bumped(reply: object) -> list[int]:
+        """The versions in a reply of ``BUMP_SCRIPT``."""
+        if not isinstance(reply, list):
+            raise TypeError(f"not a reply of the bump script: {reply!r}")
+        return [int(version) for version in reply]
 
     def current(self, board: str) -> int:
         value = self._redis.get(self.key(board))

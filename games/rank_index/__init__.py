@@ -42,7 +42,14 @@ with all of a player's games on a code) loses the re-creation the same way.
 """
 
 from games.rank_index.building import background, board_build, index_clear
-from games.rank_index.reads import IndexedPage, PlayerNotIndexed, around, entries_around, page
+from games.rank_index.reads import (
+    IndexedPage,
+    PlayerNotIndexed,
+    around,
+    entries_around,
+    entries_around_after,
+    page,
+)
 from games.rank_index.store import enabled, health
 from games.rank_index.writes import Change, change_of_entry, entry_changed
 
@@ -56,6 +63,7 @@ __all__ = [
     "change_of_entry",
     "enabled",
     "entries_around",
+    "entries_around_after",
     "entry_changed",
     "health",
     "index_clear",

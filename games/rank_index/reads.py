@@ -18,6 +18,8 @@ from games.rank_index.building import background
 from games.rank_index.members import RANK_KEY_WIDTH, row_of
 from games.rank_index.store import BoardKeys, board_keys, connection, declare_stale, enabled, health
 from games.selectors.leaderboard_rows import Row
+from shared import redis_clients
+from shared.redis_clients import RedisUse
 
 #: How long a board's index may disagree with the SQL count of its entries before it is
 #: declared stale and rebuilt. An update lands a few ms after its commit, so reads in that
@@ -83,16 +85,32 @@ Spec = Callable[[BoardKeys], scripts.ScriptCall]
 
 def read_many(board: str, *, total: int, specs: list[Spec]) -> list[Reply | None]:
     """``read`` for several scripts of one board in one round trip (a pipeline)."""
+    return read_many_after(None, board=board, total=total, specs=specs)[1]
+
+
+def read_many_after(
+    before: scripts.ScriptCall | None,
+    *,
+    board: str,
+    total: int,
+    specs: list[Spec],
+    use: RedisUse = redis_clients.RANK_INDEX,
+) -> tuple[object | None, list[Reply | None]]:
+    """``read_many`` on ``use``'s client, with ``before`` run first in the same round trip:
+    ``before``'s reply (None when nothing ran: the index is not read now, or Redis failed)
+    and the reads'."""
     if not enabled() or database.in_atomic_block:
-        return [None] * len(specs)
+        return None, [None] * len(specs)
     try:
-        client = connection()
+        client = connection(use)
         keys = board_keys(board)
-        replies = scripts.run_many(client, [spec(keys) for spec in specs])
-        return [checked(client, board, reply, total=total) for reply in replies]  # type: ignore[arg-type]
+        calls = [spec(keys) for spec in specs]
+        replies = scripts.run_many(client, calls if before is None else [before, *calls])
+        ran = None if before is None else replies.pop(0)
+        return ran, [checked(client, board, reply, total=total) for reply in replies]  # type: ignore[arg-type]
     except redis.RedisError as error:
         health.failed(board=None, error=error)
-        return [None] * len(specs)
+        return None, [None] * len(specs)
 
 
 def checked(client: redis.Redis, board: str, reply: Reply | None, *, total: int) -> Reply | None:
@@ -141,6 +159,24 @@ def entries_around(
 ) -> list[IndexedPage | PlayerNotIndexed | None]:
     """``around`` for several players of one board in one round trip (the live publisher's
     batch): for each, the page, ``PlayerNotIndexed`` (returned, not raised), or None."""
+    return entries_around_after(None, board=board, player_ids=player_ids, limit=limit, total=total)[
+        1
+    ]
+
+
+def entries_around_after(
+    before: scripts.ScriptCall | None,
+    *,
+    board: str,
+    player_ids: list[int],
+    limit: int,
+    total: int,
+    use: RedisUse = redis_clients.RANK_INDEX,
+) -> tuple[object | None, list[IndexedPage | PlayerNotIndexed | None]]:
+    """``entries_around`` with ``before`` run first in the same round trip on ``use``'s
+    client (``read_many_after``): the live publisher's version bump, which must come before
+    the entries it announces are read, on its own connection. ``before``'s reply (None: it
+    did not run, the caller runs it alone) and the entries."""
 
     def spec_for(player_id: int) -> Spec:
         def spec(keys: BoardKeys) -> scripts.ScriptCall:
@@ -149,7 +185,9 @@ def entries_around(
 
         return spec
 
-    replies = read_many(board, total=total, specs=[spec_for(player) for player in player_ids])
+    ran, replies = read_many_after(
+        before, board=board, total=total, specs=[spec_for(player) for player in player_ids], use=use
+    )
     found: list[IndexedPage | PlayerNotIndexed | None] = []
     for player_id, reply in zip(player_ids, replies, strict=True):
         if reply is None:
@@ -158,4 +196,4 @@ def entries_around(
             found.append(PlayerNotIndexed(player_id))
         else:
             found.append(indexed_page(board, reply))
-    return found
+    return ran, found

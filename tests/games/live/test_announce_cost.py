@@ -1,16 +1,18 @@
 """What a move's announcement costs in Redis, counted where it lands (``MONITOR``).
 
-The announcement of a move is its board's version bump and the publishing of its messages
-(the board's ``entry``, the game's ``action``): two commands from one connection, the
-``PUBLISH``es run inside a script (``games.live.direct``), per batch of the publisher and not
-per move. Before, a move cost a pipeline of ``INCR`` and ``EXPIRE`` and one ``PUBLISH`` per
-message, sent on the server's event loop on the channel layer's own connection (4 commands on
-2 connections for these two messages). The rank read between them is the rank index's, not
-counted here. Redis only: the in-memory layer has no commands to count.
+The announcement of a move is its board's version bump, the read of the entry it announces
+(the rank index's ``AROUND``) and the publishing of its messages (the board's ``entry``, the
+game's ``action``): three commands from one connection, the bump and the read in one round
+trip, the ``PUBLISH``es run inside one script (``games.live.direct``), per batch of the
+publisher and not per move. Before, a move cost a pipeline of ``INCR`` and ``EXPIRE``, the
+read on the rank index's connection and one ``PUBLISH`` per message sent on the server's event
+loop on the channel layer's connection: 5 commands on 3 connections in 4 round trips. Redis
+only: the in-memory layer has no commands to count.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Callable, Sequence
 
@@ -20,6 +22,7 @@ from django.conf import settings
 
 from games import live
 from games.events import Event
+from games.rank_index import scripts
 from tests.conftest import Player
 from tests.games.live.conftest import receive, start, websocket
 from tests.games.live.test_publishing import CODE, board_entries, stock_moves
@@ -32,6 +35,8 @@ pytestmark = [
 
 #: Words only the announcement's commands carry: a board's version key, a group's channel.
 ANNOUNCING = (":live:board-version:", "__group__")
+#: The rank index's read of an entry (its script's SHA, in the ``EVALSHA`` that runs it).
+AROUND_SHA = hashlib.sha1(scripts.AROUND.encode()).hexdigest()
 
 
 def monitor() -> RedisMonitor:
@@ -85,7 +90,9 @@ async def test_a_socket_move_is_announced_in_two_redis_commands_on_one_connectio
     announced = announcing(mine)
     assert len(announced) == 2 * moves, [c.line[:120] for c in announced]
     assert {c.name for c in announced} == {"EVALSHA"}
-    assert len(connections(announced)) == 1
+    reads = [c for c in sent(mine) if AROUND_SHA in c.line]
+    assert len(reads) == moves
+    assert len(connections(announced + reads)) == 1  # the bump, the read, the messages
     # The messages themselves: two a move, both run by the script, none sent one by one.
     assert len(published(mine, "leaderboard.")) == moves
     assert len(published(mine, "game.")) == moves
@@ -122,7 +129,9 @@ async def test_a_burst_on_one_board_is_announced_in_one_publish_call_and_ends_on
         assert await spectator.receive_nothing(timeout=0.1)
     announced = announcing(mine)
     assert [c.name for c in announced] == ["EVALSHA", "EVALSHA"]  # the versions, the messages
-    assert len(connections(announced)) == 1
+    reads = [c for c in sent(mine) if AROUND_SHA in c.line]
+    assert len(reads) == 2  # alice's and bob's entries, with the versions' bump
+    assert len(connections(announced + reads)) == 1
     # Ten moves on one board: one entry message per player and batch, every action its own.
     assert len(published(mine, "leaderboard.")) == 2 < len(changes)
     assert len(published(mine, "game.")) == 10
