@@ -15,12 +15,13 @@ several changes of one player's entry on one board make one message, read after 
   entry changed, carrying the entry as it is now (rank included) and a per-board ``version``.
 
 Versions are what lets a client notice a missed message (``games.live.versions``). The
-counter is bumped *before* the entry is read: then the message with the highest version of
-a player always carries a state read after that player's last commit, so a client that
-applies messages in version order ends on the latest entry even when two processes publish
-concurrently. A change that could
-not be announced (the queue was full, Redis was down) still costs its board one version, bumped
-later without a message: the gap is how a client knows it must re-fetch.
+counter is bumped *before* the entry is read (with the rank index, in the same round trip:
+the bump's script first, then the entries' reads, in one pipeline): then the message with
+the highest version of a player always carries a state read after that player's last
+commit, so a client that applies messages in version order ends on the latest entry even
+when two processes publish concurrently. A change that could not be announced (the queue
+was full, Redis was down) still costs its board one version, bumped later without a message:
+the gap is how a client knows it must re-fetch.
 
 Rank changes of *other* players caused by a move are implied, not sent: the message carries
 the moved entry's new rank (the server's, from ``games.ranking``), and a client places the
@@ -33,7 +34,14 @@ watcher: consumers relay the text as is, which matters when thousands of sockets
 board. A batch reads what it announces with as few queries as it can: none for the actions (the
 service hands over each one's board state; a submission announces its last action alone),
 the count rows once per board and the board's changed entries from the rank index in one
-round trip, the game rows in one query for an action that came without its board.
+round trip (the first board's with the versions' bump), the game rows in one query for an
+action that came without its board.
+
+A batch is sent in one command (``games.live.direct``: its ``PUBLISH``es in one script) from
+this thread, on the versions' connection, without a hop onto the server's event loop: a
+batch of one board costs Redis three commands in two round trips on one connection (the
+bump with the read, then the messages), whatever number of moves it folds
+(``bench/announce_cost.py``, ``tests/games/live/test_announce_cost.py``).
 """
 
 from __future__ import annotations
