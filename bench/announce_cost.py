@@ -27,9 +27,12 @@ import asyncio
 import json
 import os
 import random
+import threading
+import time
 import uuid
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from _common import setup_django
@@ -84,6 +87,37 @@ async def move(seat: Seat, rng: random.Random) -> bool:
     return True
 
 
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def thread_cpu_s(name: str) -> float:
+    """CPU seconds so far of this process's thread called ``name`` (0 if there is none)."""
+    for thread in threading.enumerate():
+        if thread.name == name and thread.native_id is not None:
+            stat = Path(f"/proc/self/task/{thread.native_id}/stat").read_text()
+            fields = stat.rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / TICKS
+    return 0.0
+
+
+@dataclass(frozen=True)
+class Cpu:
+    """CPU seconds of the process, its event loop's thread and the publisher's thread."""
+
+    process: float
+    loop: float
+    publisher: float
+
+    @classmethod
+    def now(cls) -> Cpu:
+        return cls(time.process_time(), time.thread_time(), thread_cpu_s(PUBLISHER))
+
+    def __sub__(self, other: Cpu) -> Cpu:
+        return Cpu(
+            self.process - other.process, self.loop - other.loop, self.publisher - other.publisher
+        )
+
+
 @dataclass(frozen=True)
 class Phase:
     name: str
@@ -94,6 +128,7 @@ class Phase:
     per_connection: list[Counter[str]]
     trips: Counter[str]
     sql: Counter[str]
+    cpu: Cpu
 
 
 async def run_phase(
@@ -109,6 +144,7 @@ async def run_phase(
     queries.by_thread.clear()
     trips.by_thread.clear()
     played = 0
+    before = Cpu.now()
     with RedisMonitor(url, markers=markers) as monitor:
         while played < count:
             if burst:
@@ -122,6 +158,7 @@ async def run_phase(
                 if not seat.legal:
                     seats[index] = await asyncio.to_thread(new_seat, rng)
         await asyncio.to_thread(live.wait_idle)
+        spent = Cpu.now() - before
         mine = monitor.mine()
     return Phase(
         name=name,
@@ -138,6 +175,7 @@ async def run_phase(
         ),
         trips=Counter(trips.by_thread),
         sql=Counter(queries.by_thread),
+        cpu=spent,
     )
 
 
@@ -159,6 +197,11 @@ def report(phase: Phase) -> None:
         f"publisher {phase.trips[PUBLISHER] / n:.2f}"
     )
     print(f"  publisher SQL statements per move: {phase.sql[PUBLISHER] / n:.2f}")
+    cpu = phase.cpu
+    print(
+        f"  CPU per move: process {cpu.process * 1000 / n:.2f} ms, event loop's thread "
+        f"{cpu.loop * 1000 / n:.2f} ms, publisher's thread {cpu.publisher * 1000 / n:.2f} ms"
+    )
 
 
 QUERIES = Queries()

@@ -8,7 +8,9 @@ request thread after the commit, that is most of a move's latency, so the servic
 * **One consumer**: items are handled in the order they were submitted, so messages of one
   game (by seq) and of one board (by version) leave this process in order.
 * **Batches**: whatever piled up while the previous batch was being published is handed over
-  at once, so the handler can fold repeated changes and share round trips.
+  at once, so the handler can fold repeated changes and share round trips; with ``linger``,
+  a batch also waits that long after its first item for more (a tick: under load, the moves
+  of a few milliseconds go out together, at the cost of that delay to their watchers).
 * **Bounded**: a dead or frozen Redis must not grow memory without limit. When ``capacity``
   items wait, ``submit`` refuses the new one (the caller decides how watchers recover) and
   a warning is logged at most every ``DROP_LOG_INTERVAL_S``.
@@ -68,10 +70,12 @@ class BackgroundPublisher(Generic[Item]):
         idle_after: float = 0.25,
         capacity: int = 10_000,
         max_batch: int = 500,
+        linger: float = 0.0,
         name: str = "background-publisher",
     ) -> None:
         if capacity < 1 or max_batch < 1:
             raise ValueError("capacity and max_batch must be at least 1")
+        self._linger = linger
         self._handle_batch = handle_batch
         self._on_idle = on_idle
         self._idle_after = idle_after
@@ -145,12 +149,7 @@ class BackgroundPublisher(Generic[Item]):
                 self._call(self._on_idle, "going idle")
                 idle = True
                 continue
-            batch = [first]
-            while len(batch) < self._max_batch:
-                try:
-                    batch.append(self._queue.get_nowait())
-                except queue.Empty:
-                    break
+            batch = self._batch_from(first)
             # The queue holds Item | object (the marker): `is not` cannot narrow that to Item.
             items: list[Item] = [item for item in batch if item is not _IDLE_MARKER]  # type: ignore[misc]
             if items:
@@ -161,6 +160,26 @@ class BackgroundPublisher(Generic[Item]):
             with self._state:
                 self._handled += len(batch)
                 self._state.notify_all()
+
+    def _batch_from(self, first: Item | object) -> list[Item | object]:
+        """``first`` and what follows it: what is queued now, and for ``linger`` seconds
+        after ``first`` what comes (not past a ``wait_idle`` marker: it wants its answer)."""
+        batch = [first]
+        deadline = time.monotonic() + self._linger
+        while len(batch) < self._max_batch:
+            try:
+                batch.append(self._queue.get_nowait())
+                continue
+            except queue.Empty:
+                pass
+            left = deadline - time.monotonic()
+            if left <= 0 or batch[-1] is _IDLE_MARKER:
+                break
+            try:
+                batch.append(self._queue.get(timeout=left))
+            except queue.Empty:
+                break
+        return batch
 
     def _call(self, work: Callable[[], None], what: str) -> None:
         try:

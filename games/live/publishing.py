@@ -289,12 +289,18 @@ def close_publisher_connections() -> None:
     connections.close_all()
 
 
+#: How long a batch waits after its first change for more (``BackgroundPublisher``'s
+#: ``linger``): a tick, so that the moves of a busy board go out in one batch (one bump, one
+#: read, one publish) rather than each in its own; a watcher sees a move that much later.
+BATCH_LINGER_S = 0.005
+
 publisher: BackgroundPublisher[GameChange] = BackgroundPublisher(
     handle_batch=publish_changes,
     on_idle=close_publisher_connections,
     idle_after=0.25,
     capacity=10_000,
     max_batch=500,
+    linger=BATCH_LINGER_S,
     name="live-publisher",
 )
 

@@ -1,6 +1,7 @@
 """BackgroundPublisher: one thread, submission order, bounded, survives a failing batch."""
 
 import threading
+import time
 
 import pytest
 
@@ -124,3 +125,23 @@ def test_on_idle_runs_once_the_queue_stays_empty_and_at_once_on_wait_idle() -> N
     assert publisher.wait_idle(timeout=10)
     assert calls[:3] == [[1], "idle", [2]]
     assert calls[3] == "idle"
+
+
+def test_with_linger_what_comes_soon_after_the_first_item_joins_its_batch() -> None:
+    recorder = Recorder()
+    publisher = BackgroundPublisher(handle_batch=recorder, linger=0.5, name="linger-test")
+    assert publisher.submit(1)
+    time.sleep(0.05)  # the thread took 1 and waits for more
+    assert publisher.submit(2)
+    assert publisher.wait_idle(timeout=10)
+    assert recorder.batches == [[1, 2]]
+
+
+def test_linger_does_not_hold_back_a_wait_idle() -> None:
+    recorder = Recorder()
+    publisher = BackgroundPublisher(handle_batch=recorder, linger=5.0, name="linger-idle-test")
+    started = time.monotonic()
+    assert publisher.submit(1)
+    assert publisher.wait_idle(timeout=10)
+    assert time.monotonic() - started < 2.5  # not the 5 s linger
+    assert recorder.batches == [[1]]
