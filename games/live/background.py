@@ -8,9 +8,10 @@ request thread after the commit, that is most of a move's latency, so the servic
 * **One consumer**: items are handled in the order they were submitted, so messages of one
   game (by seq) and of one board (by version) leave this process in order.
 * **Batches**: whatever piled up while the previous batch was being published is handed over
-  at once, so the handler can fold repeated changes and share round trips; with ``linger``,
-  a batch also waits that long after its first item for more (a tick: under load, the moves
-  of a few milliseconds go out together, at the cost of that delay to their watchers).
+  at once, so the handler can fold repeated changes and share round trips. With ``linger``,
+  a batch that follows the previous one within ``linger`` seconds (a busy stream) also waits
+  that long after its first item for more: under load the items of those milliseconds go
+  out together, at the cost of that delay; a lone item never waits.
 * **Bounded**: a dead or frozen Redis must not grow memory without limit. When ``capacity``
   items wait, ``submit`` refuses the new one (the caller decides how watchers recover) and
   a warning is logged at most every ``DROP_LOG_INTERVAL_S``.
@@ -76,6 +77,7 @@ class BackgroundPublisher(Generic[Item]):
         if capacity < 1 or max_batch < 1:
             raise ValueError("capacity and max_batch must be at least 1")
         self._linger = linger
+        self._last_batch_end = -linger
         self._handle_batch = handle_batch
         self._on_idle = on_idle
         self._idle_after = idle_after
@@ -154,6 +156,7 @@ class BackgroundPublisher(Generic[Item]):
             items: list[Item] = [item for item in batch if item is not _IDLE_MARKER]  # type: ignore[misc]
             if items:
                 self._call(partial(self._handle_batch, items), f"a batch of {len(items)} items")
+            self._last_batch_end = time.monotonic()
             idle = len(items) < len(batch)  # a marker asks for on_idle now
             if idle:
                 self._call(self._on_idle, "going idle")
@@ -162,10 +165,13 @@ class BackgroundPublisher(Generic[Item]):
                 self._state.notify_all()
 
     def _batch_from(self, first: Item | object) -> list[Item | object]:
-        """``first`` and what follows it: what is queued now, and for ``linger`` seconds
-        after ``first`` what comes (not past a ``wait_idle`` marker: it wants its answer)."""
+        """``first`` and what follows it: what is queued now and, when the previous batch
+        ended less than ``linger`` seconds ago, what comes for ``linger`` seconds after
+        ``first`` (not past a ``wait_idle`` marker: it wants its answer)."""
         batch = [first]
-        deadline = time.monotonic() + self._linger
+        now = time.monotonic()
+        busy = now - self._last_batch_end < self._linger
+        deadline = now + self._linger if busy else now
         while len(batch) < self._max_batch:
             try:
                 batch.append(self._queue.get_nowait())

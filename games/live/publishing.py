@@ -289,10 +289,11 @@ def close_publisher_connections() -> None:
     connections.close_all()
 
 
-#: How long a batch waits after its first change for more (``BackgroundPublisher``'s
-#: ``linger``): a tick, so that the moves of a busy board go out in one batch (one bump, one
-#: read, one publish) rather than each in its own; a watcher sees a move that much later.
-BATCH_LINGER_S = 0.005
+#: How long a batch waits after its first change for more while changes keep coming
+#: (``BackgroundPublisher``'s ``linger``), so that a busy board's moves go out in one batch
+#: (one bump, one read, one publish, one count read) rather than each in its own; a watcher
+#: then sees a move up to that much later (``bench/announce_cost.py``: docs/performance.md).
+BATCH_LINGER_S = 0.020
 
 publisher: BackgroundPublisher[GameChange] = BackgroundPublisher(
     handle_batch=publish_changes,
