@@ -9,9 +9,10 @@ request thread after the commit, that is most of a move's latency, so the servic
   game (by seq) and of one board (by version) leave this process in order.
 * **Batches**: whatever piled up while the previous batch was being published is handed over
   at once, so the handler can fold repeated changes and share round trips. With ``linger``,
-  a batch that follows the previous one within ``linger`` seconds (a busy stream) also waits
-  that long after its first item for more: under load the items of those milliseconds go
-  out together, at the cost of that delay; a lone item never waits.
+  a batch that follows one of several items (items came while the thread was busy: a dense
+  stream) also waits that long after its first item for more: under load the items of those
+  milliseconds go out together, at the cost of that delay; items that come one at a time
+  never wait.
 * **Bounded**: a dead or frozen Redis must not grow memory without limit. When ``capacity``
   items wait, ``submit`` refuses the new one (the caller decides how watchers recover) and
   a warning is logged at most every ``DROP_LOG_INTERVAL_S``.
@@ -77,7 +78,7 @@ class BackgroundPublisher(Generic[Item]):
         if capacity < 1 or max_batch < 1:
             raise ValueError("capacity and max_batch must be at least 1")
         self._linger = linger
-        self._last_batch_end = -linger
+        self._last_batch_size = 0
         self._handle_batch = handle_batch
         self._on_idle = on_idle
         self._idle_after = idle_after
@@ -156,7 +157,7 @@ class BackgroundPublisher(Generic[Item]):
             items: list[Item] = [item for item in batch if item is not _IDLE_MARKER]  # type: ignore[misc]
             if items:
                 self._call(partial(self._handle_batch, items), f"a batch of {len(items)} items")
-            self._last_batch_end = time.monotonic()
+            self._last_batch_size = len(items)
             idle = len(items) < len(batch)  # a marker asks for on_idle now
             if idle:
                 self._call(self._on_idle, "going idle")
@@ -166,12 +167,11 @@ class BackgroundPublisher(Generic[Item]):
 
     def _batch_from(self, first: Item | object) -> list[Item | object]:
         """``first`` and what follows it: what is queued now and, when the previous batch
-        ended less than ``linger`` seconds ago, what comes for ``linger`` seconds after
-        ``first`` (not past a ``wait_idle`` marker: it wants its answer)."""
+        held several items, what comes for ``linger`` seconds after ``first`` (not past a
+        ``wait_idle`` marker: it wants its answer)."""
         batch = [first]
         now = time.monotonic()
-        busy = now - self._last_batch_end < self._linger
-        deadline = now + self._linger if busy else now
+        deadline = now + self._linger if self._last_batch_size > 1 else now
         while len(batch) < self._max_batch:
             try:
                 batch.append(self._queue.get_nowait())

@@ -289,7 +289,7 @@ def close_publisher_connections() -> None:
     connections.close_all()
 
 
-#: How long a batch waits after its first change for more while changes keep coming
+#: How long a batch waits after its first change for more when the one before held several
 #: (``BackgroundPublisher``'s ``linger``), so that a busy board's moves go out in one batch
 #: (one bump, one read, one publish, one count read) rather than each in its own; a watcher
 #: then sees a move up to that much later (``bench/announce_cost.py``: docs/performance.md).
