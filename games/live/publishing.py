@@ -39,8 +39,8 @@ action that came without its board.
 
 A batch is sent in one command (``games.live.direct``: its ``PUBLISH``es in one script) from
 this thread, on the versions' connection, without a hop onto the server's event loop: a
-batch of one board costs Redis three commands in two round trips on one connection (the
-bump with the read, then the messages), whatever number of moves it folds
+batch of one player's moves on one board costs Redis three commands in two round trips on
+one connection (the bump with the read, then the messages), however many moves it folds
 (``bench/announce_cost.py``, ``tests/games/live/test_announce_cost.py``).
 """
 
