@@ -33,14 +33,15 @@ The JSON text of a message (``games.live.protocol``) is encoded once here, not o
 watcher: consumers relay the text as is, which matters when thousands of sockets watch one
 board. A batch reads what it announces with as few queries as it can: none for the actions (the
 service hands over each one's board state; a submission announces its last action alone),
-the count rows once per board and the board's changed entries from the rank index in one
-round trip (the first board's with the versions' bump), the game rows in one query for an
-action that came without its board.
+the count rows once per board and every board's changed entries from the rank index in one
+round trip with the versions' bump, the game rows in one query for an action that came
+without its board.
 
 A batch is sent in one command (``games.live.direct``: its ``PUBLISH``es in one script) from
 this thread, on the versions' connection, without a hop onto the server's event loop: a
-batch of one player's moves on one board costs Redis three commands in two round trips on
-one connection (the bump with the read, then the messages), however many moves it folds
+batch costs Redis two round trips on one connection, however many moves and boards it folds:
+the bump with the reads (one per changed player), then the messages; a batch of one player's
+moves on one board three commands
 (``bench/announce_cost.py``, ``tests/games/live/test_announce_cost.py``).
 """
 
@@ -135,14 +136,14 @@ def entry_events(entries: list[tuple[str, int]]) -> list[tuple[str, dict[str, An
         players.setdefault(board, []).append(player_id)
     boards = [board for board, player_ids in players.items() for _ in player_ids]
     try:
-        bumped, first = bumped_then_read([*gaps, *boards], players)
+        bumped, reads = bumped_then_read([*gaps, *boards], players)
     except Exception:
         missed_boards.add([*gaps, *boards])
         raise
     numbers = iter(bumped[len(gaps) :])
     events = []
     for board, player_ids in players.items():  # one count read and one index read per board
-        counts, found = first if first is not None and board == first[0].board else (None, None)
+        counts, found = reads.get(board, (None, None))
         ranked = leaderboard_entries_ranked(
             board=board, player_ids=player_ids, counts=counts, found=found
         )
@@ -161,31 +162,31 @@ def entry_events(entries: list[tuple[str, int]]) -> list[tuple[str, dict[str, An
     return events
 
 
-FirstRead = tuple[BoardCounts, list[rank_index.IndexedPage | rank_index.PlayerNotIndexed | None]]
+#: A board's entries read with the versions' bump: its count rows, the rank index's answers.
+BoardRead = tuple[BoardCounts, list[rank_index.IndexedPage | rank_index.PlayerNotIndexed | None]]
 
 
 def bumped_then_read(
     keys: list[str], players: dict[str, list[int]]
-) -> tuple[list[int], FirstRead | None]:
-    """The versions of ``keys`` bumped, and with the rank index the first board's entries
-    read in the same round trip, on the versions' connection (the bump first: what is read
-    is at least as new as the version it goes out with); None for the read when it did not
-    go with the bump (no index, or it failed: the board is read as the others)."""
+) -> tuple[list[int], dict[str, BoardRead]]:
+    """The versions of ``keys`` bumped and, with the rank index, every board's changed entries
+    read in the same round trip, on the versions' connection (the bump first: what is read is
+    at least as new as the version it goes out with). No reads when they did not go with the
+    bump (no index, or it failed): each board is then read on its own, after the bump."""
     store = versions()
     if isinstance(store, RedisVersions) and rank_index.enabled():
-        board, player_ids = next(iter(players.items()))
-        counts = BoardCounts(board)  # what the index is checked against, read before
-        ran, found = rank_index.entries_around_after(
+        counts = {board: BoardCounts(board) for board in players}  # the index's check, first
+        ran, found = rank_index.boards_entries_after(
             store.bump_call(keys),
-            board=board,
-            player_ids=player_ids,
-            limit=0,
-            total=counts.total,
+            [(board, player_ids, counts[board].total) for board, player_ids in players.items()],
             use=redis_clients.VERSIONS,
         )
         if ran is not None:
-            return store.bumped(ran), (counts, found)
-    return store.bump_many(keys), None
+            return store.bumped(ran), {
+                board: (counts[board], board_found)
+                for board, board_found in zip(players, found, strict=True)
+            }
+    return store.bump_many(keys), {}
 
 
 def action_events(

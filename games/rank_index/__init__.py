@@ -46,8 +46,8 @@ from games.rank_index.reads import (
     IndexedPage,
     PlayerNotIndexed,
     around,
+    boards_entries_after,
     entries_around,
-    entries_around_after,
     page,
 )
 from games.rank_index.store import enabled, health
@@ -60,10 +60,10 @@ __all__ = [
     "around",
     "background",
     "board_build",
+    "boards_entries_after",
     "change_of_entry",
     "enabled",
     "entries_around",
-    "entries_around_after",
     "entry_changed",
     "health",
     "index_clear",

@@ -14,15 +14,21 @@ from __future__ import annotations
 
 import hashlib
 import os
+import threading
 from collections.abc import Callable, Sequence
+from typing import Any
+from unittest.mock import patch
 
 import pytest
+import redis.connection
 from channels.db import database_sync_to_async
 from django.conf import settings
 
+from engine import random_code
 from games import live
 from games.events import Event
 from games.rank_index import scripts
+from games.services.games import game_create
 from tests.conftest import Player
 from tests.games.live.conftest import receive, start, websocket
 from tests.games.live.test_publishing import CODE, board_entries, stock_moves
@@ -142,3 +148,34 @@ async def test_a_burst_on_one_board_is_announced_in_one_publish_call_and_ends_on
     names = (alice.user.username, bob.user.username)
     assert latest == {name: page[name] for name in names}
     assert [(a["seq"], a["token"]) for a in actions] == list(enumerate(tokens, start=2))
+
+
+def test_a_batch_over_two_boards_bumps_reads_and_publishes_in_two_round_trips(
+    alice: Player, bob: Player, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The versions' bump and every board's entries go in one pipeline, the messages in one
+    script: two round trips from the publishing thread, however many boards."""
+    other = random_code(draw=3)
+    games = [game_create(player=p.user, code=c).game.id for p, c in ((alice, CODE), (bob, other))]
+    assert live.wait_idle()
+    before = [live.versions().current(code) for code in (CODE, other)]
+    reported: list[Sequence[Event]] = []
+    with monkeypatch.context() as held:
+        held.setattr(live, "game_changed", reported.append)
+        stock_moves(alice, games[0], 2)
+        stock_moves(bob, games[1], 2)
+    changes = [live.GameChange(events=tuple(events), loop=None) for events in reported]
+    assert {board for change in changes for board in change.boards_changed()} == {CODE, other}
+    here = threading.get_ident()
+    trips: list[object] = []
+    original = redis.connection.Connection.send_packed_command
+
+    def counted(connection: Any, *args: Any, **kwargs: Any) -> None:
+        if threading.get_ident() == here:
+            trips.append(args)
+        original(connection, *args, **kwargs)
+
+    with patch.object(redis.connection.Connection, "send_packed_command", counted):
+        live.publish_changes(changes)
+    assert len(trips) == 2
+    assert [live.versions().current(code) for code in (CODE, other)] == [v + 1 for v in before]
