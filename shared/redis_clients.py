@@ -11,18 +11,20 @@ do when Redis fails, in one table (``USES``).
   contact (``games.rank_index.store.Health``).
 * ``RANK_INDEX_BUILD``: ``games.rank_index.building``, 10 s (background work). On failure:
   the build stops, SQL keeps serving the board, a later read starts another.
-* ``VERSIONS``: ``games.live.versions`` (the publisher's thread, a watcher's snapshot), 1 s.
-  On failure: the batch is not sent, its boards get a version gap with the next one, so
-  watchers re-fetch.
+* ``VERSIONS``: ``games.live.versions`` (the publisher's thread, a watcher's snapshot) and the
+  publisher's messages (``games.live.direct``: a batch's ``PUBLISH``es in one script, on the
+  same client, so a batch's announcement uses one connection), 1 s. On failure: the batch is
+  not sent, its boards get a version gap with the next one, so watchers re-fetch.
 
 One client (and connection pool) per use, URL and process, shared by threads: redis-py's
 clients and pools are thread-safe and reset themselves in a forked child. Short waits
 because a hung Redis must cost a throttle check, a rank read or an announcement, not hold a
 request thread for minutes.
 
-The channel layer (channels-redis) keeps its own connections: they are asyncio ones, one
-pool per event loop, which a synchronous redis-py client cannot stand in for, and the layer
-has its own timeouts and reconnects (``CHANNEL_LAYERS`` in the settings).
+The channel layer (channels-redis) keeps its own connections for what it receives (and sends
+where the publisher does not publish itself): they are asyncio ones, one pool per event loop,
+which a synchronous redis-py client cannot stand in for, and the layer has its own timeouts
+and reconnects (``CHANNEL_LAYERS`` in the settings).
 """
 
 from __future__ import annotations

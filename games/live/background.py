@@ -8,7 +8,11 @@ request thread after the commit, that is most of a move's latency, so the servic
 * **One consumer**: items are handled in the order they were submitted, so messages of one
   game (by seq) and of one board (by version) leave this process in order.
 * **Batches**: whatever piled up while the previous batch was being published is handed over
-  at once, so the handler can fold repeated changes and share round trips.
+  at once, so the handler can fold repeated changes and share round trips. With ``linger``,
+  a batch that follows one of several items (items came while the thread was busy: a dense
+  stream) also waits that long after its first item for more: under load the items of those
+  milliseconds go out together, at the cost of that delay; items that come one at a time
+  never wait.
 * **Bounded**: a dead or frozen Redis must not grow memory without limit. When ``capacity``
   items wait, ``submit`` refuses the new one (the caller decides how watchers recover) and
   a warning is logged at most every ``DROP_LOG_INTERVAL_S``.
@@ -68,10 +72,13 @@ class BackgroundPublisher(Generic[Item]):
         idle_after: float = 0.25,
         capacity: int = 10_000,
         max_batch: int = 500,
+        linger: float = 0.0,
         name: str = "background-publisher",
     ) -> None:
         if capacity < 1 or max_batch < 1:
             raise ValueError("capacity and max_batch must be at least 1")
+        self._linger = linger
+        self._last_batch_size = 0
         self._handle_batch = handle_batch
         self._on_idle = on_idle
         self._idle_after = idle_after
@@ -145,22 +152,40 @@ class BackgroundPublisher(Generic[Item]):
                 self._call(self._on_idle, "going idle")
                 idle = True
                 continue
-            batch = [first]
-            while len(batch) < self._max_batch:
-                try:
-                    batch.append(self._queue.get_nowait())
-                except queue.Empty:
-                    break
+            batch = self._batch_from(first)
             # The queue holds Item | object (the marker): `is not` cannot narrow that to Item.
             items: list[Item] = [item for item in batch if item is not _IDLE_MARKER]  # type: ignore[misc]
             if items:
                 self._call(partial(self._handle_batch, items), f"a batch of {len(items)} items")
+            self._last_batch_size = len(items)
             idle = len(items) < len(batch)  # a marker asks for on_idle now
             if idle:
                 self._call(self._on_idle, "going idle")
             with self._state:
                 self._handled += len(batch)
                 self._state.notify_all()
+
+    def _batch_from(self, first: Item | object) -> list[Item | object]:
+        """``first`` and what follows it: what is queued now and, when the previous batch
+        held several items, what comes for ``linger`` seconds after ``first`` (not past a
+        ``wait_idle`` marker: it wants its answer)."""
+        batch = [first]
+        now = time.monotonic()
+        deadline = now + self._linger if self._last_batch_size > 1 else now
+        while len(batch) < self._max_batch:
+            try:
+                batch.append(self._queue.get_nowait())
+                continue
+            except queue.Empty:
+                pass
+            left = deadline - time.monotonic()
+            if left <= 0 or batch[-1] is _IDLE_MARKER:
+                break
+            try:
+                batch.append(self._queue.get(timeout=left))
+            except queue.Empty:
+                break
+        return batch
 
     def _call(self, work: Callable[[], None], what: str) -> None:
         try:

@@ -19,6 +19,7 @@ from asgiref.sync import SyncToAsync, sync_to_async
 from channels.layers import BaseChannelLayer, get_channel_layer
 from django.db import close_old_connections
 
+from games.live.direct import direct_publisher
 from shared.request_threads import request_executor
 
 #: One channel-layer send may take this long; a frozen Redis costs a batch, not the thread.
@@ -65,9 +66,15 @@ async def send_in_order(layer: BaseChannelLayer, events: Events) -> None:
 
 
 def send_events(events: Events, loop: asyncio.AbstractEventLoop | None) -> None:
-    """Send ``events`` in order on ``loop`` if it still runs, else on the publisher's loop."""
+    """Send ``events`` in order: with the Redis pub/sub layer in one command from this thread
+    (``games.live.direct``), else through the layer on ``loop`` if it still runs, else on the
+    publisher's loop."""
     layer = get_channel_layer()
     if layer is None or not events:
+        return
+    direct = direct_publisher(layer)
+    if direct is not None:
+        direct.send(events)
         return
     if loop is not None and loop.is_running():
         future = asyncio.run_coroutine_threadsafe(send_in_order(layer, events), loop)

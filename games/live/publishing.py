@@ -15,12 +15,13 @@ several changes of one player's entry on one board make one message, read after 
   entry changed, carrying the entry as it is now (rank included) and a per-board ``version``.
 
 Versions are what lets a client notice a missed message (``games.live.versions``). The
-counter is bumped *before* the entry is read: then the message with the highest version of
-a player always carries a state read after that player's last commit, so a client that
-applies messages in version order ends on the latest entry even when two processes publish
-concurrently. A change that could
-not be announced (the queue was full, Redis was down) still costs its board one version, bumped
-later without a message: the gap is how a client knows it must re-fetch.
+counter is bumped *before* the entry is read (with the rank index, in the same round trip:
+the bump's script first, then the entries' reads, in one pipeline): then the message with
+the highest version of a player always carries a state read after that player's last
+commit, so a client that applies messages in version order ends on the latest entry even
+when two processes publish concurrently. A change that could not be announced (the queue
+was full, Redis was down) still costs its board one version, bumped later without a message:
+the gap is how a client knows it must re-fetch.
 
 Rank changes of *other* players caused by a move are implied, not sent: the message carries
 the moved entry's new rank (the server's, from ``games.ranking``), and a client places the
@@ -32,8 +33,16 @@ The JSON text of a message (``games.live.protocol``) is encoded once here, not o
 watcher: consumers relay the text as is, which matters when thousands of sockets watch one
 board. A batch reads what it announces with as few queries as it can: none for the actions (the
 service hands over each one's board state; a submission announces its last action alone),
-the count rows once per board and the board's changed entries from the rank index in one
-round trip, the game rows in one query for an action that came without its board.
+the count rows once per board and every board's changed entries from the rank index in one
+round trip with the versions' bump, the game rows in one query for an action that came
+without its board.
+
+A batch is sent in one command (``games.live.direct``: its ``PUBLISH``es in one script) from
+this thread, on the versions' connection, without a hop onto the server's event loop: a
+batch costs Redis two round trips on one connection, however many moves and boards it folds:
+the bump with the reads (one per changed player), then the messages; a batch of one player's
+moves on one board three commands
+(``bench/announce_cost.py``, ``tests/games/live/test_announce_cost.py``).
 """
 
 from __future__ import annotations
@@ -47,6 +56,7 @@ from typing import Any
 
 from django.db import connections
 
+from games import rank_index
 from games.events import ActionAppended, EntryChanged, Event
 from games.live.background import BackgroundPublisher
 from games.live.loops import send_events, server_loop
@@ -57,9 +67,11 @@ from games.live.protocol import (
     entry_event,
 )
 from games.live.snapshots import board_snapshot, states_after
-from games.live.versions import versions
+from games.live.versions import RedisVersions, versions
 from games.models import Game
+from games.selectors.leaderboard_sql import BoardCounts
 from games.selectors.leaderboards import leaderboard_entries_ranked
+from shared import redis_clients
 
 logger = logging.getLogger(__name__)
 
@@ -119,20 +131,23 @@ def entry_events(entries: list[tuple[str, int]]) -> list[tuple[str, dict[str, An
     their gap in the same round trip.
     """
     gaps = missed_boards.take()
-    boards = [board for board, _ in entries]
+    players: dict[str, list[int]] = {}  # by board, boards in order of first change
+    for board, player_id in entries:
+        players.setdefault(board, []).append(player_id)
+    boards = [board for board, player_ids in players.items() for _ in player_ids]
     try:
-        numbers = versions().bump_many([*gaps, *boards])[len(gaps) :]
+        bumped, reads = bumped_then_read([*gaps, *boards], players)
     except Exception:
         missed_boards.add([*gaps, *boards])
         raise
-    by_board: dict[str, list[tuple[int, int]]] = {}
-    for (board, player_id), version in zip(entries, numbers, strict=True):
-        by_board.setdefault(board, []).append((player_id, version))
+    numbers = iter(bumped[len(gaps) :])
     events = []
-    for board, changed in by_board.items():  # one count read and one index read per board
+    for board, player_ids in players.items():  # one count read and one index read per board
+        counts, found = reads.get(board, (None, None))
         ranked = leaderboard_entries_ranked(
-            board=board, player_ids=[player_id for player_id, _ in changed]
+            board=board, player_ids=player_ids, counts=counts, found=found
         )
+        changed = [(player_id, next(numbers)) for player_id in player_ids]
         gone = False
         for (_, version), entry in zip(changed, ranked, strict=True):
             if entry is None:
@@ -145,6 +160,33 @@ def entry_events(entries: list[tuple[str, int]]) -> list[tuple[str, dict[str, An
             # watcher redraws from it at once rather than at the next change.
             events.append(entry_event(board_snapshot(board)))
     return events
+
+
+#: A board's entries read with the versions' bump: its count rows, the rank index's answers.
+BoardRead = tuple[BoardCounts, list[rank_index.IndexedPage | rank_index.PlayerNotIndexed | None]]
+
+
+def bumped_then_read(
+    keys: list[str], players: dict[str, list[int]]
+) -> tuple[list[int], dict[str, BoardRead]]:
+    """The versions of ``keys`` bumped and, with the rank index, every board's changed entries
+    read in the same round trip, on the versions' connection (the bump first: what is read is
+    at least as new as the version it goes out with). No reads when they did not go with the
+    bump (no index, or it failed): each board is then read on its own, after the bump."""
+    store = versions()
+    if isinstance(store, RedisVersions) and rank_index.enabled():
+        counts = {board: BoardCounts(board) for board in players}  # the index's check, first
+        ran, found = rank_index.boards_entries_after(
+            store.bump_call(keys),
+            [(board, player_ids, counts[board].total) for board, player_ids in players.items()],
+            use=redis_clients.VERSIONS,
+        )
+        if ran is not None:
+            return store.bumped(ran), {
+                board: (counts[board], board_found)
+                for board, board_found in zip(players, found, strict=True)
+            }
+    return store.bump_many(keys), {}
 
 
 def action_events(
@@ -248,12 +290,19 @@ def close_publisher_connections() -> None:
     connections.close_all()
 
 
+#: How long a batch waits after its first change for more when the one before held several
+#: (``BackgroundPublisher``'s ``linger``), so that a busy board's moves go out in one batch
+#: (one bump, one read, one publish, one count read) rather than each in its own; a watcher
+#: then sees a move up to that much later (``bench/announce_cost.py``: docs/performance.md).
+BATCH_LINGER_S = 0.020
+
 publisher: BackgroundPublisher[GameChange] = BackgroundPublisher(
     handle_batch=publish_changes,
     on_idle=close_publisher_connections,
     idle_after=0.25,
     capacity=10_000,
     max_batch=500,
+    linger=BATCH_LINGER_S,
     name="live-publisher",
 )
 

@@ -42,7 +42,14 @@ with all of a player's games on a code) loses the re-creation the same way.
 """
 
 from games.rank_index.building import background, board_build, index_clear
-from games.rank_index.reads import IndexedPage, PlayerNotIndexed, around, entries_around, page
+from games.rank_index.reads import (
+    IndexedPage,
+    PlayerNotIndexed,
+    around,
+    boards_entries_after,
+    entries_around,
+    page,
+)
 from games.rank_index.store import enabled, health
 from games.rank_index.writes import Change, change_of_entry, entry_changed
 
@@ -53,6 +60,7 @@ __all__ = [
     "around",
     "background",
     "board_build",
+    "boards_entries_after",
     "change_of_entry",
     "enabled",
     "entries_around",

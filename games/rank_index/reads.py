@@ -18,6 +18,8 @@ from games.rank_index.building import background
 from games.rank_index.members import RANK_KEY_WIDTH, row_of
 from games.rank_index.store import BoardKeys, board_keys, connection, declare_stale, enabled, health
 from games.selectors.leaderboard_rows import Row
+from shared import redis_clients
+from shared.redis_clients import RedisUse
 
 #: How long a board's index may disagree with the SQL count of its entries before it is
 #: declared stale and rebuilt. An update lands a few ms after its commit, so reads in that
@@ -83,16 +85,38 @@ Spec = Callable[[BoardKeys], scripts.ScriptCall]
 
 def read_many(board: str, *, total: int, specs: list[Spec]) -> list[Reply | None]:
     """``read`` for several scripts of one board in one round trip (a pipeline)."""
+    return read_boards_after(None, [(board, total, specs)])[1][0]
+
+
+#: A board's reads: the board, its size in SQL (what the index is checked against), scripts.
+BoardReads = tuple[str, int, list[Spec]]
+
+
+def read_boards_after(
+    before: scripts.ScriptCall | None,
+    boards: list[BoardReads],
+    *,
+    use: RedisUse = redis_clients.RANK_INDEX,
+) -> tuple[object | None, list[list[Reply | None]]]:
+    """The reads of several boards in one round trip on ``use``'s client, with ``before`` run
+    first in it: ``before``'s reply (None when nothing ran: the index is not read now, or
+    Redis failed) and each board's replies."""
+    unread: list[list[Reply | None]] = [[None for _ in specs] for _, _, specs in boards]
     if not enabled() or database.in_atomic_block:
-        return [None] * len(specs)
+        return None, unread
     try:
-        client = connection()
-        keys = board_keys(board)
-        replies = scripts.run_many(client, [spec(keys) for spec in specs])
-        return [checked(client, board, reply, total=total) for reply in replies]  # type: ignore[arg-type]
+        client = connection(use)
+        calls = [spec(board_keys(board)) for board, _, specs in boards for spec in specs]
+        replies = scripts.run_many(client, calls if before is None else [before, *calls])
+        ran = None if before is None else replies.pop(0)
+        answers = iter(replies)
+        return ran, [
+            [checked(client, board, next(answers), total=total) for _ in specs]  # type: ignore[arg-type]
+            for board, total, specs in boards
+        ]
     except redis.RedisError as error:
         health.failed(board=None, error=error)
-        return [None] * len(specs)
+        return None, unread
 
 
 def checked(client: redis.Redis, board: str, reply: Reply | None, *, total: int) -> Reply | None:
@@ -141,6 +165,24 @@ def entries_around(
 ) -> list[IndexedPage | PlayerNotIndexed | None]:
     """``around`` for several players of one board in one round trip (the live publisher's
     batch): for each, the page, ``PlayerNotIndexed`` (returned, not raised), or None."""
+    return boards_entries_after(None, [(board, player_ids, total)], limit=limit)[1][0]
+
+
+Found = list[IndexedPage | PlayerNotIndexed | None]
+
+
+def boards_entries_after(
+    before: scripts.ScriptCall | None,
+    boards: list[tuple[str, list[int], int]],
+    *,
+    limit: int = 0,
+    use: RedisUse = redis_clients.RANK_INDEX,
+) -> tuple[object | None, list[Found]]:
+    """``entries_around`` of several boards' players (board, player ids, its size in SQL)
+    in one round trip on ``use``'s client, ``before`` run first in it (``read_boards_after``):
+    the live publisher's version bump, which must come before the entries it announces are
+    read, on its own connection. ``before``'s reply (None: it did not run, the caller runs it
+    alone) and each board's entries."""
 
     def spec_for(player_id: int) -> Spec:
         def spec(keys: BoardKeys) -> scripts.ScriptCall:
@@ -149,8 +191,23 @@ def entries_around(
 
         return spec
 
-    replies = read_many(board, total=total, specs=[spec_for(player) for player in player_ids])
-    found: list[IndexedPage | PlayerNotIndexed | None] = []
+    ran, replies = read_boards_after(
+        before,
+        [
+            (board, total, [spec_for(player) for player in players])
+            for board, players, total in boards
+        ],
+        use=use,
+    )
+    return ran, [
+        entries_found(board, players, board_replies)
+        for (board, players, _), board_replies in zip(boards, replies, strict=True)
+    ]
+
+
+def entries_found(board: str, player_ids: list[int], replies: list[Reply | None]) -> Found:
+    """The AROUND replies of ``player_ids`` as pages, ``PlayerNotIndexed`` or None."""
+    found: Found = []
     for player_id, reply in zip(player_ids, replies, strict=True):
         if reply is None:
             found.append(None)

@@ -158,14 +158,21 @@ def leaderboard_entry_ranked(
 
 
 def leaderboard_entries_ranked(
-    *, board: str, player_ids: list[int], counts: BoardCounts | None = None
+    *,
+    board: str,
+    player_ids: list[int],
+    counts: BoardCounts | None = None,
+    found: Sequence[rank_index.IndexedPage | rank_index.PlayerNotIndexed | None] | None = None,
 ) -> list[RankedEntry | None]:
     """``leaderboard_entry_ranked`` of several players of one board: the rank index answers
-    them in one round trip; those it cannot answer are read from SQL one by one."""
+    them in one round trip (or ``found``: its answers, read by the caller with ``counts``'s
+    total, as the live publisher does with its version bump); those it cannot answer are
+    read from SQL one by one."""
     counts = counts or BoardCounts(board)
-    found = rank_index.entries_around(
-        board=board, player_ids=player_ids, limit=0, total=counts.total
-    )
+    if found is None:
+        found = rank_index.entries_around(
+            board=board, player_ids=player_ids, limit=0, total=counts.total
+        )
     sealed = board_sealed(board)
     entries: list[RankedEntry | None] = []
     for player_id, indexed in zip(player_ids, found, strict=True):

@@ -1,6 +1,7 @@
 """BackgroundPublisher: one thread, submission order, bounded, survives a failing batch."""
 
 import threading
+import time
 
 import pytest
 
@@ -124,3 +125,47 @@ def test_on_idle_runs_once_the_queue_stays_empty_and_at_once_on_wait_idle() -> N
     assert publisher.wait_idle(timeout=10)
     assert calls[:3] == [[1], "idle", [2]]
     assert calls[3] == "idle"
+
+
+def dense_stream(recorder: Recorder, publisher: BackgroundPublisher[int]) -> None:
+    """Items 0, then 1 and 2 while 0 is handled: a batch of several, as under load."""
+    recorder.release.clear()
+    assert publisher.submit(0)
+    assert recorder.started.wait(timeout=10)
+    assert publisher.submit(1) and publisher.submit(2)
+    recorder.release.set()
+    assert publisher.wait_idle(timeout=10)
+    assert recorder.batches == [[0], [1, 2]]
+
+
+def test_with_linger_a_dense_stream_s_next_items_join_the_batch_of_the_first() -> None:
+    recorder = Recorder()
+    publisher = BackgroundPublisher(handle_batch=recorder, linger=0.5, name="linger-test")
+    dense_stream(recorder, publisher)
+    assert publisher.submit(3)  # after a batch of two: it waits for more
+    time.sleep(0.05)  # the thread took 3 and waits
+    assert publisher.submit(4)
+    assert publisher.wait_idle(timeout=10)
+    assert recorder.batches[2:] == [[3, 4]]
+
+
+def test_items_one_at_a_time_do_not_linger() -> None:
+    recorder = Recorder()
+    publisher = BackgroundPublisher(handle_batch=recorder, linger=5.0, name="lone-test")
+    for item in (1, 2):  # each after the previous batch of one: published at once
+        assert publisher.submit(item)
+        deadline = time.monotonic() + 2.5
+        while len(recorder.batches) < item and time.monotonic() < deadline:
+            time.sleep(0.01)
+    assert recorder.batches == [[1], [2]]
+
+
+def test_linger_does_not_hold_back_a_wait_idle() -> None:
+    recorder = Recorder()
+    publisher = BackgroundPublisher(handle_batch=recorder, linger=5.0, name="linger-idle-test")
+    dense_stream(recorder, publisher)
+    started = time.monotonic()
+    assert publisher.submit(3)  # after a batch of two: it would linger 5 s
+    assert publisher.wait_idle(timeout=10)
+    assert time.monotonic() - started < 2.5
+    assert recorder.batches[2:] == [[3]]
