@@ -18,8 +18,8 @@ from rest_framework.exceptions import AuthenticationFailed
 from engine import NotationError
 from games.api.authentication import ExpiringTokenAuthentication
 from games.api.exception_handler import api_exception_handler
-from games.api.throttling import player_throttle_check
 from games.api.presenters import action_answer_json, appended_json
+from games.api.throttling import player_throttle_check
 from games.errors import GameFinished, StaleSeq
 from games.models import Game
 from games.replaying import RESIGN, replay_log
