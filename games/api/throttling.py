@@ -42,6 +42,7 @@ from rest_framework.throttling import (
 
 from games import outage
 from games.errors import SignUpUnavailable
+from games.quotas import SLIDING_LOG_FUNCTION, SlidingLog
 from games.retry_after import retry_words
 from shared.client_address import address_network, request_client_address
 from shared.redis_cache import writer_of
@@ -114,25 +115,15 @@ class SettingsRateMixin(SimpleRateThrottle):
         return False
 
 
-#: DRF's sliding window on a Redis list, newest first: drop the times older than
-#: ``duration``, refuse at ``limit``, else push now (the key then lives ``duration``).
-#: Returns {allowed, count, oldest}: the count after the push, the oldest time kept.
-SLIDING_LOG = """
-local now, duration, limit = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
-while true do
-  local oldest = redis.call('LINDEX', KEYS[1], -1)
-  if not oldest or tonumber(oldest) > now - duration then break end
-  redis.call('RPOP', KEYS[1])
-end
-local count = redis.call('LLEN', KEYS[1])
-local allowed = 0
-if count < limit then
-  redis.call('LPUSH', KEYS[1], ARGV[1])
-  redis.call('EXPIRE', KEYS[1], math.ceil(duration))
-  count, allowed = count + 1, 1
-end
+#: DRF's sliding window on a Redis list (``SLIDING_LOG_FUNCTION``). Returns {allowed, count,
+#: oldest}: the count after the push, the oldest time kept.
+SLIDING_LOG = (
+    SLIDING_LOG_FUNCTION
+    + """
+local allowed, count = sliding_log(KEYS[1], ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]))
 return {allowed, count, redis.call('LINDEX', KEYS[1], -1) or false}
 """
+)
 
 
 @cache
@@ -157,6 +148,41 @@ def player_throttle_check(player: User) -> None:
     throttle = UserThrottle()
     if not throttle.allow_request(SimpleNamespace(user=player), None):
         raise Throttled(throttle.wait())
+
+
+class PlayerMoveThrottle(UserThrottle):
+    """The per-player throttle of a move outside a DRF view (a socket's), counted in the
+    same counters as the player's REST requests, in the same command as the move's action
+    quota (``games.quotas.MoveThrottle``: ``actions_quota_charge`` asks it)."""
+
+    def __init__(self, player: User) -> None:
+        super().__init__()
+        self.request: Any = SimpleNamespace(user=player)  # all DRF's key reads of a request
+
+    def sliding_log(self, counters: RedisCache) -> SlidingLog | None:
+        """What ``allow_by_redis_log`` counts, for the quota's script to count it."""
+        if self.rate is None:
+            return None
+        self.key = self.get_cache_key(self.request, None)  # type: ignore[arg-type]
+        if self.key is None:
+            return None
+        self.now = self.timer()
+        name = counters.make_and_validate_key(f"{self.key}:log")
+        return SlidingLog(key=name, now=self.now, duration=self.duration, limit=self.num_requests)
+
+    def refusal(self, *, count: int, oldest: float) -> Exception:
+        self.history = [oldest] * count  # all that DRF's ``wait`` reads (as the script's)
+        return Throttled(self.wait())
+
+    def check(self) -> None:
+        if not self.allow_request(self.request, None):
+            raise Throttled(self.wait())
+
+    def unavailable(self, error: RedisError) -> None:
+        self.counters_unavailable(error, self.request, None)
+
+    def available(self) -> None:
+        outage.counters_available(self.limit_name)
 
 
 class SocketCounters(BaseCache):

@@ -27,7 +27,7 @@ from games.errors import (
 from games.kernel import Refusal, decide_move, message_refusal
 from games.models import Action, Game
 from games.projections import elapsed_seconds
-from games.quotas import actions_quota_charge
+from games.quotas import MoveThrottle, actions_quota_charge
 from games.replaying import RESIGN, replay_log
 from games.selectors.games import shown_state
 from games.services.entry_after_write import entry_after_write
@@ -46,12 +46,15 @@ def move_played(
     double_click: bool = True,
     expected_seq: int | None = None,
     resign: bool = False,
+    throttle: MoveThrottle | None = None,
 ) -> Appended:
     """A move (or a resign) a transport carried, REST's or the socket's: the player's action
     quota charged first, here and nowhere in a view or a consumer (a submission charges its
     whole log in ``submission_create``), then the move through the kernel. A refused move has
-    been charged too, as it always was: the quota counts what a player asks."""
-    actions_quota_charge(player_id=player.pk, actions=1)
+    been charged too, as it always was: the quota counts what a player asks. A transport
+    whose request no throttle counted yet (the socket) hands over the player's: it is
+    counted first, with the quota, in one command."""
+    actions_quota_charge(player_id=player.pk, actions=1, throttle=throttle)
     if resign:
         return game_resign(game_id=game_id, player=player, expected_seq=expected_seq)
     return action_append(

@@ -19,7 +19,7 @@ from engine import NotationError
 from games.api.authentication import ExpiringTokenAuthentication
 from games.api.exception_handler import api_exception_handler
 from games.api.presenters import action_answer_json, appended_json
-from games.api.throttling import player_throttle_check
+from games.api.throttling import PlayerMoveThrottle
 from games.errors import GameFinished, StaleSeq
 from games.models import Game
 from games.replaying import RESIGN, replay_log
@@ -49,12 +49,17 @@ def token_player(token: object) -> User:
 
 def play(*, game_id: int, player: User, message: Move | Resign) -> dict[str, Any]:
     """Play ``message`` for ``player`` as the REST view would and return REST's answer; a
-    resend of a stored action gets that action's answer again."""
-    player_throttle_check(player)
+    resend of a stored action gets that action's answer again. The player's throttle is
+    counted with the move's quota, in one command (``games.quotas``)."""
+    throttle = PlayerMoveThrottle(player)
     try:
         if isinstance(message, Resign):
             appended = move_played(
-                game_id=game_id, player=player, expected_seq=message.seq, resign=True
+                game_id=game_id,
+                player=player,
+                expected_seq=message.seq,
+                resign=True,
+                throttle=throttle,
             )
         else:
             appended = move_played(
@@ -64,6 +69,7 @@ def play(*, game_id: int, player: User, message: Move | Resign) -> dict[str, Any
                 tap=message.tap,
                 double_click=message.double_click,
                 expected_seq=message.seq,
+                throttle=throttle,
             )
     except (StaleSeq, GameFinished):
         answer = stored_answer(game_id=game_id, player=player, message=message)
