@@ -17,10 +17,13 @@ from functools import cache
 
 import redis
 from django.conf import settings
+from django.core.cache import DEFAULT_CACHE_ALIAS, caches
+from django.core.cache.backends.redis import RedisCache
 from django.db import connection as database
 
 from games.rank_index.members import MEMBER_FORMAT
 from shared import redis_clients
+from shared.redis_cache import writer_of
 from shared.redis_clients import RedisUse
 
 logger = logging.getLogger(__name__)
@@ -126,7 +129,26 @@ def connection(use: RedisUse = redis_clients.RANK_INDEX) -> redis.Redis:
     could not be reached. Raises ``redis.RedisError`` while backing off after a failure."""
     if time.monotonic() < health.quiet_until:
         raise redis.ConnectionError("rank index: backing off after a Redis failure")
-    client = client_for(settings.REDIS_URL, use)
+    return declared(client_for(settings.REDIS_URL, use))
+
+
+def writing_connection() -> redis.Redis:
+    """``connection`` for a write after a request's commit: the cache's client when the
+    cache is this Redis (its timeouts are the index's, ``redis_clients.CACHE`` and
+    ``RANK_INDEX``), so that a move's Redis work in its request thread, its throttle and
+    quota (``games.quotas``) and this write, goes on one connection."""
+    if time.monotonic() < health.quiet_until:
+        raise redis.ConnectionError("rank index: backing off after a Redis failure")
+    backend = caches[DEFAULT_CACHE_ALIAS]
+    if isinstance(backend, RedisCache) and getattr(backend, "_servers", None) == [
+        settings.REDIS_URL
+    ]:
+        return declared(writer_of(backend))
+    return declared(client_for(settings.REDIS_URL, redis_clients.RANK_INDEX))
+
+
+def declared(client: redis.Redis) -> redis.Redis:
+    """``client``, once the boards that missed updates are declared stale through it."""
     stale = health.take_stale()
     if stale:
         try:

@@ -9,7 +9,14 @@ from redis.typing import EncodableT
 from games.models import LeaderboardEntry
 from games.rank_index import scripts
 from games.rank_index.members import member_of
-from games.rank_index.store import IDLE_TTL_S, BoardKeys, board_keys, connection, enabled, health
+from games.rank_index.store import (
+    IDLE_TTL_S,
+    BoardKeys,
+    board_keys,
+    enabled,
+    health,
+    writing_connection,
+)
 from games.selectors.leaderboard_rows import ROW_COLUMNS, Row
 
 logger = logging.getLogger(__name__)
@@ -68,6 +75,6 @@ def entry_changed(*, board: str, player_id: int, change: Change | None = None) -
                 )[:1]
             )
             change = change_of(found[0]) if found else (player_id, 0, "")
-        apply(connection(), board_keys(board), [change])
+        apply(writing_connection(), board_keys(board), [change])
     except Exception as error:  # whatever failed, the request must not see it
         health.failed(board=board, error=error)
