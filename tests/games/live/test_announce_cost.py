@@ -22,11 +22,12 @@ from unittest.mock import patch
 import pytest
 import redis.connection
 from channels.db import database_sync_to_async
-from django.conf import settings
+from django.conf import LazySettings, settings
 
 from engine import random_code
 from games import live, rank_index
 from games.events import Event
+from games.quotas import MOVE_LIMITS
 from games.rank_index import scripts
 from games.services.games import game_create
 from tests.conftest import Player
@@ -45,6 +46,9 @@ ANNOUNCING = (":live:board-version:", "__group__")
 SETUP = frozenset({"HELLO", "CLIENT", "SELECT", "AUTH", "PING"})
 #: The rank index's read of an entry (its script's SHA, in the ``EVALSHA`` that runs it).
 AROUND_SHA = hashlib.sha1(scripts.AROUND.encode()).hexdigest()
+#: A move's throttle and quota (``games.quotas``), and the rank index's write of its entry.
+LIMITS_SHA = hashlib.sha1(MOVE_LIMITS.encode()).hexdigest()
+APPLY_SHA = hashlib.sha1(scripts.APPLY.encode()).hexdigest()
 
 
 def monitor() -> RedisMonitor:
@@ -77,8 +81,11 @@ def bob(make_player: Callable[..., Player]) -> Player:
 
 
 async def test_a_socket_move_is_announced_in_two_redis_commands_on_one_connection(
-    alice: Player,
+    alice: Player, settings: LazySettings
 ) -> None:
+    # The move's own limits on, as a server has them (the tests' settings turn them off).
+    settings.CANFIELD_THROTTLE_RATES = {"anon": None, "user": "1200/minute"}
+    settings.CANFIELD_MAX_ACTIONS_PER_HOUR = 20_000
     game_id = await start(alice, CODE)
     moves = 4
     await database_sync_to_async(board_indexed)(CODE)
@@ -114,10 +121,18 @@ async def test_a_socket_move_is_announced_in_two_redis_commands_on_one_connectio
     assert len(published(mine, "leaderboard.")) == moves
     assert len(published(mine, "game.")) == moves
     assert not [c for c in sent(mine) if c.name == "PUBLISH"]
-    # The whole move, throttle, quota and rank index included (9 before this change); a
-    # connection a pool opens meanwhile says hello first, which is no command of the move's.
+    # The whole move, throttle, quota and rank index included (9, then 7 before the move's
+    # limits went in one script); a connection a pool opens meanwhile says hello first,
+    # which is no command of the move's.
     commands = [c for c in sent(mine) if c.name not in SETUP]
-    assert len(commands) <= 7 * moves, sorted(c.name for c in commands)
+    assert len(commands) <= 5 * moves, sorted(c.name for c in commands)
+    # The request thread's share: the throttle and the quota in one command, the rank index's
+    # write after the commit, both on the cache's connection (3 commands on 2 before).
+    limits = [c for c in commands if LIMITS_SHA in c.line]
+    writes = [c for c in commands if APPLY_SHA in c.line]
+    assert (len(limits), len(writes)) == (moves, moves)
+    assert len(connections(limits + writes)) == 1
+    assert len(connections(commands)) == 2  # the request thread's, the publisher's
 
 
 async def test_a_burst_on_one_board_is_announced_in_one_publish_call_and_ends_on_the_latest(
