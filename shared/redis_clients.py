@@ -6,7 +6,9 @@ do when Redis fails, in one table (``USES``).
   pool. A command waits 0.5 s. On failure: each limit's policy (docs/operations.md, "When
   Redis is gone": open for most, closed for sign-ups, in process memory for guests), said
   once in the log (``games.outage``); never a 500.
-* ``RANK_INDEX``: ``games.rank_index`` reads and writes, 0.5 s. On failure: back off
+* ``RANK_INDEX``: ``games.rank_index`` reads and writes, 0.5 s (a write after a request's
+  commit goes on the ``CACHE`` client, whose timeouts are the same, so that a move's request
+  thread uses one connection: ``store.writing_connection``). On failure: back off
   ``BACKOFF_S``, boards are read from SQL, those that missed a write are rebuilt at the next
   contact (``games.rank_index.store.Health``).
 * ``RANK_INDEX_BUILD``: ``games.rank_index.building``, 10 s (background work). On failure:
