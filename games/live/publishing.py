@@ -15,9 +15,9 @@ several changes of one player's entry on one board make one message, read after 
   entry changed, carrying the entry as it is now (rank included) and a per-board ``version``.
 
 Versions are what lets a client notice a missed message (``games.live.versions``). The
-counter is bumped *before* the entry is read (with the rank index, in the same round trip:
-the bump's script first, then the entries' reads, in one pipeline): then the message with
-the highest version of a player always carries a state read after that player's last
+counter is bumped *before* the entry is read (with the rank index, in the same command: the
+bump's script first, then the entries' reads, all in one script): then the message with the
+highest version of a player always carries a state read after that player's last
 commit, so a client that applies messages in version order ends on the latest entry even
 when two processes publish concurrently. A change that could not be announced (the queue
 was full, Redis was down) still costs its board one version, bumped later without a message:
@@ -40,9 +40,8 @@ without its board.
 A batch is sent in one command (``games.live.direct``: its ``PUBLISH``es in one script) from
 this thread, on the versions' connection, without a hop onto the server's event loop: a
 batch costs Redis two round trips on one connection, however many moves and boards it folds:
-the bump with the reads (one per changed player), then the messages; a batch of one player's
-moves on one board three commands
-(``bench/announce_cost.py``, ``tests/games/live/test_announce_cost.py``).
+the bump with the reads (every changed player's, in the bump's command), then the messages: two
+commands (``bench/announce_cost.py``, ``tests/games/live/test_announce_cost.py``).
 """
 
 from __future__ import annotations

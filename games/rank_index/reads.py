@@ -84,7 +84,7 @@ Spec = Callable[[BoardKeys], scripts.ScriptCall]
 
 
 def read_many(board: str, *, total: int, specs: list[Spec]) -> list[Reply | None]:
-    """``read`` for several scripts of one board in one round trip (a pipeline)."""
+    """``read`` for several scripts of one board in one command (``scripts.run_many``)."""
     return read_boards_after(None, [(board, total, specs)])[1][0]
 
 
@@ -98,9 +98,9 @@ def read_boards_after(
     *,
     use: RedisUse = redis_clients.RANK_INDEX,
 ) -> tuple[object | None, list[list[Reply | None]]]:
-    """The reads of several boards in one round trip on ``use``'s client, with ``before`` run
-    first in it: ``before``'s reply (None when nothing ran: the index is not read now, or
-    Redis failed) and each board's replies."""
+    """The reads of several boards in one command (``scripts.run_many``: one script running
+    them all) on ``use``'s client, with ``before`` run first in it: ``before``'s reply (None
+    when nothing ran: the index is not read now, or Redis failed) and each board's replies."""
     unread: list[list[Reply | None]] = [[None for _ in specs] for _, _, specs in boards]
     if not enabled() or database.in_atomic_block:
         return None, unread

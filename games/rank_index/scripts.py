@@ -7,7 +7,6 @@ from typing import Any
 
 import redis
 from redis.commands.core import Script
-from redis.exceptions import NoScriptError
 from redis.typing import EncodableT
 
 #: Apply entries given as (player id, revision, member) triples after ARGV[1] (a TTL), each
@@ -103,25 +102,63 @@ ScriptCall = tuple[str, list[str], list[EncodableT]]
 
 
 def run_many(client: redis.Redis, calls: list[ScriptCall]) -> list[object]:
-    """Run scripts ``(source, keys, args)`` in order in one round trip (a pipeline; one
-    call alone goes as ``run``), their replies in the same order.
-
-    By SHA alone: redis-py's pipelined scripts ask ``SCRIPT EXISTS`` first, a second round
-    trip every time; here a script Redis lost (a restart) costs one retry after loading it.
-    """
+    """Run scripts ``(source, keys, args)`` in order in one command (``combined``: one
+    ``EVALSHA`` however many calls, where a pipeline of one per call cost as many commands),
+    their replies in the same order. By SHA, its text loaded on first use or after a Redis
+    restart (``run``)."""
     if len(calls) == 1:
         source, keys, args = calls[0]
         return [run(client, source, keys=keys, args=args)]
-    try:
-        return pipelined(client, calls)
-    except NoScriptError:
-        for source in {source for source, _, _ in calls}:
-            client.script_load(source)
-        return pipelined(client, calls)
+    source, keys, args = combined(calls)
+    replies = run(client, source, keys=keys, args=args)
+    return [None if reply in (NIL, NIL.decode()) else reply for reply in replies]
 
 
-def pipelined(client: redis.Redis, calls: list[ScriptCall]) -> list[object]:
-    pipeline = client.pipeline(transaction=False)
-    for source, keys, args in calls:
-        pipeline.evalsha(_script(client, source).sha, len(keys), *keys, *args)
-    return pipeline.execute()
+#: What ``combined`` returns for a call whose script returned nil (a Lua table cannot hold
+#: nil, and a ``false`` in it would end Redis's reading of the reply there).
+NIL = b"\x00nil"
+
+#: The body of a combined script: the calls in order, each with its own KEYS and ARGV. ARGV
+#: holds, per call: which script, its number of keys, its number of args, then its args; KEYS
+#: the calls' keys in order.
+_COMBINED_BODY = """
+local replies, k, a = {}, 0, 1
+while a <= #ARGV do
+  local which, nkeys, nargs = tonumber(ARGV[a]), tonumber(ARGV[a + 1]), tonumber(ARGV[a + 2])
+  local keys, args = {}, {}
+  for i = 1, nkeys do keys[i] = KEYS[k + i] end
+  for i = 1, nargs do args[i] = ARGV[a + 2 + i] end
+  k, a = k + nkeys, a + 3 + nargs
+  local reply = scripts[which](keys, args)
+  if reply == nil then reply = NIL_REPLY end
+  replies[#replies + 1] = reply
+end
+return replies
+"""
+
+
+def combined(calls: list[ScriptCall]) -> ScriptCall:
+    """``calls`` as one script call: each distinct source a Lua function of its own KEYS and
+    ARGV (the names its text uses), run in order; one reply per call, ``NIL`` for nil. The
+    same sources in the same order make the same text, so its SHA is loaded once."""
+    sources = list(dict.fromkeys(source for source, _, _ in calls))
+    functions = "\n".join(
+        f"local function script{number}(KEYS, ARGV)\n{source}\nend"
+        for number, source in enumerate(sources, start=1)
+    )
+    table = ", ".join(f"script{number}" for number in range(1, len(sources) + 1))
+    text = (
+        f"local NIL_REPLY = {lua_string(NIL)}\n{functions}\nlocal scripts = {{{table}}}\n"
+        + _COMBINED_BODY
+    )
+    keys: list[str] = []
+    args: list[EncodableT] = []
+    for source, call_keys, call_args in calls:
+        args += [sources.index(source) + 1, len(call_keys), len(call_args), *call_args]
+        keys += call_keys
+    return text, keys, args
+
+
+def lua_string(value: bytes) -> str:
+    """``value`` as a Lua string literal (decimal escapes: any byte)."""
+    return '"' + "".join(f"\\{byte}" for byte in value) + '"'
