@@ -72,12 +72,14 @@ def test_a_rest_move_is_four_round_trips_on_the_wire_and_the_publishers_its_own(
     assert '"authtoken_token"' in sqls[1]
     assert '"games_leaderboardentry" e' in sqls[2] and "FOR UPDATE" not in sqls[2]
     assert sqls[3].startswith("SELECT canfield_move(")
-    # The publisher's own trips: 3 when this process's rank index answers the entry's rank
-    # (Redis), more when SQL does (an index still cold or rebuilding after an earlier test in
-    # the process: 6 seen in a shared run), so only their shape is pinned here; the figure is
-    # the bench's (bench/move_hops.py, docs/performance.md).
+    # The publisher's own trips: 3 on one connection when this process's rank index answers
+    # the entry's rank (Redis), more when SQL does (an index still cold or rebuilding after an
+    # earlier test in the process: 6 seen in a shared run, and then the entry's read may go on
+    # a second connection), so only their shape is pinned here; the figure is the bench's
+    # (bench/move_hops.py, docs/performance.md).
     others = [described(trips) for trips in connections if trips is not moving[0]]
-    assert len(others) == 1 and len(others[0]) >= 3, others
+    assert others and sum(len(trips) for trips in others) >= 3, others
+    assert not any("canfield_move" in sql for trips in others for sql in trips), others
     assert others[0][0] == "" and others[0][1].startswith("SELECT assisted, cards, entries")
 
 
