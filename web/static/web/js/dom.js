@@ -20,6 +20,13 @@ export function h(tag, attributes = {}, ...children) {
 
 export const byId = (id) => document.getElementById(id);
 
+/** Enables the controls a server-rendered page marks `data-needs-script disabled`, once this
+ * page's script has wired them: before that a press would do nothing (or submit a form the
+ * plain way), so they stay disabled, as the player sees, until they work. */
+export function scriptReady(root = document) {
+  for (const node of root.querySelectorAll("[data-needs-script]")) node.disabled = false;
+}
+
 /** Show a message in a status/alert node (empty hides it). */
 export function say(node, message, kind = "info") {
   if (!node) return;

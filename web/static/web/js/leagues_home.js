@@ -2,7 +2,7 @@
 // beside the day's global boards, each a link to its page, and a form that makes a new one
 // (then opens it). A guest is told that leagues need an account.
 import { api, ApiError } from "./api.js";
-import { byId, h } from "./dom.js";
+import { byId, h, scriptReady } from "./dom.js";
 import { format, formatNumber, gettext, ngettext } from "./i18n.js";
 
 function showError(message) {
@@ -42,5 +42,6 @@ async function create(event) {
 
 if (byId("home-leagues")) {
   byId("league-create").addEventListener("submit", create);
+  scriptReady(byId("home-leagues"));
   showLeagues();
 }

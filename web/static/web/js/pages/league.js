@@ -6,7 +6,7 @@
 // for this tab, so the results card's share text carries its link.
 import { api, pageData, pages } from "../api.js";
 import { renderBoardList, renderLiveState } from "../board_list.js";
-import { byId, h } from "../dom.js";
+import { byId, h, scriptReady } from "../dom.js";
 import { format, formatNumber, gettext, ngettext } from "../i18n.js";
 import { LiveBoard } from "../live.js";
 import { initAccount } from "../session.js";
@@ -120,6 +120,7 @@ function wire() {
     await api("POST", `${leagueApi}leave/`);
     window.location.assign("/");
   });
+  scriptReady();
 }
 
 initAccount();

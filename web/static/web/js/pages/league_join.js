@@ -2,7 +2,7 @@
 // joins the league at once (the API's POST: a link alone joins nobody without this page's
 // script) and opens it; a guest or a visitor is asked to sign up or in, and comes back here.
 import { api, pageData } from "../api.js";
-import { byId } from "../dom.js";
+import { byId, scriptReady } from "../dom.js";
 import { gettext } from "../i18n.js";
 import { initAccount, openAccountDialog } from "../session.js";
 
@@ -26,10 +26,12 @@ async function join() {
 initAccount();
 if (data.account && !data.member) {
   byId("join-button").addEventListener("click", join);
+  scriptReady();
   join();
 } else if (!data.account) {
   const next = window.location.pathname;
   const reason = gettext("Leagues are for players with an account. Your games as a guest come with you.");
   byId("join-signup").addEventListener("click", () => openAccountDialog("signup", reason, { next }));
   byId("join-signin").addEventListener("click", () => openAccountDialog("signin", reason, { next }));
+  scriptReady();
 }
