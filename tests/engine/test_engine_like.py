@@ -129,6 +129,21 @@ def test_random_delays_on_an_engines_decisions_read_as_engine_like_shaped_ones_d
     assert weak.verdict() == "clear"  # flat times, but not an engine's moves
 
 
+def test_a_lost_line_is_listed_only_past_the_hold_pair_and_never_held() -> None:
+    """Between the listing pair and the hold pair a won line is listed and a lost one clear (a
+    lost game's end says little about thinking); past the hold pair a lost line is listed."""
+    between = EngineLike(
+        actions=200, decisions=120, matters=100, agreed=82, table_agreed=82, timed=200,
+        rho=0.12, hard_over_forced=None, idle=0, judge=(1, 6, 1500),
+    )  # fmt: skip
+    assert THRESHOLDS.agree_list <= 0.82 < THRESHOLDS.agree_hold
+    assert THRESHOLDS.rho_hold < 0.12 <= THRESHOLDS.rho_list
+    assert between.verdict() == "listed"
+    assert replace(between, won=False).verdict() == "clear"
+    past = replace(between, agreed=95, rho=0.02)
+    assert (past.verdict(), replace(past, won=False).verdict()) == ("engine_like", "listed")
+
+
 def test_the_figures_and_the_verdict_round_trip_through_json() -> None:
     rng = random.Random(2)
     steps = a_game(rng, agree=0.9, decisions=40)

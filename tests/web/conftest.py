@@ -74,14 +74,30 @@ def server_url(transactional_db: None, _asgi_server: str, settings: LazySettings
     return _asgi_server
 
 
+#: How long a test waits for the server's rank-index builds of the last test to end.
+BUILDS_WAIT_S = 15.0
+
+
 def forget_server_rank_index() -> None:
     """Empty the server's rank index: the tables are emptied between tests, and an index still
     holding the last test's entries of the same board (every test plays today's deal) would
-    answer for players the tables no longer have. The index rebuilds itself from the tables."""
+    answer for players the tables no longer have. The index rebuilds itself from the tables.
+
+    A build the server started in the last test (a read that finds a board not ready builds
+    it in the background, ``games.rank_index.building``) may still be loading that test's
+    entries: it is waited for (its lock key goes when it ends), or it would put them back
+    after the keys are gone and mark the board ready (CI met it: a player of an earlier test
+    first on a board this test had just played)."""
     url = os.environ.get("REDIS_URL")
     if not url:
         return
-    delete_keys(redis.Redis.from_url(url), f"{RUN_PREFIX}:rank*")
+    client = redis.Redis.from_url(url)
+    deadline = time.monotonic() + BUILDS_WAIT_S
+    while next(client.scan_iter(match=f"{RUN_PREFIX}:rank*:building", count=1000), None):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the server's rank-index builds ran past {BUILDS_WAIT_S} s")
+        time.sleep(0.02)
+    delete_keys(client, f"{RUN_PREFIX}:rank*")
 
 
 @pytest.fixture
