@@ -21,7 +21,6 @@ from django.conf import LazySettings
 from playwright.sync_api import APIResponse, Browser, BrowserContext, Page, expect
 
 from tests.support.quiet import follow_game_sockets
-from tests.support.redis_keys import delete_keys
 from tests.support.servers import (
     CHEAP_HASHING,
     RUN_PREFIX,
@@ -75,7 +74,7 @@ def server_url(transactional_db: None, _asgi_server: str, settings: LazySettings
 
 
 #: How long a test waits for the server's rank-index builds of the last test to end.
-BUILDS_WAIT_S = 15.0
+BUILDS_WAIT_S = 10.0
 
 
 def forget_server_rank_index() -> None:
@@ -85,19 +84,31 @@ def forget_server_rank_index() -> None:
 
     A build the server started in the last test (a read that finds a board not ready builds
     it in the background, ``games.rank_index.building``) may still be loading that test's
-    entries: it is waited for (its lock key goes when it ends), or it would put them back
-    after the keys are gone and mark the board ready (CI met it: a player of an earlier test
-    first on a board this test had just played)."""
+    entries, and would put them back after the keys are gone and mark the board ready (CI
+    met it: a player of an earlier test first on a board this test had just played). So a
+    live build is waited for (its lock is fresh: set for ``LOCK_TTL_S`` and renewed at each
+    batch; a lock left by a server a test killed only ages), and the boards' epochs are
+    moved, not deleted, so that a build still running cannot mark its board ready, as
+    ``index_clear`` does."""
+    from games.rank_index.building import LOCK_TTL_S
+
     url = os.environ.get("REDIS_URL")
     if not url:
         return
     client = redis.Redis.from_url(url)
     deadline = time.monotonic() + BUILDS_WAIT_S
-    while next(client.scan_iter(match=f"{RUN_PREFIX}:rank*:building", count=1000), None):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"the server's rank-index builds ran past {BUILDS_WAIT_S} s")
+    while time.monotonic() < deadline and any(
+        client.ttl(key) > LOCK_TTL_S - BUILDS_WAIT_S
+        for key in client.scan_iter(match=f"{RUN_PREFIX}:rank*:building", count=1000)
+    ):
         time.sleep(0.02)
-    delete_keys(client, f"{RUN_PREFIX}:rank*")
+    pipe = client.pipeline(transaction=False)
+    for key in client.scan_iter(match=f"{RUN_PREFIX}:rank*", count=1000):
+        if key.endswith(b":epoch"):
+            pipe.incr(key)
+        else:
+            pipe.delete(key)
+    pipe.execute()
 
 
 @pytest.fixture
