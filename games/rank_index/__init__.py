@@ -15,6 +15,8 @@ Design, and what can go wrong:
   and only when the index's size equals the SQL count of entries. A build (``building``)
   empties the board's keys, streams its entries in batches through the same guarded script
   (live updates during a build are never overwritten by older data), then sets ``ready``.
+  A removal leaves no revision to guard with, so it moves the board's epoch: a build that
+  read the entry before it cannot mark the board ready with the entry put back.
   ``manage.py rebuild_projections`` clears and rebuilds every board (``--rank-index-only``
   for the index alone).
 * **Self-healing**: a read that finds a board not ready (a new deployment, a Redis restart:

@@ -14,6 +14,9 @@ from redis.typing import EncodableT
 #: the player's entry (whatever the revision: an entry is deleted only with every game of
 #: its player). Every key of the board (KEYS: order, members, revisions, ready) then lives
 #: for the TTL again: a board nobody writes to leaves Redis, and is rebuilt if read again.
+#: A removal also moves the board's epoch (KEYS[5]): it leaves no revision behind, so a build
+#: that read the entry before the removal and applies it after would put it back; with the
+#: epoch moved, that build cannot mark the board ready, and the next one reads it gone.
 APPLY = """
 local applied = 0
 for i = 2, #ARGV, 3 do
@@ -25,6 +28,7 @@ for i = 2, #ARGV, 3 do
     if member == '' then
       redis.call('HDEL', KEYS[2], player)
       redis.call('HDEL', KEYS[3], player)
+      redis.call('INCR', KEYS[5])
     else
       redis.call('ZADD', KEYS[1], 0, member)
       redis.call('HSET', KEYS[2], player, member)
@@ -33,7 +37,7 @@ for i = 2, #ARGV, 3 do
     applied = applied + 1
   end
 end
-for _, key in ipairs(KEYS) do redis.call('EXPIRE', key, ARGV[1]) end
+for i = 1, 4 do redis.call('EXPIRE', KEYS[i], ARGV[1]) end
 return applied
 """
 

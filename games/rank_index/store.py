@@ -4,8 +4,9 @@ the times it could not reach it.
 Keys of a board, under the cache's key prefix (deployments sharing a Redis, and tests, stay
 apart) and the database's identity: ``order`` (the sorted set), ``members`` (player id ->
 member), ``revisions`` (player id -> revision of the member held), ``ready`` (set once a
-build has loaded every entry), ``epoch`` (bumped whenever the index is declared stale: a
-build started before that may not mark the board ready), ``building`` (the build lock).
+build has loaded every entry), ``epoch`` (bumped whenever the index is declared stale or an
+entry is taken out: a build started before that may not mark the board ready),
+``building`` (the build lock).
 """
 
 import hashlib

@@ -51,7 +51,7 @@ def apply(client: redis.Redis, keys: BoardKeys, changes: Iterable[Change]) -> in
     args: list[EncodableT] = [value for change in changes for value in change]
     if not args:
         return 0
-    used = [*keys.data, keys.ready]
+    used = [*keys.data, keys.ready, keys.epoch]
     return int(scripts.run(client, scripts.APPLY, keys=used, args=[IDLE_TTL_S, *args]))
 
 

@@ -9,10 +9,12 @@ from django.conf import LazySettings
 from django.contrib.auth.models import User
 
 from games import rank_index
+from games.models import Game, LeaderboardEntry
 from games.rank_index import building, reads
 from games.rank_index.store import BoardKeys, board_keys, client_for, declare_stale
 from games.rank_index.writes import Change
 from games.selectors.leaderboards import leaderboard_page
+from games.services.holds import game_hold_set
 from tests.games.rank_index.boards import (
     CODE,
     assert_paths_agree,
@@ -79,6 +81,38 @@ def test_one_build_at_a_time_per_board(index_redis: str, settings: LazySettings)
     assert not index_answers()
     rank_index.background.wait()
     assert index_answers()
+
+
+def test_an_entry_taken_out_during_a_build_does_not_come_back_with_it(
+    index_redis: str, settings: LazySettings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A build reads a batch, the entry of one of its players is taken out (its game held
+    for review: committed, its removal applied), then the batch reaches Redis: a removal
+    leaves no revision for the older copy to lose to, so the board must not be marked ready
+    with it (the removal moves the epoch, as a stale declaration does); the next build has
+    it right."""
+    players = board_made([crowded_standing(random.Random(12)) for _ in range(12)])
+    monkeypatch.setattr(building, "BATCH", 5)
+    real_apply = building.apply
+    taken: list[int] = []
+
+    def apply_after_a_removal(client: redis.Redis, keys: BoardKeys, batch: list[Change]) -> int:
+        if not taken:
+            player_id = batch[0][0]
+            game_hold_set(game_id=Game.objects.get(player_id=player_id).pk, held=True)
+            assert not LeaderboardEntry.objects.filter(board=CODE, player_id=player_id).exists()
+            taken.append(player_id)
+        return real_apply(client, keys, batch)
+
+    monkeypatch.setattr(building, "apply", apply_after_a_removal)
+    assert rank_index.board_build(CODE) is None
+    client = redis_client(index_redis)
+    assert not client.exists(board_keys(CODE).ready)
+    assert not index_answers()  # read from SQL meanwhile
+    monkeypatch.setattr(building, "apply", real_apply)
+    assert rank_index.board_build(CODE) == len(players) - 1
+    assert client.hget(board_keys(CODE).members, taken[0]) is None
+    assert_paths_agree(settings, limits=(5,))
 
 
 def test_a_board_declared_stale_during_its_build_is_not_marked_ready(
