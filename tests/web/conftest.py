@@ -78,9 +78,10 @@ BUILDS_WAIT_S = 10.0
 
 
 def forget_server_rank_index() -> None:
-    """Empty the server's rank index: the tables are emptied between tests, and an index still
-    holding the last test's entries of the same board (every test plays today's deal) would
-    answer for players the tables no longer have. The index rebuilds itself from the tables.
+    """Empty the server's rank index and outdate its boards' snapshots: the tables are
+    emptied between tests, and an index still holding the last test's entries of the same
+    board (every test plays today's deal) would answer for players the tables no longer have.
+    The index rebuilds itself from the tables.
 
     A build the server started in the last test (a read that finds a board not ready builds
     it in the background, ``games.rank_index.building``) may still be loading that test's
@@ -89,7 +90,13 @@ def forget_server_rank_index() -> None:
     live build is waited for (its lock is fresh: set for ``LOCK_TTL_S`` and renewed at each
     batch; a lock left by a server a test killed only ages), and the boards' epochs are
     moved, not deleted, so that a build still running cannot mark its board ready, as
-    ``index_clear`` does."""
+    ``index_clear`` does.
+
+    The server's boards' versions are bumped too: it keeps each board's last snapshot for its
+    watchers while the version stands (``games.live.snapshots``, up to 2 s), and this test's
+    rows, written by this process under its own prefix, bump no version of the server's: a
+    page opened right after the last test of the same board got that test's players from it
+    (CI met it, twice in one run)."""
     from games.rank_index.building import LOCK_TTL_S
 
     url = os.environ.get("REDIS_URL")
@@ -108,6 +115,8 @@ def forget_server_rank_index() -> None:
             pipe.incr(key)
         else:
             pipe.delete(key)
+    for key in client.scan_iter(match=f"{RUN_PREFIX}:live:board-version:*", count=1000):
+        pipe.incr(key)
     pipe.execute()
 
 
