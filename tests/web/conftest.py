@@ -160,16 +160,17 @@ def cookies_settled(context: BrowserContext, response: APIResponse, timeout_s: f
         ):
             return
         time.sleep(0.02)
-    # Not seen in time (CI met it once, on a second sign-up in one browser): store what the
-    # answer set, as the browser should have, so that the next step goes with this session.
-    host = urlsplit(response.url).hostname or ""
-    stored = [
-        {"name": name, "value": value, "domain": host, "path": "/"}
-        for name, value in wanted.items()
-        if value
-    ]
-    if stored:
-        context.add_cookies(stored)  # type: ignore[arg-type]
+    # Not seen in time (CI met it once, on a second sign-up in one browser): put the jar as
+    # the answer left it. A cookie is stored as the server sets it (host-only, path /), so it
+    # replaces the one there rather than standing beside it: two ``csrftoken`` cookies would
+    # send the server one token and the header another.
+    parts = urlsplit(response.url)
+    origin = f"{parts.scheme}://{parts.netloc}/"
+    for name, set_to in wanted.items():
+        if set_to is None:
+            context.clear_cookies(name=name)
+        else:
+            context.add_cookies([{"name": name, "value": set_to, "url": origin}])
 
 
 @dataclass
@@ -188,13 +189,23 @@ class Player:
         return response.json()
 
     def csrf_token(self) -> str:
-        return next(c["value"] for c in self.page.context.cookies() if c["name"] == "csrftoken")
+        tokens = {c["value"] for c in self.page.context.cookies() if c["name"] == "csrftoken"}
+        assert len(tokens) == 1, f"the jar holds {len(tokens)} CSRF tokens"  # which would go?
+        return tokens.pop()
+
+    def csrf_header(self) -> dict[str, str]:
+        """The header the pages' ``api.js`` sends on every write, once the jar has a token
+        (a browser that has opened no page has none yet)."""
+        has_token = any(c["name"] == "csrftoken" for c in self.page.context.cookies())
+        return {"X-CSRFToken": self.csrf_token()} if has_token else {}
 
     def sign_up_as(self, name: str) -> None:
         """Sign this browser in as a new account ``name`` (the same device cookie: a second
         account of one person), as the page's sign-up does."""
         response = self.page.context.request.post(
-            "/api/players/", data={"username": name, "password": PASSWORD, "session": True}
+            "/api/players/",
+            data={"username": name, "password": PASSWORD, "session": True},
+            headers=self.csrf_header(),
         )
         assert response.status == 201, response.text()
         cookies_settled(self.page.context, response)

@@ -9,9 +9,10 @@ fixtures that call these must come before ``new_player`` in a test's arguments.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING
 
 import time_machine
@@ -47,13 +48,27 @@ def _day(deal: DailyDeal, players: dict[str, list[str]] | None = None) -> Day:
     )
 
 
+CLOSE_MARGIN_S = 90.0  # longer than a browser test on a busy CI machine takes
+
+
+def _after_a_close_too_near() -> None:
+    """Sleep past 00:00 UTC when it is under ``CLOSE_MARGIN_S`` away: a test that reads
+    today's board as open would otherwise see it close under it (CI, once, at 23:59)."""
+    now = datetime.now(UTC)
+    midnight = datetime.combine(now.date() + timedelta(days=1), datetime.min.time(), UTC)
+    left = (midnight - now).total_seconds()
+    if left < CLOSE_MARGIN_S:
+        time.sleep(left + 1.0)
+
+
 def today() -> Day:
     """Today's deals, chosen now if nobody has asked for them yet (the server agrees: same
-    secret, and a stored day never changes)."""
+    secret, and a stored day never changes); never a day about to close."""
     from games.boards import utc_today
     from games.daily.pars import pars_found
     from games.daily.store import daily_deal_get
 
+    _after_a_close_too_near()
     deal = daily_deal_get(day=utc_today())
     pars_found(deal)  # as prepare_daily (or the referee, within a minute) leaves a day
     return _day(deal)
