@@ -42,9 +42,9 @@ from games.kernel import CountChange, EntryPlan, Projection
 from games.models import Action, CardsCount, Game, LeaderboardEntry, StandingCount
 from games.move_function import FUNCTION
 from games.ranking import order_by
+from games.sql_rows import auto_now, columns, instance_of, quote, select_list, value_of
 
 Result = TypeVar("Result")
-Instance = TypeVar("Instance", bound=Model)
 
 
 @dataclass(frozen=True)
@@ -121,7 +121,8 @@ def send_one(statement: Statement[Result]) -> Result:
 class Writes:
     """Statements whose results nobody waits for, held until something must be read: the
     read then carries them in its round trip. ``hold=False`` sends each write at once (a
-    caller with no unit of work)."""
+    caller with no unit of work). Holding ones are a unit of work's, which installs
+    :meth:`carry_held` for its transaction."""
 
     hold: bool = True
     pending: list[Statement[Any]] = field(default_factory=list)
@@ -134,71 +135,25 @@ class Writes:
 
     def read(self, statement: Statement[Result]) -> Result:
         """``statement``'s result, the held writes sent ahead of it in the same round trip."""
-        *_, result = send([*self.pending, statement])
-        self.pending.clear()
+        statements, self.pending = [*self.pending, statement], []
+        *_, result = send(statements)
         return result
 
     def flush(self) -> None:
-        """Send what is held (before a statement that does not go through here)."""
+        """Send what is held (a unit of work's last statements, before its COMMIT)."""
         statements, self.pending = self.pending, []
         send(statements)
 
-
-def quote(name: str) -> str:
-    return connection.ops.quote_name(name)
-
-
-# --- Rows: columns from the models' fields, values back through their converters -----------
-
-
-@cache
-def _columns(model: type[Model]) -> tuple[Field[Any, Any], ...]:
-    return tuple(f for f in model._meta.concrete_fields if isinstance(f, Field))
-
-
-@cache
-def _attnames(model: type[Model]) -> list[str]:
-    return [f.attname for f in _columns(model)]
-
-
-@cache
-def _select_list(model: type[Model], alias: str) -> str:
-    return ", ".join(f"{alias}.{quote(str(f.column))}" for f in _columns(model))
-
-
-@cache
-def _converters(model: type[Model], vendor: str) -> tuple[tuple[Callable[..., Any], ...], ...]:
-    """Per column of ``model``: what Django applies to a value read from this vendor."""
-    return tuple(
-        (
-            *connection.ops.get_db_converters(f.cached_col),
-            *f.cached_col.get_db_converters(connection),
-        )
-        for f in _columns(model)
-    )
-
-
-def instance_of(model: type[Instance], values: Sequence[Any]) -> Instance:
-    """The model instance of a row read with ``_select_list(model, ...)``'s columns."""
-    converted = list(values)
-    for index, (f, functions) in enumerate(
-        zip(_columns(model), _converters(model, connection.vendor), strict=True)
-    ):
-        for function in functions:
-            converted[index] = function(converted[index], f.cached_col, connection)
-    return model.from_db(connection.alias, _attnames(model), converted)
-
-
-def _values_of(model: type[Model], name: str, value: Any) -> Any:
-    """A value of the column ``name`` of ``model`` as Python (SQLite gives 0/1 for a bool)."""
-    f = model._meta.get_field(name)
-    assert isinstance(f, Field)
-    for function in (
-        *connection.ops.get_db_converters(f.cached_col),
-        *f.cached_col.get_db_converters(connection),
-    ):
-        value = function(value, f.cached_col, connection)
-    return value
+    def carry_held(
+        self, execute: Callable[..., Any], sql: str, params: Any, many: bool, context: Any
+    ) -> Any:
+        """A ``connection.execute_wrapper`` that sends what is held ahead of any statement
+        that does not go through here (the ORM's, a savepoint), so that statements reach
+        the database in the order they were made without their caller flushing by hand.
+        The held ones are taken before they are sent, so their own statements pass."""
+        if self.pending:
+            self.flush()
+        return execute(sql, params, many, context)
 
 
 # --- Token: the player of a REST request ---------------------------------------------------
@@ -207,7 +162,7 @@ def _values_of(model: type[Model], name: str, value: Any) -> Any:
 @cache
 def _token_sql(vendor: str) -> str:
     return (
-        f"SELECT {_select_list(Token, 't')}, {_select_list(User, 'u')}"
+        f"SELECT {select_list(Token, 't')}, {select_list(User, 'u')}"
         f" FROM {quote(Token._meta.db_table)} t"
         f" JOIN {quote(User._meta.db_table)} u ON u.{quote('id')} = t.{quote('user_id')}"
         f" WHERE t.{quote('key')} = %s"
@@ -221,7 +176,7 @@ def token_with_user(key: str) -> Token | None:
         row = cursor.fetchone()
     if row is None:
         return None
-    width = len(_columns(Token))
+    width = len(columns(Token))
     token = instance_of(Token, row[:width])
     token.user = instance_of(User, row[width:])
     return token
@@ -233,7 +188,7 @@ def token_with_user(key: str) -> Token | None:
 @cache
 def _lock_sql(vendor: str, with_player: bool) -> str:
     game, user = quote(Game._meta.db_table), quote(User._meta.db_table)
-    sql = f"SELECT {_select_list(Game, 'g')} FROM {game} g"
+    sql = f"SELECT {select_list(Game, 'g')} FROM {game} g"
     if with_player:
         sql += f" JOIN {user} u ON u.{quote('id')} = g.{quote('player_id')}"
     sql += f" WHERE g.{quote('id')} = %s"
@@ -262,7 +217,7 @@ def game_lock(game_id: int, *, with_player: bool) -> Game | None:
 def _game_with_entry_sql(vendor: str) -> str:
     game, entry = quote(Game._meta.db_table), quote(LeaderboardEntry._meta.db_table)
     return (
-        f"SELECT {_select_list(Game, 'g')}, {_select_list(LeaderboardEntry, 'e')} FROM {game} g"
+        f"SELECT {select_list(Game, 'g')}, {select_list(LeaderboardEntry, 'e')} FROM {game} g"
         f" LEFT JOIN {entry} e ON e.{quote('player_id')} = g.{quote('player_id')}"
         f" AND e.{quote('board')} = CASE WHEN g.{quote('bot')}"
         f" THEN g.{quote('board')} || %s ELSE g.{quote('board')} END"
@@ -278,7 +233,7 @@ def game_with_entry(game_id: int) -> tuple[Game | None, LeaderboardEntry | None]
         row = cursor.fetchone()
     if row is None:
         return None, None
-    width = len(_columns(Game))
+    width = len(columns(Game))
     game = instance_of(Game, row[:width])
     entry = None if row[width] is None else instance_of(LeaderboardEntry, row[width:])
     return game, entry
@@ -342,27 +297,22 @@ def move_write(
 # --- Writes of a model's fields -------------------------------------------------------------
 
 
-@cache
-def _auto_now(model: type[Model]) -> tuple[str, ...]:
-    return tuple(f.name for f in _columns(model) if getattr(f, "auto_now", False))
-
-
 def row_update(instance: Model, fields: Sequence[str]) -> Statement[int]:
     """``instance.save(update_fields=fields)`` as one ``UPDATE``: the values ``save`` would
     send (``pre_save``, so an ``auto_now`` field, always written, is set on the instance
     now). For models whose saves send no signal."""
     model = type(instance)
-    names = (*fields, *(name for name in _auto_now(model) if name not in fields))
-    columns, values = [], []
+    names = (*fields, *(name for name in auto_now(model) if name not in fields))
+    assignments, values = [], []
     for name in names:
         f = model._meta.get_field(name)
         assert isinstance(f, Field)
-        columns.append(f"{quote(str(f.column))} = %s")
+        assignments.append(f"{quote(str(f.column))} = %s")
         values.append(f.get_db_prep_save(f.pre_save(instance, False), connection))
     pk = model._meta.pk
     assert pk is not None
     sql = (
-        f"UPDATE {quote(model._meta.db_table)} SET {', '.join(columns)}"
+        f"UPDATE {quote(model._meta.db_table)} SET {', '.join(assignments)}"
         f" WHERE {quote(str(pk.column))} = %s"
     )
     return written(sql, [*values, instance.pk])
@@ -370,7 +320,7 @@ def row_update(instance: Model, fields: Sequence[str]) -> Statement[int]:
 
 @cache
 def _action_insert_sql(vendor: str) -> str:
-    names = [f for f in _columns(Action) if not f.primary_key]
+    names = [f for f in columns(Action) if not f.primary_key]
     sql = (
         f"INSERT INTO {quote(Action._meta.db_table)}"
         f" ({', '.join(quote(str(f.column)) for f in names)})"
@@ -387,7 +337,7 @@ def action_insert(action: Action) -> Statement[None]:
     action.append_only_check()
     values = [
         f.get_db_prep_save(f.pre_save(action, True), connection)
-        for f in _columns(Action)
+        for f in columns(Action)
         if not f.primary_key
     ]
     returning = connection.features.can_return_columns_from_insert
@@ -420,7 +370,7 @@ def _best_game_order(alias: str) -> str:
 
 @cache
 def _entry_sql(vendor: str, with_best_game: bool) -> str:
-    sql = f"SELECT {_select_list(LeaderboardEntry, 'e')}"
+    sql = f"SELECT {select_list(LeaderboardEntry, 'e')}"
     if with_best_game:
         # The games that make entries (``games.projections.ranking_games``), best first.
         sql += (
@@ -456,7 +406,7 @@ def entry_read(
         row = cursor.fetchone()
         if row is None:
             return EntryRead(entry=None)
-        width = len(_columns(LeaderboardEntry))
+        width = len(columns(LeaderboardEntry))
         return EntryRead(
             entry=instance_of(LeaderboardEntry, row[:width]),
             best_game_id=row[width] if with_best else None,
@@ -512,7 +462,7 @@ def tier_counts(board: str) -> list[tuple[bool, int, int]]:
     with connection.cursor() as cursor:
         cursor.execute(sql, [board])
         rows = cursor.fetchall()
-    return [(_values_of(CardsCount, "assisted", a), c, n) for a, c, n in rows]
+    return [(value_of(CardsCount, "assisted", a), c, n) for a, c, n in rows]
 
 
 def standing_counts(board: str, *, assisted: bool, cards: int) -> list[tuple[int, int]]:

@@ -238,12 +238,10 @@ def entry_set(
     if wanted is None:
         if entry is None:
             return EntryRefresh(changed=False, entry=None)
-        unit.flush()  # the ORM's statements go after the unit's, as they were made
-        entry.delete()
+        entry.delete()  # after the unit's held statements (``Writes.carry_held``)
         unit.write(*board_counts_statements(board=board, before=standing_of(entry), after=None))
         return EntryRefresh(changed=True, entry=None)
     if entry is None:
-        unit.flush()
         entry = LeaderboardEntry.objects.create(board=board, player_id=player_id, **wanted)
         unit.write(*board_counts_statements(board=board, before=None, after=standing_of(entry)))
         return EntryRefresh(changed=True, entry=entry)

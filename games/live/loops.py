@@ -10,8 +10,11 @@ else.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
+import logging
 import os
 import threading
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
@@ -21,6 +24,8 @@ from django.db import close_old_connections
 
 from games.live.direct import direct_publisher
 from shared.request_threads import request_executor
+
+logger = logging.getLogger(__name__)
 
 #: One channel-layer send may take this long; a frozen Redis costs a batch, not the thread.
 SEND_TIMEOUT_S = 2.0
@@ -79,11 +84,39 @@ def send_events(events: Events, loop: asyncio.AbstractEventLoop | None) -> None:
     if loop is not None and loop.is_running():
         future = asyncio.run_coroutine_threadsafe(send_in_order(layer, events), loop)
         try:
-            future.result(timeout=SEND_TIMEOUT_S * len(events))
+            if not sent_while_running(future, loop, timeout=SEND_TIMEOUT_S * len(events)):
+                logger.info("the server's loop stopped: %d live event(s) not sent", len(events))
         finally:
-            future.cancel()
+            if not loop.is_closed():
+                future.cancel()
     else:
         publisher_loop().run_until_complete(send_in_order(layer, events))
+
+
+#: How often a send waiting on the server's loop looks whether that loop still runs.
+LOOP_CHECK_S = 0.05
+
+
+def sent_while_running(
+    future: concurrent.futures.Future[None], loop: asyncio.AbstractEventLoop, *, timeout: float
+) -> bool:
+    """Wait for a send scheduled on ``loop``: True once it is done, False if the loop stopped
+    first (a server shutting down, a test's loop at its end: what it had not run it never
+    will, and its sockets are gone with it), ``TimeoutError`` past ``timeout`` while it runs.
+    Without the look at the loop the publisher's thread sat out the whole timeout, two
+    seconds an event, behind a loop that had stopped (a live test's teardown met it)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            future.result(timeout=max(min(LOOP_CHECK_S, deadline - time.monotonic()), 0))
+            return True
+        except concurrent.futures.CancelledError:  # the loop cancelled its tasks as it stopped
+            return False
+        except concurrent.futures.TimeoutError:
+            if not loop.is_running():
+                return False
+            if time.monotonic() >= deadline:
+                raise
 
 
 def read_in_thread(read: Callable[[], Any]) -> Awaitable[Any]:

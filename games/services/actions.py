@@ -8,8 +8,8 @@ before the commit. WebSocket watchers hear about it only after the commit.
 
 The unit decides when its statements go (``games.move_sql``): once the lock is held, a move
 is two round trips, the action INSERT, the game UPDATE and the entry's read, then the
-entry's UPDATE and the board counts before the COMMIT. A win sends its action row first
-(``unit.flush``): the replay that checks it reads the stored log.
+entry's UPDATE and the board counts before the COMMIT. A win's replay reads the stored log
+through the ORM, which the unit sends its held action row ahead of.
 """
 
 from datetime import datetime
@@ -115,8 +115,7 @@ def action_append(
         game.reached_at = now
         game.action_count = game.seq  # a live game's log has no resign yet
         game.elapsed = elapsed_seconds(game=game, reached_at=now)
-        if decision.won:  # the replay reads the stored log: this action's row first
-            unit.flush()
+        if decision.won:  # the replay reads the stored log, this action's row sent first
             verify_won_log(game=game, engine_game=engine_game)
             game.status = Game.Status.WON
             game.finished_at = now

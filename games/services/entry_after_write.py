@@ -86,7 +86,6 @@ def entry_rederive(*, unit: UnitOfWork, game: Game) -> None:
     if not board_is_final(game=game, at=timezone.now()):
         entry_after_write(unit=unit, game=game)
         return
-    unit.flush()
     board = entry_board(game)
     assisted = is_assisted(board=board, player_id=game.player_id)
     refreshed = entry_set(

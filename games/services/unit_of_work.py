@@ -1,5 +1,5 @@
-"""One write's unit of work: its transaction, the statements it sends, the rows it locked,
-and the events it raises.
+"""One write's unit of work: its transaction, the statements it sends, the rows it locked, and
+the events it raises.
 
 Every write of a game (a move, a resignation, a submission, a new game, a hint, a fair-play
 hold) runs in one::
@@ -14,12 +14,15 @@ hold) runs in one::
 The unit sends the statements (``games.move_sql``): a write nobody reads the result of is
 held until the next read, which carries it in its round trip, and whatever is still held
 goes before the COMMIT, so a move is two round trips once its lock is held without any
-service function knowing about round trips. It remembers which rows it locked (the player's
-row, taken with the game's, is not locked twice) and which game it moved (one game changed
-by appending to its log: its entry can be decided from the ranking rule without looking for
-the player's best game). It collects the write's events (``games.events``) and hands them to
-their handlers once the transaction commits (``games.services.announcing``), never for a
-rolled-back write.
+service function knowing about round trips. It owns the boundary with the ORM too: any other
+statement on the connection within the unit (a queryset's, a savepoint) sends what is held
+first (``Writes.carry_held``, a Django execute wrapper), so no caller flushes by hand and
+the statements reach the database in the order they were made. It remembers which rows it
+locked (the player's row, taken with the game's, is not locked twice) and which game it
+moved (one game changed by appending to its log: its entry can be decided from the ranking
+rule without looking for the player's best game). It collects the write's events
+(``games.events``) and hands them to their handlers once the transaction commits
+(``games.services.announcing``), never for a rolled-back write.
 
 A second writer of the same seq that gets past the game's lock anyway is refused by
 unique(game, seq): that is a stale seq like any other, and everything rolls back.
@@ -30,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils.translation import gettext
 
 from games import move_sql
@@ -114,7 +117,7 @@ def unit_of_work() -> Iterator[UnitOfWork]:
     """A write's transaction, its statements and its events (see the module)."""
     unit = UnitOfWork()
     try:
-        with transaction.atomic():
+        with transaction.atomic(), connection.execute_wrapper(unit.carry_held):
             yield unit
             unit.flush()
             if unit.events:

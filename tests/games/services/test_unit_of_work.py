@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from unittest.mock import patch
 
 import pytest
-from django.db import IntegrityError, connection
+from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
@@ -36,6 +36,25 @@ def test_held_writes_are_sent_before_the_commit(player: Player) -> None:
         unit.save_game(locked, ["score"])
         assert unit.pending  # nothing read after it: still held
     assert Game.objects.get(pk=game.id).score == 5
+
+
+def test_a_statement_the_unit_does_not_send_goes_after_the_held_ones(player: Player) -> None:
+    """The ORM's statements (a read, a write, a savepoint) within a unit reach the database
+    after the writes the unit holds, in the order they were made, with no flush by hand."""
+    game = game_create(player=player.user, code=SIMPLE_CODE).game
+    with unit_of_work() as unit:
+        locked = unit.lock_game(game_id=game.id)
+        locked.seq = 1
+        unit.append(Action(game=locked, seq=1, token="draw", score_after=0))
+        unit.save_game(locked, ["seq"])
+        assert len(unit.pending) == 2
+        assert list(Action.objects.filter(game=locked).values_list("seq", flat=True)) == [1]
+        assert unit.pending == []
+        Game.objects.filter(pk=game.id).update(score=3)  # the ORM's write, after the unit's
+        unit.save_game(locked, ["seq"])
+        with transaction.atomic():  # a savepoint: the held UPDATE goes before it
+            assert unit.pending == []
+    assert Game.objects.values_list("seq", "score").get(pk=game.id) == (1, 3)
 
 
 def test_a_player_locked_with_the_game_is_not_locked_again(player: Player) -> None:
