@@ -67,6 +67,18 @@ def _quiet_throttles_and_private_cache(settings: LazySettings) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _daily_deals_of_one_secret(settings: LazySettings) -> None:
+    """Every test's dailies come from one secret, with 2 s of solving per candidate, as the
+    browser tests' server's do (``tests.web.conftest.DAILY_ENV``). A fresh clone draws its
+    own ``DAILY_SECRET``, so each CI run met other days: a test that held on five runs' days
+    failed on the sixth's, and could not be run again on them. And a candidate the solver
+    cannot decide cost the whole 10 s of the default twice over: 20 s of a test that only
+    wanted a throttled read of ``/api/daily/``."""
+    settings.DAILY_SECRET = "canfield tests"
+    settings.CANFIELD_DAILY_SOLVE_SECONDS = 2.0
+
+
+@pytest.fixture(autouse=True)
 def _small_table_pars_and_none_from_another_test(settings: LazySettings) -> None:
     """A day's table pars (``fairplay.table_pars``) are minutes of CPU per board with the
     production budget; tests that prepare days get a two-run par in a second or so (the
